@@ -1,0 +1,3 @@
+//! Placeholder: the idna benchmark is being written.
+
+fn main() {}

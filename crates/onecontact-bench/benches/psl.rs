@@ -1,0 +1,3 @@
+//! Placeholder: the psl benchmark is being written.
+
+fn main() {}

@@ -1,0 +1,3 @@
+//! Placeholder: the url benchmark is being written.
+
+fn main() {}

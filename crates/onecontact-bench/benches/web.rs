@@ -1,0 +1,3 @@
+//! Placeholder: the web benchmark is being written.
+
+fn main() {}

@@ -1,0 +1,3 @@
+//! The `onecontact` command (being written).
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! `application/x-www-form-urlencoded` parsing and serializing (URL Standard §5).

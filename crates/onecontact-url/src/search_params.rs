@@ -1,0 +1,1 @@
+//! `URLSearchParams` semantics over a query string.
