@@ -1,3 +1,131 @@
-//! Placeholder: the web benchmark is being written.
+//! WebAddress throughput: parse, canonical form and key (version 1) over the
+//! 48,009 addresses of `bench-data/others/kasztp.txt`, with nanoseconds and
+//! heap allocations per address.
+//!
+//! Peer rows: the `url` and `ada-url` crates' bare URL parse of the same
+//! lines. They do less work than WebAddress (no scheme detection, canonical
+//! form, registrable domain or key); they show what the URL parse alone costs.
+//!
+//! ```text
+//! CARGO_TARGET_DIR=/work/targets/contact cargo bench -p onecontact-bench --bench web
+//! ```
 
-fn main() {}
+use std::hint::black_box;
+
+use onecontact::{KeyVersion, WebAddress};
+use onecontact_bench::{
+    CountingAlloc, Measurement, Report, bench_data, measure, read_lines, selected,
+};
+
+#[global_allocator]
+static ALLOC: CountingAlloc = CountingAlloc;
+
+fn main() {
+    let path = bench_data().join("others/kasztp.txt");
+    let mut lines = read_lines(&path);
+    // The file starts with a byte order mark; it is not part of the address.
+    if let Some(first) = lines.first_mut()
+        && let Some(rest) = first.strip_prefix('\u{feff}')
+    {
+        *first = rest.to_owned();
+    }
+    let items = lines.len();
+    let bytes: usize = lines.iter().map(String::len).sum();
+    if items == 0 {
+        eprintln!("no input: {}", path.display());
+        return;
+    }
+    let failures = lines
+        .iter()
+        .filter(|l| WebAddress::parse(l).is_err())
+        .count();
+    println!(
+        "kasztp.txt: {items} addresses, {bytes} bytes, {failures} rejected by WebAddress::parse"
+    );
+
+    let mut report = Report::new("WebAddress over kasztp.txt");
+    let label = "onecontact parse kasztp.txt";
+    if selected(label) {
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                lines
+                    .iter()
+                    .filter(|l| black_box(WebAddress::parse(l)).is_ok())
+                    .count()
+            }),
+        );
+    }
+    let label = "onecontact parse+canonical+key kasztp.txt";
+    if selected(label) {
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                let mut total = 0usize;
+                for line in &lines {
+                    if let Ok(web) = WebAddress::parse(line) {
+                        total += black_box(web.canonical()).len();
+                        total += black_box(web.key(KeyVersion::V1)).len();
+                    }
+                }
+                total
+            }),
+        );
+    }
+    let label = "onecontact parse+canonical+key+facts kasztp.txt";
+    if selected(label) {
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                let mut total = 0usize;
+                for line in &lines {
+                    if let Ok(web) = WebAddress::parse(line) {
+                        total += black_box(web.canonical()).len();
+                        total += black_box(web.key(KeyVersion::V1)).len();
+                        total += usize::from(black_box(web.facts()).social_profile.is_some());
+                    }
+                }
+                total
+            }),
+        );
+    }
+    let label = "url parse kasztp.txt";
+    if selected(label) {
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                lines
+                    .iter()
+                    .filter(|l| black_box(url::Url::parse(l)).is_ok())
+                    .count()
+            }),
+        );
+    }
+    let label = "ada-url parse kasztp.txt";
+    if selected(label) {
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                lines
+                    .iter()
+                    .filter(|l| black_box(ada_url::Url::parse(l.as_str(), None)).is_ok())
+                    .count()
+            }),
+        );
+    }
+    report.print("onecontact");
+}
+
+/// Adds `m` to the report and prints its rate in addresses per second.
+fn record(report: &mut Report, m: Measurement) {
+    if m.ns_per_item > 0.0 {
+        println!(
+            "{}: {:.0} ns/address, {:.0} addresses/s, {:.2} allocations/address",
+            m.label,
+            m.ns_per_item,
+            1e9 / m.ns_per_item,
+            m.allocs_per_item
+        );
+    }
+    report.push(m);
+}

@@ -152,6 +152,62 @@ pub fn measure<T>(
     }
 }
 
+/// One contender of [`measure_interleaved`]: a label and a round that
+/// processes every item once and returns something to keep alive.
+pub type Contender<'a> = (&'a str, &'a mut dyn FnMut() -> usize);
+
+/// Like [`measure`] for several contenders over the same items, but with
+/// their rounds interleaved (A, B, C, A, B, C, …) so that load changes on a
+/// shared machine hit every contender alike and the ratios stay fair. Returns
+/// one [`Measurement`] per contender, in order. Allocations are counted over
+/// one extra round of each. In callgrind mode each contender runs
+/// `BENCH_ONCE` times, untimed.
+pub fn measure_interleaved(
+    items: usize,
+    bytes: usize,
+    contenders: &mut [Contender<'_>],
+) -> Vec<Measurement> {
+    let per = items.max(1) as f64;
+    let mut results: Vec<Measurement> = contenders
+        .iter()
+        .map(|(label, _)| Measurement {
+            label: (*label).to_owned(),
+            items,
+            bytes,
+            ns_per_item: 0.0,
+            allocs_per_item: 0.0,
+        })
+        .collect();
+    if let Some(n) = once_mode() {
+        for (_, round) in contenders.iter_mut() {
+            for _ in 0..n {
+                black_box(round());
+            }
+        }
+        return results;
+    }
+    for ((_, round), result) in contenders.iter_mut().zip(results.iter_mut()) {
+        black_box(round());
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        black_box(round());
+        result.allocs_per_item = (ALLOCATIONS.load(Ordering::Relaxed) - before) as f64 / per;
+    }
+    let mut times: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds()); contenders.len()];
+    for _ in 0..rounds() {
+        for ((_, round), samples) in contenders.iter_mut().zip(times.iter_mut()) {
+            let start = Instant::now();
+            black_box(round());
+            samples.push(start.elapsed().as_nanos() as f64);
+        }
+    }
+    for (samples, result) in times.iter_mut().zip(results.iter_mut()) {
+        samples.sort_by(f64::total_cmp);
+        let median = samples.get(samples.len() / 2).copied().unwrap_or(0.0);
+        result.ns_per_item = median / per;
+    }
+    results
+}
+
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 
 /// A global allocator that counts allocations (install it in a bench with

@@ -1,3 +1,227 @@
-//! The `onecontact` command (being written).
+//! The `onecontact` command: reads web addresses the way a browser does and
+//! says what is in them. Argument parsing and printing live here; every
+//! answer comes from the `onecontact` library (`onecontact::tool`,
+//! `onecontact::inspect`, `WebAddress`).
 
-fn main() {}
+#![forbid(unsafe_code)]
+
+mod batch;
+mod cli;
+mod commands;
+mod output;
+mod progress;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{ArgMatches, CommandFactory, FromArgMatches};
+use onecontact::tool::ReadOptions;
+
+use cli::{Cli, Command};
+use commands::batch_run::{self, BatchCommand};
+use commands::rebuild::RawEdit;
+use commands::{CliError, Ctx, USAGE};
+use output::Style;
+
+fn main() -> ExitCode {
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    let ctx = Ctx {
+        style: Style::new(cli.color),
+        json: cli.json,
+    };
+    match run(&ctx, cli.command, &matches) {
+        Ok(status) => ExitCode::from(status),
+        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("onecontact: {e}");
+            ExitCode::from(USAGE)
+        }
+    }
+}
+
+fn read_options(base: Option<String>, no_assume_https: bool) -> ReadOptions {
+    ReadOptions {
+        base,
+        assume_https: !no_assume_https,
+    }
+}
+
+/// Runs a batch-capable command: batch mode when the arguments ask for it,
+/// else `single` on the one address.
+fn batch_or_single<C: BatchCommand>(
+    ctx: &Ctx,
+    name: &str,
+    url: Option<&str>,
+    args: &cli::BatchArgs,
+    command: &C,
+    single: impl FnOnce(&mut dyn Write, &str) -> io::Result<u8>,
+) -> Result<u8, CliError> {
+    match batch_run::source(url, args)? {
+        Some(source) => batch_run::run(command, name, args, ctx.json, source),
+        None => {
+            let stdout = io::stdout();
+            let mut out = stdout.lock();
+            let status = single(&mut out, url.unwrap_or_default())?;
+            out.flush()?;
+            Ok(status)
+        }
+    }
+}
+
+/// The `--set`, `--param` and `--drop-param` values with their positions.
+fn raw_edits(matches: &ArgMatches) -> Vec<RawEdit> {
+    let Some(("rebuild", sub)) = matches.subcommand() else {
+        return Vec::new();
+    };
+    let mut raw = Vec::new();
+    for (id, kind) in [
+        ("set", "set"),
+        ("param", "param"),
+        ("drop_param", "drop-param"),
+    ] {
+        if let (Some(values), Some(indices)) = (sub.get_many::<String>(id), sub.indices_of(id)) {
+            for (text, index) in values.zip(indices) {
+                raw.push(RawEdit {
+                    index,
+                    kind,
+                    text: text.clone(),
+                });
+            }
+        }
+    }
+    raw
+}
+
+fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError> {
+    let stdout = io::stdout();
+    match command {
+        Command::Parse {
+            url,
+            base,
+            no_assume_https,
+            batch,
+        } => {
+            let options = read_options(base, no_assume_https);
+            let command = commands::parse::Parse {
+                options: options.clone(),
+            };
+            batch_or_single(
+                ctx,
+                "parse",
+                url.as_deref(),
+                &batch,
+                &command,
+                |out, text| commands::parse::single(ctx, out, text, &options),
+            )
+        }
+        Command::Clean {
+            url,
+            no_assume_https,
+            batch,
+        } => {
+            let options = read_options(None, no_assume_https);
+            let command = commands::parse::Clean {
+                options: options.clone(),
+            };
+            batch_or_single(
+                ctx,
+                "clean",
+                url.as_deref(),
+                &batch,
+                &command,
+                |out, text| commands::parse::clean(ctx, out, text, &options),
+            )
+        }
+        Command::Rebuild {
+            url,
+            no_assume_https,
+            ..
+        } => {
+            let edits = commands::rebuild::edits(raw_edits(matches))?;
+            let options = read_options(None, no_assume_https);
+            Ok(commands::rebuild::single(
+                ctx,
+                &mut stdout.lock(),
+                &url,
+                &edits,
+                &options,
+            )?)
+        }
+        Command::Resolve { base, reference } => Ok(commands::resolve::single(
+            ctx,
+            &mut stdout.lock(),
+            &base,
+            &reference,
+        )?),
+        Command::Encode { component, text } => Ok(commands::codec::single(
+            ctx,
+            &mut stdout.lock(),
+            true,
+            component.into(),
+            &text,
+        )?),
+        Command::Decode { component, text } => Ok(commands::codec::single(
+            ctx,
+            &mut stdout.lock(),
+            false,
+            component.into(),
+            &text,
+        )?),
+        Command::Canon { url, batch } => {
+            contact(ctx, "canon", commands::contact::What::Canon, url, &batch)
+        }
+        Command::Key { url, batch } => {
+            contact(ctx, "key", commands::contact::What::Key, url, &batch)
+        }
+        Command::Facts { url, batch } => {
+            contact(ctx, "facts", commands::contact::What::Facts, url, &batch)
+        }
+        Command::Compare { first, second } => Ok(commands::compare::single(
+            ctx,
+            &mut stdout.lock(),
+            &first,
+            &second,
+        )?),
+        Command::Inspect { url, batch } => batch_or_single(
+            ctx,
+            "inspect",
+            url.as_deref(),
+            &batch,
+            &commands::inspect::Inspect,
+            |out, text| commands::inspect::single(ctx, out, text),
+        ),
+        Command::Dedup { batch, all } => {
+            if batch.input.is_none() {
+                return Err(CliError::Usage(
+                    "dedup reads a file: give --input FILE (or --input - for standard input)"
+                        .to_owned(),
+                ));
+            }
+            match batch_run::source(None, &batch)? {
+                Some(source) => commands::dedup::run(ctx, &batch, all, source),
+                None => Err(CliError::Usage("dedup needs --input FILE".to_owned())),
+            }
+        }
+    }
+}
+
+fn contact(
+    ctx: &Ctx,
+    name: &str,
+    what: commands::contact::What,
+    url: Option<String>,
+    batch: &cli::BatchArgs,
+) -> Result<u8, CliError> {
+    batch_or_single(
+        ctx,
+        name,
+        url.as_deref(),
+        batch,
+        &commands::contact::Contact(what),
+        |out, text| commands::contact::single(ctx, out, what, text),
+    )
+}

@@ -1,1 +1,98 @@
-//! Placeholder: this crate is being written.
+//! # onecontact-psl
+//!
+//! A [Public Suffix List](https://publicsuffix.org/) engine: which part of a
+//! host name is a public suffix (`co.uk`, `github.io`), and which is the
+//! registrable domain a person or organisation controls (`bbc.co.uk`).
+//!
+//! - [`List::baked`] is the list pinned in `testdata/psl/` (see
+//!   [`List::version`]), compiled in as a static hash table by
+//!   `cargo xtask tables`: no start-up work, no allocation.
+//! - [`List::parse`] loads a newer `public_suffix_list.dat` at run time; the
+//!   result answers through the same code as the baked list.
+//! - [`List::suffix`] returns the public suffix and where it came from: the
+//!   ICANN or PRIVATE [`Section`], the [`RuleKind`], or the implicit `*`
+//!   rule; [`List::registrable_domain`] the suffix plus one label;
+//!   [`List::is_icann_tld`] whether a label is a top-level domain of the
+//!   ICANN section.
+//!
+//! ## Specification followed
+//!
+//! The "List format" and "Formal algorithm" of publicsuffix.org (now the
+//! list's wiki page "Format") and the list file's own header: normal,
+//! wildcard (`*.ck`) and exception (`!www.ck`) rules, the implicit `*` rule,
+//! the longest matching rule unless an exception matches, and both sections
+//! (`===BEGIN ICANN DOMAINS===`, `===BEGIN PRIVATE DOMAINS===`). Both
+//! sections are used, as browsers do; a [`Suffix`] says which one decided.
+//! The current format allows wildcards only as the leftmost label;
+//! [`List::parse`] rejects other placements.
+//!
+//! ## Input
+//!
+//! Lookups take a host as the URL host parser produces it: ASCII,
+//! lowercase, internationalized labels in `xn--` form. Uppercase ASCII is
+//! matched without regard to case, and one trailing root dot is accepted
+//! and left out of answers. Answers are slices of the input. Text that may
+//! contain Unicode (`食狮.公司.cn`) must first go through [`to_ascii`]
+//! (which is `onecontact_idna::domain_to_ascii`); that is this crate's only
+//! use of IDNA besides converting Unicode rules in [`List::parse`].
+//!
+//! A domain with an empty label (`.example.com`, `a..b.com`) or empty input
+//! has no registrable domain. [`List::suffix`] still reports the suffix of
+//! its last labels.
+//!
+//! ## Example
+//!
+//! ```
+//! use onecontact_psl::{List, RuleKind, Section};
+//!
+//! let list = List::baked();
+//! assert_eq!(list.registrable_domain("www.example.co.uk"), Some("example.co.uk"));
+//!
+//! let s = list.suffix("alice.github.io");
+//! assert_eq!(s.as_str(), "github.io");
+//! assert_eq!(s.section(), Some(Section::Private));
+//!
+//! let s = list.suffix("www.ck"); // exception rule !www.ck
+//! assert_eq!((s.as_str(), s.rule_kind()), ("ck", Some(RuleKind::Exception)));
+//!
+//! let s = list.suffix("example.notatld"); // implicit `*` rule
+//! assert!(s.is_implicit());
+//!
+//! // Unicode input: convert first.
+//! let host = onecontact_psl::to_ascii("www.食狮.中国").unwrap();
+//! assert_eq!(list.registrable_domain(&host), Some("xn--85x722f.xn--fiqs8s"));
+//!
+//! assert!(list.is_icann_tld("com") && !list.is_icann_tld("example"));
+//! ```
+//!
+//! ## Updating the list
+//!
+//! Re-pin `testdata/psl/public_suffix_list.dat` (`cargo xtask pin psl
+//! --from PATH`), then run `cargo xtask tables`; `cargo xtask tables
+//! --check` fails while the generated table is stale. Programs that want a
+//! list newer than the build load it with [`List::parse`].
+//!
+//! # Crate features
+//!
+//! - `serde`: `Serialize`/`Deserialize` for [`Section`], [`RuleKind`] and
+//!   [`Origin`].
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod builder;
+mod error;
+mod generated;
+mod idn;
+mod key;
+mod list;
+mod lookup;
+mod rules;
+mod section;
+mod table;
+
+pub use error::ParseError;
+pub use idn::{IdnaErrors, to_ascii};
+pub use list::{List, baked_source_sha256};
+pub use lookup::Suffix;
+pub use section::{Origin, RuleKind, Section};

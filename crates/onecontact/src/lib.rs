@@ -1,1 +1,95 @@
-//! Placeholder: this crate is being written.
+//! Web addresses as people paste them.
+//!
+//! `onecontact` is the contact layer of the onecontact workspace. It takes
+//! whatever a person typed or pasted as a website address and gives a program
+//! what it can rely on:
+//!
+//! - the URL a browser would build from it ([`WebAddress::url`], parsed by
+//!   [`onecontact_url`], a WHATWG URL Standard parser);
+//! - a **canonical form** ([`WebAddress::canonical`]): that URL without
+//!   tracking parameters and fragment;
+//! - a **comparison key** ([`WebAddress::key`]) that is equal for addresses of
+//!   the same page of the same organization (registrable domain from the
+//!   Public Suffix List, via [`onecontact_psl`]), in a versioned format that
+//!   never changes once published;
+//! - **facts** ([`WebAddress::facts`]): assumed scheme, IP host,
+//!   internationalized domain, non-web scheme, credentials, what the canonical
+//!   form removed, and the shape of a social-network profile;
+//! - **offsets** ([`WebAddress::detail`]) of each part in the input, in UTF-16
+//!   code units (what editors and JavaScript count);
+//! - a [`ContactKindDetector`] that tells whether a text is a web address at
+//!   all before parsing it.
+//!
+//! Nothing depends on culture, locale or the network.
+//!
+//! # Specifications followed
+//!
+//! - WHATWG URL Standard (parsing, host parsing, serialization), through
+//!   [`onecontact_url`]; UTS #46 and RFC 3492 for internationalized domains.
+//! - The Public Suffix List's algorithm, with its private section, through
+//!   [`onecontact_psl`].
+//! - RFC 3986 §2.3 for the unreserved characters whose escapes the key decodes.
+//! - The rules of `docs/web.md` for everything else (scheme detection,
+//!   canonical form, key version 1, facts, social profiles, detection).
+//!
+//! # Example
+//!
+//! ```
+//! use onecontact::{KeyVersion, WebAddress, WebFact};
+//!
+//! let web = WebAddress::parse("  WWW.Example.co.uk/Shop/index.html?utm_source=news&b=2&a=1#top ")?;
+//! assert_eq!(web.url().href(), "https://www.example.co.uk/Shop/index.html?utm_source=news&b=2&a=1#top");
+//! assert_eq!(web.canonical(), "https://www.example.co.uk/Shop/index.html?b=2&a=1");
+//! assert_eq!(web.key(KeyVersion::V1), "example.co.uk/shop?a=1&b=2");
+//! assert!(web.flags().contains(WebFact::SchemeAssumed));
+//! assert!(web.flags().contains(WebFact::TrackingParametersRemoved));
+//! assert!(web.flags().contains(WebFact::FragmentRemoved));
+//! assert_eq!(web.removed_tracking_parameters().collect::<Vec<_>>(), ["utm_source"]);
+//! assert!(web.is_website());
+//!
+//! let error = WebAddress::parse("example.com:99999").unwrap_err();
+//! assert_eq!(error.code(), "web.invalid-port");
+//! # Ok::<(), onecontact::WebError>(())
+//! ```
+//!
+//! # Crate features
+//!
+//! - `serde`: `Serialize` for [`WebAddress`] and [`WebError`], and
+//!   `Serialize`/`Deserialize` for their parts ([`WebFacts`], [`WebFlags`],
+//!   [`WebFact`], [`SocialProfile`], [`SocialNetwork`], [`ParseDetail`],
+//!   [`FieldSpan`], [`Field`], [`KeyVersion`], [`ContactKind`]), with stable
+//!   field names. Off by default.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod address;
+mod detail;
+mod detect;
+mod error;
+mod facts;
+mod input;
+pub mod inspect;
+mod key;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod social;
+pub mod tool;
+mod tracking;
+
+pub use address::WebAddress;
+pub use detail::{Field, FieldSpan, ParseDetail};
+pub use detect::{ContactKind, ContactKindDetector};
+pub use error::{MAX_NON_ASCII_HOST_UTF16, WebError};
+pub use facts::{WebFact, WebFacts, WebFlags};
+pub use input::{SCHEMES_WITHOUT_SLASHES, SPECIAL_SCHEMES};
+pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
+pub use key::{DEFAULT_DOCUMENTS, KeyVersion};
+pub use social::{NETWORKS, NOT_MASTODON, NetworkRule, ProfileShape, SocialNetwork, SocialProfile};
+pub use tracking::{TRACKING_PARAMETERS, TrackingParameter, is_tracking_parameter};
+
+/// The Public Suffix List engine used for registrable domains and detection.
+pub use onecontact_psl;
+/// The URL parser this crate builds on, re-exported so that callers can name
+/// [`WebAddress::url`]'s type without adding the dependency.
+pub use onecontact_url;

@@ -58,3 +58,14 @@ pub fn run(root: &Path, check: bool) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    /// The generated files in the tree are what the generators produce now
+    /// (the same check as `cargo xtask tables --check`, run by `cargo test`).
+    #[test]
+    fn generated_tables_are_fresh() {
+        let root = crate::workspace_root();
+        super::run(&root, true).unwrap();
+    }
+}

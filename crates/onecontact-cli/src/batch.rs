@@ -1,0 +1,391 @@
+//! The batch engine: reads one address per line, processes lines on every
+//! core, and hands results back in input order, in constant memory.
+//!
+//! One reader thread cuts the input into chunks (at most [`CHUNK_LINES`]
+//! lines or [`CHUNK_BYTES`] bytes); worker threads take chunks from a
+//! shared queue and process them; the calling thread puts finished chunks
+//! back in order and consumes them. A chunk may only be read once a credit
+//! is free, and a credit comes back when its chunk has been consumed, so at
+//! most `credits` chunks exist at any time however slow one chunk is.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, BufReader, Read};
+use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::progress::Progress;
+
+/// Most lines per chunk.
+pub const CHUNK_LINES: usize = 1024;
+/// A chunk is cut once it holds this many bytes.
+pub const CHUNK_BYTES: usize = 256 * 1024;
+/// A longer line is reported as bad and skipped without being kept in memory.
+pub const MAX_LINE_BYTES: usize = 1024 * 1024;
+
+/// A line as the engine gives it to the processing function.
+#[derive(Debug)]
+pub enum Line<'a> {
+    /// The text of the line (without its line break).
+    Text(&'a str),
+    /// A line that could not be read as text, and why.
+    Bad(&'static str),
+}
+
+/// The result of processing one line: what to hand to the consumer, and,
+/// for an invalid line, the message reported on standard error.
+pub struct Processed<T> {
+    /// Handed to the consumer in input order.
+    pub value: T,
+    /// `Some` when the input was invalid.
+    pub failure: Option<String>,
+}
+
+/// How the engine runs.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Worker threads.
+    pub jobs: usize,
+    /// Show a progress bar over this many input bytes.
+    pub progress_total: Option<u64>,
+    /// Name shown in messages (`onecontact key`).
+    pub name: String,
+}
+
+/// Counts of one run.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    /// Non-blank lines processed.
+    pub lines: u64,
+    /// Lines whose input was invalid.
+    pub failed: u64,
+    /// Blank lines skipped.
+    pub blank: u64,
+    /// Bytes read.
+    pub bytes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+struct Chunk {
+    seq: u64,
+    text: Vec<u8>,
+    /// Line number (1-based), byte range in `text`, or the reason it is bad.
+    lines: Vec<(u64, Result<Range<usize>, &'static str>)>,
+}
+
+struct Done<T> {
+    seq: u64,
+    items: Vec<(u64, Processed<T>)>,
+    blank: u64,
+}
+
+/// Reads one line into `buf` (without its line break). Returns `None` at
+/// the end of input, `Some(false)` for a line longer than `max` (skipped,
+/// `buf` empty), `Some(true)` otherwise.
+fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Result<Option<bool>> {
+    let start = buf.len();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        any = true;
+        let (used, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        let content = available.get(..used).unwrap_or_default();
+        if !too_long {
+            if buf.len() - start + content.len() > max + 2 {
+                too_long = true;
+                buf.truncate(start);
+            } else {
+                buf.extend_from_slice(content);
+            }
+        }
+        reader.consume(used);
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if too_long {
+        return Ok(Some(false));
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') && buf.len() > start {
+            buf.pop();
+        }
+    }
+    Ok(Some(true))
+}
+
+/// Runs `process` over every line of `input` on `options.jobs` threads and
+/// calls `consume` with the results in input order. Invalid lines are
+/// reported on standard error as `line N: message`; blank lines are
+/// skipped.
+///
+/// # Errors
+///
+/// A read error of the input, or the first error `consume` returns (the
+/// run stops then).
+pub fn run<T, P, C>(
+    input: Box<dyn Read + Send>,
+    options: &Options,
+    process: P,
+    mut consume: C,
+) -> io::Result<Summary>
+where
+    T: Send,
+    P: Fn(u64, Line<'_>) -> Processed<T> + Sync,
+    C: FnMut(u64, T) -> io::Result<()>,
+{
+    let started = Instant::now();
+    let jobs = options.jobs.max(1);
+    let credits = jobs * 4;
+    let bytes_read = AtomicU64::new(0);
+    let (credit_tx, credit_rx) = sync_channel::<()>(credits);
+    for _ in 0..credits {
+        let _ = credit_tx.send(());
+    }
+    let (work_tx, work_rx) = sync_channel::<Chunk>(credits);
+    let work_rx = Arc::new(Mutex::new(work_rx));
+    let (done_tx, done_rx) = sync_channel::<Done<T>>(credits);
+    let mut progress = options.progress_total.map(Progress::new);
+    let mut summary = Summary::default();
+
+    let result = std::thread::scope(|scope| -> io::Result<()> {
+        let bytes_read = &bytes_read;
+        let reader = scope.spawn(move || -> io::Result<()> {
+            let mut reader = BufReader::with_capacity(256 * 1024, input);
+            let mut line_no = 0u64;
+            let mut seq = 0u64;
+            let mut eof = false;
+            while !eof {
+                if credit_rx.recv().is_err() {
+                    return Ok(()); // the consumer stopped
+                }
+                let mut chunk = Chunk {
+                    seq,
+                    text: Vec::with_capacity(CHUNK_BYTES + 4096),
+                    lines: Vec::with_capacity(CHUNK_LINES),
+                };
+                while chunk.lines.len() < CHUNK_LINES && chunk.text.len() < CHUNK_BYTES {
+                    let start = chunk.text.len();
+                    match read_line(&mut reader, &mut chunk.text, MAX_LINE_BYTES)? {
+                        None => {
+                            eof = true;
+                            break;
+                        }
+                        Some(ok) => {
+                            line_no += 1;
+                            let consumed = (chunk.text.len() - start + 1) as u64;
+                            bytes_read.fetch_add(consumed, Ordering::Relaxed);
+                            let entry = if ok {
+                                Ok(start..chunk.text.len())
+                            } else {
+                                Err("the line is longer than 1 MiB")
+                            };
+                            chunk.lines.push((line_no, entry));
+                        }
+                    }
+                }
+                seq += 1;
+                if work_tx.send(chunk).is_err() {
+                    return Ok(());
+                }
+            }
+            Ok(())
+        });
+        for _ in 0..jobs {
+            let work_rx = Arc::clone(&work_rx);
+            let done_tx = done_tx.clone();
+            let process = &process;
+            scope.spawn(move || worker(&work_rx, &done_tx, process));
+        }
+        drop(done_tx);
+        drop(work_rx);
+
+        let mut pending: BTreeMap<u64, Done<T>> = BTreeMap::new();
+        let mut next = 0u64;
+        let mut stderr = io::stderr().lock();
+        let outcome = (|| -> io::Result<()> {
+            for done in done_rx.iter() {
+                pending.insert(done.seq, done);
+                while let Some(done) = pending.remove(&next) {
+                    summary.blank += done.blank;
+                    for (line, processed) in done.items {
+                        summary.lines += 1;
+                        if let Some(message) = processed.failure {
+                            summary.failed += 1;
+                            if let Some(p) = progress.as_mut() {
+                                p.clear(&mut stderr);
+                            }
+                            use std::io::Write;
+                            writeln!(stderr, "{}: line {line}: {message}", options.name)?;
+                        }
+                        consume(line, processed.value)?;
+                    }
+                    next += 1;
+                    let _ = credit_tx.send(());
+                    if let Some(p) = progress.as_mut() {
+                        p.update(
+                            &mut stderr,
+                            bytes_read.load(Ordering::Relaxed),
+                            summary.lines,
+                        );
+                    }
+                }
+            }
+            Ok(())
+        })();
+        // Stop the reader and workers if the consumer failed.
+        drop(credit_tx);
+        drop(done_rx);
+        if let Some(p) = progress.as_mut() {
+            p.clear(&mut stderr);
+        }
+        let read = reader.join().unwrap_or(Ok(()));
+        outcome?;
+        read
+    });
+    summary.bytes = bytes_read.load(Ordering::Relaxed);
+    summary.elapsed = started.elapsed();
+    result.map(|()| summary)
+}
+
+fn worker<T, P>(
+    work_rx: &Mutex<Receiver<Chunk>>,
+    done_tx: &std::sync::mpsc::SyncSender<Done<T>>,
+    process: &P,
+) where
+    P: Fn(u64, Line<'_>) -> Processed<T>,
+{
+    loop {
+        let chunk = {
+            let Ok(guard) = work_rx.lock() else { return };
+            match guard.recv() {
+                Ok(chunk) => chunk,
+                Err(_) => return,
+            }
+        };
+        let mut items = Vec::with_capacity(chunk.lines.len());
+        let mut blank = 0u64;
+        for (line_no, entry) in &chunk.lines {
+            let line = match entry {
+                Ok(range) => match chunk.text.get(range.clone()).map(std::str::from_utf8) {
+                    Some(Ok(text)) => {
+                        // A byte-order mark opens some UTF-8 files; it is not part of the address.
+                        let text = if *line_no == 1 {
+                            text.strip_prefix('\u{feff}').unwrap_or(text)
+                        } else {
+                            text
+                        };
+                        let text = text.trim();
+                        if text.is_empty() {
+                            blank += 1;
+                            continue;
+                        }
+                        Line::Text(text)
+                    }
+                    _ => Line::Bad("the line is not valid UTF-8"),
+                },
+                Err(reason) => Line::Bad(reason),
+            };
+            items.push((*line_no, process(*line_no, line)));
+        }
+        if done_tx
+            .send(Done {
+                seq: chunk.seq,
+                items,
+                blank,
+            })
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::*;
+
+    fn collect(input: &'static str, jobs: usize) -> (Vec<(u64, String)>, Summary) {
+        let options = Options {
+            jobs,
+            progress_total: None,
+            name: "test".into(),
+        };
+        let mut out = Vec::new();
+        let summary = run(
+            Box::new(input.as_bytes()),
+            &options,
+            |n, line| match line {
+                Line::Text(t) => Processed {
+                    value: t.to_uppercase(),
+                    failure: (t == "bad").then(|| format!("bad at {n}")),
+                },
+                Line::Bad(why) => Processed {
+                    value: String::new(),
+                    failure: Some(why.into()),
+                },
+            },
+            |n, v| {
+                out.push((n, v));
+                Ok(())
+            },
+        )
+        .unwrap();
+        (out, summary)
+    }
+
+    #[test]
+    fn keeps_order_and_counts() {
+        let text: String = (1..=5000).map(|i| format!("l{i}\r\n")).collect();
+        let text: &'static str = Box::leak(text.into_boxed_str());
+        for jobs in [1, 3] {
+            let (out, summary) = collect(text, jobs);
+            assert_eq!(out.len(), 5000);
+            assert!(
+                out.iter()
+                    .enumerate()
+                    .all(|(i, (n, v))| *n == i as u64 + 1 && *v == format!("L{}", i + 1))
+            );
+            assert_eq!(summary.lines, 5000);
+            assert_eq!(summary.failed, 0);
+        }
+    }
+
+    #[test]
+    fn blank_and_bad_lines() {
+        let (out, summary) = collect("\u{feff}a\n\n  \nbad\nb", 2);
+        assert_eq!(out, [(1, "A".into()), (4, "BAD".into()), (5, "B".into())]);
+        assert_eq!((summary.lines, summary.failed, summary.blank), (3, 1, 2));
+    }
+
+    #[test]
+    fn long_lines_are_skipped() {
+        let mut reader = BufReader::with_capacity(4, "abcdefgh\nxy\n".as_bytes());
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut reader, &mut buf, 3).unwrap(), Some(false));
+        assert!(buf.is_empty());
+        assert_eq!(read_line(&mut reader, &mut buf, 3).unwrap(), Some(true));
+        assert_eq!(buf, b"xy");
+        buf.clear();
+        assert_eq!(read_line(&mut reader, &mut buf, 3).unwrap(), None);
+    }
+}

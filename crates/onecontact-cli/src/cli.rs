@@ -1,0 +1,225 @@
+//! The command line: subcommands and their arguments (clap derive).
+
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Read web addresses the way a browser does, and say what is in them.
+///
+/// Every subcommand prints an aligned, readable report (coloured on a
+/// terminal unless NO_COLOR is set) or, with --json, JSON with stable field
+/// names. parse, clean, canon, key, facts and inspect also read many
+/// addresses, one per line, from a file (--input FILE) or standard input (-).
+///
+/// Exit status: 0 when every input was fine, 1 when some input was invalid,
+/// 2 on a usage error.
+#[derive(Debug, Parser)]
+#[command(
+    name = "onecontact",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    /// Print JSON (batch mode: JSON Lines) instead of the readable report.
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// When to colour the readable report.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set to a non-empty value.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Split a URL into its parts, show the normalized URL, decoded path
+    /// segments and query parameters, and what was assumed or normalized.
+    Parse {
+        /// The address (`-` reads one address per line from standard input).
+        url: Option<String>,
+        /// Resolve a relative reference against this base URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// Do not read text without a scheme as https:// followed by the text.
+        #[arg(long)]
+        no_assume_https: bool,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Remove tracking parameters (utm_*, gclid, fbclid, …), keeping every
+    /// other parameter exactly as written.
+    Clean {
+        /// The address (`-` for standard input).
+        url: Option<String>,
+        /// Do not read text without a scheme as https:// followed by the text.
+        #[arg(long)]
+        no_assume_https: bool,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Edit a URL through the URL Standard's setters and its parameter list,
+    /// in the order the options are given.
+    Rebuild {
+        /// The address to edit.
+        url: String,
+        /// Set a field: href, scheme, username, password, host, hostname,
+        /// port, path, query or fragment (an empty value clears port, query
+        /// and fragment).
+        #[arg(long = "set", value_name = "FIELD=VALUE")]
+        set: Vec<String>,
+        /// Set a query parameter (replacing every earlier value; appended
+        /// when absent). NAME and VALUE are plain text, encoded for you.
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        param: Vec<String>,
+        /// Remove every query parameter with this name.
+        #[arg(long = "drop-param", value_name = "NAME")]
+        drop_param: Vec<String>,
+        /// Do not read text without a scheme as https:// followed by the text.
+        #[arg(long)]
+        no_assume_https: bool,
+    },
+    /// Resolve a relative reference against a base URL, as a browser
+    /// resolves a link on a page at BASE.
+    Resolve {
+        /// The base URL.
+        base: String,
+        /// The reference (`guide`, `../guide`, `/guide`, `?b=2`, `#top`, `//cdn.example/x.js`).
+        reference: String,
+    },
+    /// Percent-encode TEXT as a value of one URL component.
+    Encode {
+        /// Which component the text goes into.
+        #[arg(long, short = 'c', value_enum, default_value_t = ComponentArg::QueryValue)]
+        component: ComponentArg,
+        /// The text.
+        text: String,
+    },
+    /// Percent-decode TEXT taken from one URL component.
+    Decode {
+        /// Which component the text comes from.
+        #[arg(long, short = 'c', value_enum, default_value_t = ComponentArg::QueryValue)]
+        component: ComponentArg,
+        /// The text.
+        text: String,
+    },
+    /// The canonical form: the URL without tracking parameters and fragment.
+    Canon {
+        /// The address (`-` for standard input).
+        url: Option<String>,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// The comparison key, version 1 (equal for addresses of the same page of
+    /// the same organization).
+    Key {
+        /// The address (`-` for standard input).
+        url: Option<String>,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Facts: assumed scheme, IP host, internationalized domain, non-web
+    /// scheme, credentials, removed parts, social-profile shape.
+    Facts {
+        /// The address (`-` for standard input).
+        url: Option<String>,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Compare two addresses: the same URL? the same key? and why not.
+    Compare {
+        /// The first address.
+        first: String,
+        /// The second address.
+        second: String,
+    },
+    /// Read a link before clicking it: the real host, its registrable domain
+    /// and warnings about the ways links lie about where they go.
+    Inspect {
+        /// The link (`-` for standard input).
+        url: Option<String>,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Group the addresses of a file by key V1 (duplicates of one page).
+    Dedup {
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// Also list addresses that have no duplicate.
+        #[arg(long)]
+        all: bool,
+    },
+}
+
+/// Options of the batch mode.
+#[derive(Debug, Clone, Args)]
+pub struct BatchArgs {
+    /// Read addresses from FILE, one per line (`-` for standard input).
+    #[arg(long, short = 'i', value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// Output format in batch mode (default tsv; --json means jsonl).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<Format>,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+    /// Never show the progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Do not print the summary line on standard error.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// Batch output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Tab-separated values with a header row.
+    Tsv,
+    /// One JSON object per line.
+    Jsonl,
+}
+
+/// `--component`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ComponentArg {
+    /// One path segment.
+    PathSegment,
+    /// A query parameter name or value.
+    QueryValue,
+    /// A user name or password.
+    Userinfo,
+    /// The fragment.
+    Fragment,
+    /// application/x-www-form-urlencoded (space as +).
+    Form,
+}
+
+impl From<ComponentArg> for onecontact::tool::Component {
+    fn from(c: ComponentArg) -> Self {
+        use onecontact::tool::Component;
+        match c {
+            ComponentArg::PathSegment => Component::PathSegment,
+            ComponentArg::QueryValue => Component::QueryValue,
+            ComponentArg::Userinfo => Component::Userinfo,
+            ComponentArg::Fragment => Component::Fragment,
+            ComponentArg::Form => Component::Form,
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! Running a command over many addresses: source selection, rows in JSON
+//! Lines or TSV, and the summary.
+
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+
+use serde::Serialize;
+
+use super::{CliError, INVALID, LineError, OK};
+use crate::batch::{self, Line, Options, Processed, Summary};
+use crate::cli::{BatchArgs, Format};
+use crate::output::{tsv_field, tsv_row};
+
+/// A command that can run on one address per line.
+pub trait BatchCommand: Sync {
+    /// The result of one valid address.
+    type Report: Serialize;
+    /// TSV columns after `line` and `input` (an `error` column follows).
+    fn columns(&self) -> &'static [&'static str];
+    /// Processes one address.
+    fn run(&self, text: &str) -> Result<Self::Report, LineError>;
+    /// The TSV fields of a report, one per column.
+    fn fields(&self, report: &Self::Report, out: &mut Vec<String>);
+}
+
+/// Where batch input comes from.
+pub struct Source {
+    /// The reader.
+    pub reader: Box<dyn Read + Send>,
+    /// Its size, when it is a regular file.
+    pub size: Option<u64>,
+}
+
+/// The batch input the arguments ask for, or `None` for single mode.
+///
+/// # Errors
+///
+/// A usage error when both an address and `--input` are given or the file
+/// cannot be opened.
+pub fn source(url: Option<&str>, args: &BatchArgs) -> Result<Option<Source>, CliError> {
+    let stdin = || Source {
+        reader: Box::new(io::stdin()),
+        size: None,
+    };
+    match (&args.input, url) {
+        (Some(_), Some(url)) if url != "-" => Err(CliError::Usage(format!(
+            "give either an address ({url}) or --input, not both"
+        ))),
+        (Some(path), _) if path.as_os_str() == "-" => Ok(Some(stdin())),
+        (Some(path), _) => {
+            let file = File::open(path)
+                .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?;
+            let size = file
+                .metadata()
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len());
+            Ok(Some(Source {
+                reader: Box::new(file),
+                size,
+            }))
+        }
+        (None, Some("-")) => Ok(Some(stdin())),
+        (None, Some(_)) => Ok(None),
+        (None, None) => Err(CliError::Usage(
+            "give an address, `-` to read addresses from standard input, or --input FILE"
+                .to_owned(),
+        )),
+    }
+}
+
+/// The engine options for `args`.
+pub fn options(name: &str, args: &BatchArgs, source: &Source) -> Options {
+    let jobs = args
+        .jobs
+        .map(|n| n.get())
+        .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
+        .unwrap_or(1);
+    let progress_total = source
+        .size
+        .filter(|_| !args.no_progress && io::stderr().is_terminal());
+    Options {
+        jobs,
+        progress_total,
+        name: format!("onecontact {name}"),
+    }
+}
+
+/// The output format: `--format`, else JSON Lines with `--json`, else TSV.
+pub fn format(args: &BatchArgs, json: bool) -> Format {
+    args.format
+        .unwrap_or(if json { Format::Jsonl } else { Format::Tsv })
+}
+
+#[derive(Serialize)]
+struct JsonRow<'a, R: Serialize> {
+    line: u64,
+    input: &'a str,
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'a R>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a LineError>,
+}
+
+/// One output row for a line.
+fn row<C: BatchCommand>(
+    command: &C,
+    format: Format,
+    line: u64,
+    input: &str,
+    outcome: &Result<C::Report, LineError>,
+) -> String {
+    match format {
+        Format::Jsonl => {
+            let doc = JsonRow {
+                line,
+                input,
+                ok: outcome.is_ok(),
+                result: outcome.as_ref().ok(),
+                error: outcome.as_ref().err(),
+            };
+            let mut text = serde_json::to_string(&doc).unwrap_or_else(|e| {
+                format!("{{\"line\":{line},\"ok\":false,\"error\":{{\"code\":\"internal\",\"message\":{:?}}}}}", e.to_string())
+            });
+            text.push('\n');
+            text
+        }
+        Format::Tsv => {
+            let mut out = String::with_capacity(input.len() * 2 + 16);
+            out.push_str(&line.to_string());
+            out.push('\t');
+            tsv_field(&mut out, input);
+            let mut fields = Vec::with_capacity(command.columns().len());
+            match outcome {
+                Ok(report) => command.fields(report, &mut fields),
+                Err(_) => fields.resize(command.columns().len(), String::new()),
+            }
+            for field in &fields {
+                out.push('\t');
+                tsv_field(&mut out, field);
+            }
+            out.push('\t');
+            if let Err(error) = outcome {
+                tsv_field(&mut out, &format!("{}: {}", error.code, error.message));
+            }
+            out.push('\n');
+            out
+        }
+    }
+}
+
+/// Runs `command` over `source`, writing rows to standard output in input
+/// order and a summary to standard error. Returns the exit status.
+///
+/// # Errors
+///
+/// Reading or writing failed.
+pub fn run<C: BatchCommand>(
+    command: &C,
+    name: &str,
+    args: &BatchArgs,
+    json: bool,
+    source: Source,
+) -> Result<u8, CliError> {
+    let format = format(args, json);
+    let options = options(name, args, &source);
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(256 * 1024, stdout.lock());
+    if format == Format::Tsv {
+        let mut header = vec!["line", "input"];
+        header.extend_from_slice(command.columns());
+        header.push("error");
+        out.write_all(tsv_row(header).as_bytes())?;
+    }
+    let summary = batch::run(
+        source.reader,
+        &options,
+        |line, text| match text {
+            Line::Text(text) => {
+                let outcome = command.run(text);
+                let failure = outcome.as_ref().err().map(|e| e.message.clone());
+                Processed {
+                    value: row(command, format, line, text, &outcome),
+                    failure,
+                }
+            }
+            Line::Bad(reason) => {
+                let error = LineError {
+                    code: "unreadable-line".to_owned(),
+                    message: reason.to_owned(),
+                    validation_error: None,
+                };
+                Processed {
+                    value: row::<C>(command, format, line, "", &Err(error)),
+                    failure: Some(reason.to_owned()),
+                }
+            }
+        },
+        |_, text| out.write_all(text.as_bytes()),
+    )?;
+    out.flush()?;
+    if !args.quiet {
+        print_summary(&options.name, &summary, None);
+    }
+    Ok(if summary.failed > 0 { INVALID } else { OK })
+}
+
+/// The summary line on standard error.
+pub fn print_summary(name: &str, summary: &Summary, extra: Option<String>) {
+    let seconds = summary.elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 {
+        summary.lines as f64 / seconds
+    } else {
+        0.0
+    };
+    let mut text = format!(
+        "{name}: {} addresses, {} ok, {} failed",
+        summary.lines,
+        summary.lines - summary.failed,
+        summary.failed
+    );
+    if summary.blank > 0 {
+        let plural = if summary.blank == 1 { "" } else { "s" };
+        text.push_str(&format!(", {} blank line{plural} skipped", summary.blank));
+    }
+    if let Some(extra) = extra {
+        text.push_str(", ");
+        text.push_str(&extra);
+    }
+    text.push_str(&format!(" ({seconds:.2} s, {rate:.0}/s)"));
+    eprintln!("{text}");
+}

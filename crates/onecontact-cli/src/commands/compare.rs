@@ -1,0 +1,61 @@
+//! `onecontact compare`.
+
+use std::io::{self, Write};
+
+use onecontact::tool::{self, Verdict};
+
+use super::{Ctx, LineError, OK, heading, report_invalid};
+use crate::output::{Table, write_columns, write_json};
+
+/// `onecontact compare A B`.
+pub fn single(ctx: &Ctx, out: &mut dyn Write, first: &str, second: &str) -> io::Result<u8> {
+    let report = match tool::compare(first, second) {
+        Ok(report) => report,
+        Err(error) => return report_invalid(ctx, out, "compare", &LineError::from(&error)),
+    };
+    if ctx.json {
+        write_json(out, &report)?;
+        return Ok(OK);
+    }
+    let s = &ctx.style;
+    let verdict = match report.verdict {
+        Verdict::SameUrl => s.good("the same URL"),
+        Verdict::SameKey => s.warn("different URLs, the same key V1"),
+        Verdict::Different => s.danger("different URLs and different keys"),
+        _ => String::new(),
+    };
+    writeln!(out, "{verdict}")?;
+    writeln!(out)?;
+    let yes_no = |b: bool| if b { s.good("yes") } else { s.warn("no") };
+    Table::new()
+        .row("first", &report.first)
+        .row("second", &report.second)
+        .row("same URL", yes_no(report.same_url))
+        .row(
+            "first key",
+            report.first_key.clone().unwrap_or_else(|| "—".into()),
+        )
+        .row(
+            "second key",
+            report.second_key.clone().unwrap_or_else(|| "—".into()),
+        )
+        .row("same key", yes_no(report.same_key))
+        .write(out, s, 2)?;
+    if !report.differences.is_empty() {
+        heading(out, s, "Differences")?;
+        let rows: Vec<Vec<String>> = report
+            .differences
+            .iter()
+            .map(|d| {
+                let mark = if d.equivalent {
+                    s.good("equivalent")
+                } else {
+                    s.warn("different ")
+                };
+                vec![d.code.to_owned(), mark, d.message.clone()]
+            })
+            .collect();
+        write_columns(out, s, &rows, 2)?;
+    }
+    Ok(OK)
+}

@@ -1,0 +1,193 @@
+//! `onecontact canon`, `key` and `facts`: the contact layer.
+
+use std::io::{self, Write};
+
+use onecontact::tool::{self, ContactReport};
+use onecontact::{KeyVersion, SocialProfile, WebAddress, WebFact};
+use serde::Serialize;
+
+use super::batch_run::BatchCommand;
+use super::{Ctx, LineError, OK, report_invalid};
+use crate::output::{Table, write_json};
+
+/// Which of the three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum What {
+    /// The canonical form.
+    Canon,
+    /// Key V1.
+    Key,
+    /// Facts.
+    Facts,
+}
+
+/// `canon` row.
+#[derive(Debug, Serialize)]
+pub struct CanonRow {
+    canonical: String,
+    removed_tracking_parameters: Vec<String>,
+    fragment_removed: bool,
+}
+
+/// `key` row.
+#[derive(Debug, Serialize)]
+pub struct KeyRow {
+    key: String,
+}
+
+/// `facts` row.
+#[derive(Debug, Serialize)]
+pub struct FactsRow {
+    facts: Vec<&'static str>,
+    is_website: bool,
+    social_profile: Option<SocialProfile>,
+}
+
+/// One of the rows.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ContactRow {
+    /// `canon`.
+    Canon(CanonRow),
+    /// `key`.
+    Key(KeyRow),
+    /// `facts`.
+    Facts(FactsRow),
+}
+
+/// canon/key/facts as a batch command.
+pub struct Contact(pub What);
+
+impl BatchCommand for Contact {
+    type Report = ContactRow;
+
+    fn columns(&self) -> &'static [&'static str] {
+        match self.0 {
+            What::Canon => &["canonical", "removed"],
+            What::Key => &["key"],
+            What::Facts => &["facts", "social_network", "social_handle"],
+        }
+    }
+
+    fn run(&self, text: &str) -> Result<ContactRow, LineError> {
+        let web = WebAddress::parse(text).map_err(|e| LineError::from(&e))?;
+        Ok(match self.0 {
+            What::Canon => ContactRow::Canon(CanonRow {
+                canonical: web.canonical().to_owned(),
+                removed_tracking_parameters: web
+                    .removed_tracking_parameters()
+                    .map(str::to_owned)
+                    .collect(),
+                fragment_removed: web.flags().contains(WebFact::FragmentRemoved),
+            }),
+            What::Key => ContactRow::Key(KeyRow {
+                key: web.key(KeyVersion::V1),
+            }),
+            What::Facts => ContactRow::Facts(FactsRow {
+                facts: web.flags().iter().map(|f| f.name()).collect(),
+                is_website: web.is_website(),
+                social_profile: web.social_profile(),
+            }),
+        })
+    }
+
+    fn fields(&self, report: &ContactRow, out: &mut Vec<String>) {
+        match report {
+            ContactRow::Canon(r) => {
+                out.extend([r.canonical.clone(), r.removed_tracking_parameters.join(",")])
+            }
+            ContactRow::Key(r) => out.push(r.key.clone()),
+            ContactRow::Facts(r) => {
+                out.push(r.facts.join(","));
+                out.push(
+                    r.social_profile
+                        .as_ref()
+                        .map(|p| p.network.name().to_owned())
+                        .unwrap_or_default(),
+                );
+                out.push(
+                    r.social_profile
+                        .as_ref()
+                        .map(|p| p.handle.clone())
+                        .unwrap_or_default(),
+                );
+            }
+        }
+    }
+}
+
+/// `onecontact canon|key|facts URL`.
+pub fn single(ctx: &Ctx, out: &mut dyn Write, what: What, text: &str) -> io::Result<u8> {
+    let name = match what {
+        What::Canon => "canon",
+        What::Key => "key",
+        What::Facts => "facts",
+    };
+    let report: ContactReport = match tool::contact_report(text) {
+        Ok(report) => report,
+        Err(error) => return report_invalid(ctx, out, name, &LineError::from(&error)),
+    };
+    if ctx.json {
+        let row = Contact(what)
+            .run(text)
+            .map_err(|e| io::Error::other(e.message))?;
+        write_json(out, &row)?;
+        return Ok(OK);
+    }
+    let s = &ctx.style;
+    match what {
+        What::Canon => {
+            writeln!(out, "{}", s.value(&report.canonical))?;
+            let mut table = Table::new();
+            table.row("url", &report.url);
+            if !report.removed_tracking_parameters.is_empty() {
+                table.row("removed", report.removed_tracking_parameters.join(", "));
+            }
+            if report.facts.contains(&"fragment_removed") {
+                table.row("fragment", "removed");
+            }
+            if report.facts.contains(&"scheme_assumed") {
+                table.row("scheme", "https assumed (none was written)");
+            }
+            writeln!(out)?;
+            table.write(out, s, 2)?;
+        }
+        What::Key => {
+            writeln!(out, "{}", s.value(&report.key_v1))?;
+            writeln!(out)?;
+            Table::new()
+                .row("version", "V1")
+                .row("canonical", &report.canonical)
+                .write(out, s, 2)?;
+        }
+        What::Facts => {
+            writeln!(out, "{}", s.value(&report.canonical))?;
+            writeln!(out)?;
+            let mut table = Table::new();
+            table.row(
+                "website",
+                if report.is_website {
+                    s.good("yes (http or https)")
+                } else {
+                    s.warn("no: not http or https")
+                },
+            );
+            for fact in onecontact::WebFact::ALL {
+                if report.facts.contains(&fact.name()) {
+                    table.row(fact.name(), s.good("yes"));
+                } else {
+                    table.row(fact.name(), s.dim("no"));
+                }
+            }
+            match &report.social_profile {
+                Some(p) => table.row(
+                    "social profile",
+                    format!("{} {} ({})", p.network.name(), p.handle, p.path),
+                ),
+                None => table.row("social profile", s.dim("none")),
+            };
+            table.write(out, s, 2)?;
+        }
+    }
+    Ok(OK)
+}

@@ -1,0 +1,128 @@
+//! `onecontact dedup`: group addresses by key V1.
+
+use std::collections::HashMap;
+use std::io::{self, BufWriter, Write};
+
+use onecontact::{KeyVersion, WebAddress};
+use serde::Serialize;
+
+use super::batch_run::{Source, format, options, print_summary};
+use super::{CliError, Ctx, INVALID, OK};
+use crate::batch::{self, Line, Processed};
+use crate::cli::{BatchArgs, Format};
+use crate::output::tsv_row;
+
+/// One address of a group.
+#[derive(Debug, Serialize)]
+struct Member {
+    line: u64,
+    input: String,
+}
+
+/// Addresses that share a key.
+#[derive(Debug, Serialize)]
+struct Group {
+    key: String,
+    count: usize,
+    members: Vec<Member>,
+}
+
+/// `onecontact dedup --input FILE`. Keeps one entry per address in memory
+/// (grouping needs them all); groups come out in order of first appearance.
+pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8, CliError> {
+    let options = options("dedup", args, &source);
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut groups: Vec<Group> = Vec::new();
+    let summary = batch::run(
+        source.reader,
+        &options,
+        |_, line| match line {
+            Line::Text(text) => match WebAddress::parse(text) {
+                Ok(web) => Processed {
+                    value: Some((text.to_owned(), web.key(KeyVersion::V1))),
+                    failure: None,
+                },
+                Err(e) => Processed {
+                    value: None,
+                    failure: Some(e.to_string()),
+                },
+            },
+            Line::Bad(reason) => Processed {
+                value: None,
+                failure: Some(reason.to_owned()),
+            },
+        },
+        |line, value| {
+            if let Some((input, key)) = value {
+                let at = *index.entry(key.clone()).or_insert_with(|| {
+                    groups.push(Group {
+                        key,
+                        count: 0,
+                        members: Vec::new(),
+                    });
+                    groups.len() - 1
+                });
+                if let Some(group) = groups.get_mut(at) {
+                    group.count += 1;
+                    group.members.push(Member { line, input });
+                }
+            }
+            Ok(())
+        },
+    )?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let shown = groups.iter().filter(|g| all || g.count > 1);
+    let duplicate_groups = groups.iter().filter(|g| g.count > 1).count();
+    match format(args, ctx.json) {
+        Format::Jsonl => {
+            for group in shown {
+                serde_json::to_writer(&mut out, group).map_err(io::Error::other)?;
+                writeln!(out)?;
+            }
+        }
+        Format::Tsv if args.format.is_some() => {
+            out.write_all(tsv_row(["key", "count", "line", "input"]).as_bytes())?;
+            for group in shown {
+                for m in &group.members {
+                    let count = group.count.to_string();
+                    let line = m.line.to_string();
+                    out.write_all(
+                        tsv_row([group.key.as_str(), &count, &line, &m.input]).as_bytes(),
+                    )?;
+                }
+            }
+        }
+        Format::Tsv => {
+            let s = &ctx.style;
+            for group in shown {
+                writeln!(
+                    out,
+                    "{}  {}",
+                    s.heading(&group.key),
+                    s.dim(&format!("({} addresses)", group.count))
+                )?;
+                for m in &group.members {
+                    writeln!(
+                        out,
+                        "  {}  {}",
+                        s.label(&format!("{:>8}", format!("line {}", m.line))),
+                        m.input
+                    )?;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    if !args.quiet {
+        print_summary(
+            "onecontact dedup",
+            &summary,
+            Some(format!(
+                "{} distinct keys, {duplicate_groups} with duplicates",
+                groups.len()
+            )),
+        );
+    }
+    Ok(if summary.failed > 0 { INVALID } else { OK })
+}

@@ -1,0 +1,120 @@
+//! `onecontact inspect`.
+
+use std::io::{self, Write};
+
+use onecontact::{LinkReport, Severity, inspect};
+
+use super::batch_run::BatchCommand;
+use super::{Ctx, LineError, OK, heading, report_invalid};
+use crate::output::{Style, Table, write_json};
+
+/// Inspect as a batch command.
+pub struct Inspect;
+
+impl BatchCommand for Inspect {
+    type Report = LinkReport;
+
+    fn columns(&self) -> &'static [&'static str] {
+        &[
+            "real_host",
+            "registrable_domain",
+            "max_severity",
+            "warnings",
+        ]
+    }
+
+    fn run(&self, text: &str) -> Result<LinkReport, LineError> {
+        let report = inspect(text);
+        match &report.error {
+            Some(error) => Err(LineError::from(error)),
+            None => Ok(report),
+        }
+    }
+
+    fn fields(&self, r: &LinkReport, out: &mut Vec<String>) {
+        let codes: Vec<&str> = r.warnings.iter().map(|w| w.code.code()).collect();
+        out.extend([
+            r.real_host.clone().unwrap_or_default(),
+            r.registrable_domain.clone().unwrap_or_default(),
+            r.max_severity
+                .map(|s| s.name().to_owned())
+                .unwrap_or_default(),
+            codes.join(","),
+        ]);
+    }
+}
+
+fn severity_label(style: &Style, severity: Severity) -> String {
+    match severity {
+        Severity::Danger => style.danger("danger "),
+        Severity::Warning => style.warn("warning"),
+        Severity::Info => style.dim("info   "),
+    }
+}
+
+/// `onecontact inspect URL`.
+pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str) -> io::Result<u8> {
+    let report = inspect(text);
+    if let Some(error) = &report.error {
+        if ctx.json {
+            write_json(out, &report)?;
+            out.flush()?;
+            eprintln!("onecontact inspect: {error}");
+            return Ok(super::INVALID);
+        }
+        for w in &report.warnings {
+            writeln!(
+                out,
+                "{} {}  {}",
+                severity_label(&ctx.style, w.severity),
+                ctx.style.label(w.code.code()),
+                w.message
+            )?;
+        }
+        return report_invalid(ctx, out, "inspect", &LineError::from(error));
+    }
+    if ctx.json {
+        write_json(out, &report)?;
+        return Ok(OK);
+    }
+    let s = &ctx.style;
+    let host = report
+        .real_host
+        .clone()
+        .unwrap_or_else(|| "(none)".to_owned());
+    writeln!(out, "{} {}", s.heading("goes to"), s.value(&host))?;
+    let mut table = Table::new();
+    table.opt("url", report.url.as_deref());
+    table.opt("registrable domain", report.registrable_domain.as_deref());
+    table.opt("Unicode form", report.host_unicode.as_deref());
+    table.opt("host kind", report.host_kind);
+    table.opt(
+        "userinfo",
+        report
+            .userinfo
+            .as_deref()
+            .map(|u| format!("{u}  {}", s.dim("(not the host)"))),
+    );
+    table.opt("scheme", report.scheme.as_deref());
+    writeln!(out)?;
+    table.write(out, s, 2)?;
+    for note in &report.notes {
+        writeln!(out, "{} {}", s.dim("note:"), note.message)?;
+    }
+    if report.warnings.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "{}", s.good("no warnings"))?;
+    } else {
+        heading(out, s, "Warnings")?;
+        for w in &report.warnings {
+            writeln!(
+                out,
+                "  {} {}",
+                severity_label(s, w.severity),
+                s.label(w.code.code())
+            )?;
+            writeln!(out, "          {}", w.message)?;
+        }
+    }
+    Ok(OK)
+}

@@ -1,0 +1,117 @@
+//! The subcommands: single-address reports and the batch rows.
+
+pub mod batch_run;
+pub mod codec;
+pub mod compare;
+pub mod contact;
+pub mod dedup;
+pub mod inspect;
+pub mod parse;
+pub mod rebuild;
+pub mod resolve;
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::output::{Style, write_json};
+
+/// Exit statuses.
+pub const OK: u8 = 0;
+/// Some input was invalid.
+pub const INVALID: u8 = 1;
+/// Usage error.
+pub const USAGE: u8 = 2;
+
+/// A failure of the command itself (not of an input): exit status 2.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The arguments do not make sense together.
+    #[error("{0}")]
+    Usage(String),
+    /// Reading input or writing output failed.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// What every command needs.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx {
+    /// Colours.
+    pub style: Style,
+    /// `--json`.
+    pub json: bool,
+}
+
+/// The error of one input, as JSON and batch rows show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct LineError {
+    /// Stable code (`invalid-url`, `web.invalid-host`, …).
+    pub code: String,
+    /// The sentence.
+    pub message: String,
+    /// The URL Standard's validation-error name, when there is one.
+    pub validation_error: Option<String>,
+}
+
+impl From<&onecontact::tool::ToolError> for LineError {
+    fn from(e: &onecontact::tool::ToolError) -> Self {
+        LineError {
+            code: e.code().to_owned(),
+            message: e.to_string(),
+            validation_error: e.validation_error().map(str::to_owned),
+        }
+    }
+}
+
+impl From<&onecontact::WebError> for LineError {
+    fn from(e: &onecontact::WebError) -> Self {
+        LineError {
+            code: e.code().to_owned(),
+            message: e.to_string(),
+            validation_error: e.validation_error().map(str::to_owned),
+        }
+    }
+}
+
+/// Reports an invalid input: one line on standard error, and with `--json`
+/// an `{"error": …}` object on standard output. Returns [`INVALID`].
+pub fn report_invalid(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    command: &str,
+    error: &LineError,
+) -> io::Result<u8> {
+    if ctx.json {
+        #[derive(Serialize)]
+        struct ErrorDoc<'a> {
+            error: &'a LineError,
+        }
+        write_json(out, &ErrorDoc { error })?;
+    }
+    out.flush()?;
+    eprintln!("onecontact {command}: {}", error.message);
+    Ok(INVALID)
+}
+
+/// A heading line.
+pub fn heading(out: &mut dyn Write, style: &Style, text: &str) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "{}", style.heading(text))
+}
+
+/// Writes notes (`note:` lines, dim) and warnings.
+pub fn write_notes(
+    out: &mut dyn Write,
+    style: &Style,
+    notes: &[onecontact::tool::Note],
+    warnings: &[onecontact::tool::Note],
+) -> io::Result<()> {
+    for note in notes {
+        writeln!(out, "{} {}", style.dim("note:"), note.message)?;
+    }
+    for warning in warnings {
+        writeln!(out, "{} {}", style.warn("warning:"), warning.message)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,256 @@
+//! `onecontact parse` and `onecontact clean`.
+
+use std::io::{self, Write};
+
+use onecontact::tool::{self, CleanReport, ParseReport, ReadOptions};
+
+use super::batch_run::BatchCommand;
+use super::{Ctx, LineError, OK, heading, report_invalid, write_notes};
+use crate::output::{Table, or_dash, write_columns, write_json};
+
+/// Parse as a batch command.
+pub struct Parse {
+    /// How to read addresses.
+    pub options: ReadOptions,
+}
+
+impl BatchCommand for Parse {
+    type Report = ParseReport;
+
+    fn columns(&self) -> &'static [&'static str] {
+        &[
+            "href", "scheme", "username", "password", "host", "port", "path", "query", "fragment",
+        ]
+    }
+
+    fn run(&self, text: &str) -> Result<ParseReport, LineError> {
+        tool::parse_report(text, &self.options).map_err(|e| LineError::from(&e))
+    }
+
+    fn fields(&self, r: &ParseReport, out: &mut Vec<String>) {
+        let p = &r.parts;
+        out.extend([
+            r.href.clone(),
+            p.scheme.clone(),
+            p.username.clone().unwrap_or_default(),
+            p.password.clone().unwrap_or_default(),
+            p.host.clone().unwrap_or_default(),
+            p.port.map(|n| n.to_string()).unwrap_or_default(),
+            p.path.clone(),
+            p.query.clone().unwrap_or_default(),
+            p.fragment.clone().unwrap_or_default(),
+        ]);
+    }
+}
+
+/// Clean as a batch command.
+pub struct Clean {
+    /// How to read addresses.
+    pub options: ReadOptions,
+}
+
+impl BatchCommand for Clean {
+    type Report = CleanReport;
+
+    fn columns(&self) -> &'static [&'static str] {
+        &["cleaned", "removed"]
+    }
+
+    fn run(&self, text: &str) -> Result<CleanReport, LineError> {
+        tool::clean(text, &self.options).map_err(|e| LineError::from(&e))
+    }
+
+    fn fields(&self, r: &CleanReport, out: &mut Vec<String>) {
+        let removed: Vec<&str> = r.removed.iter().map(|p| p.name.as_str()).collect();
+        out.extend([r.cleaned.clone(), removed.join(",")]);
+    }
+}
+
+/// `onecontact parse URL`.
+pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions) -> io::Result<u8> {
+    let report = match tool::parse_report(text, options) {
+        Ok(report) => report,
+        Err(error) => return report_invalid(ctx, out, "parse", &LineError::from(&error)),
+    };
+    if ctx.json {
+        write_json(out, &report)?;
+        return Ok(OK);
+    }
+    let s = &ctx.style;
+    writeln!(out, "{}", s.value(&report.href))?;
+    write_notes(out, s, &report.notes, &[])?;
+    for warning in &report.warnings {
+        writeln!(out, "{} {}", s.warn("warning:"), warning.message)?;
+    }
+
+    heading(out, s, "Parts")?;
+    let p = &report.parts;
+    let port = match (p.port, &report.host) {
+        (Some(port), _) => port.to_string(),
+        (None, Some(_)) => s.dim("— (the scheme's default)"),
+        (None, None) => "—".to_owned(),
+    };
+    Table::new()
+        .row("scheme", &p.scheme)
+        .row(
+            "username",
+            or_dash(p.username.as_deref().unwrap_or_default()),
+        )
+        .row(
+            "password",
+            or_dash(p.password.as_deref().unwrap_or_default()),
+        )
+        .row("host", or_dash(p.host.as_deref().unwrap_or_default()))
+        .row("port", port)
+        .row("path", or_dash(&p.path))
+        .row(
+            "query",
+            p.query
+                .as_deref()
+                .map_or("—".to_owned(), |q| format!("?{q}")),
+        )
+        .row(
+            "fragment",
+            p.fragment.as_deref().map_or("—".to_owned(), |f| {
+                format!("#{f}  {}", s.dim("(not sent to the server)"))
+            }),
+        )
+        .row("origin", s.dim(&report.origin))
+        .write(out, s, 2)?;
+
+    if let Some(host) = &report.host {
+        heading(out, s, "Host")?;
+        let mut table = Table::new();
+        table.row("kind", host.kind);
+        table.opt("written as", host.as_written.as_deref());
+        if host.ipv4_short_form {
+            table.row(
+                "normalized",
+                format!("{} (IPv4 short form)", host.serialized),
+            );
+        }
+        table.opt(
+            "Unicode form",
+            host.unicode.as_deref().map(|u| {
+                format!(
+                    "{u}  {}",
+                    s.dim("(display aid; not checked against every IDNA rule)")
+                )
+            }),
+        );
+        table.opt("registrable domain", host.registrable_domain.as_deref());
+        table.opt("public suffix", host.public_suffix.as_deref());
+        table.write(out, s, 2)?;
+    }
+
+    let root_only = matches!(report.path_segments.as_slice(), [only] if only.raw.is_empty());
+    if root_only {
+        heading(out, s, "Path segments")?;
+        writeln!(out, "  {}", s.dim("none: the path is the root /"))?;
+    } else if !report.path_segments.is_empty() {
+        heading(out, s, "Path segments")?;
+        let rows: Vec<Vec<String>> = report
+            .path_segments
+            .iter()
+            .enumerate()
+            .map(|(i, seg)| {
+                let mut row = vec![(i + 1).to_string(), or_dash(&seg.decoded)];
+                let mut remark = String::new();
+                if seg.raw != seg.decoded {
+                    remark.push_str(&s.dim(&format!("raw {}", seg.raw)));
+                }
+                if seg.contains_slash {
+                    remark.push_str(&format!(
+                        "  {}",
+                        s.warn("holds a / that is data, not a separator")
+                    ));
+                }
+                if seg.invalid_utf8 {
+                    remark.push_str(&format!("  {}", s.warn("not valid UTF-8")));
+                }
+                row.push(remark);
+                row
+            })
+            .collect();
+        write_columns(out, s, &rows, 2)?;
+    } else if report.opaque_path {
+        heading(out, s, "Path")?;
+        writeln!(
+            out,
+            "  {}  {}",
+            p.path,
+            s.dim("(opaque: not split into segments)")
+        )?;
+    }
+
+    if !report.query_params.is_empty() {
+        heading(out, s, "Query parameters")?;
+        let rows: Vec<Vec<String>> = report
+            .query_params
+            .iter()
+            .map(|q| {
+                let mut remark = String::new();
+                if q.raw_name != q.name || q.raw_value != q.value {
+                    remark = s.dim(&format!(
+                        "raw {}{}{}",
+                        q.raw_name,
+                        if q.has_equals { "=" } else { "" },
+                        q.raw_value
+                    ));
+                }
+                if q.tracking {
+                    remark.push_str(&format!("  {}", s.warn("tracking")));
+                }
+                vec![q.name.clone(), or_dash(&q.value), remark]
+            })
+            .collect();
+        write_columns(out, s, &rows, 2)?;
+    }
+
+    if !report.validation_errors.is_empty() {
+        heading(out, s, "Validation errors (parsing went on)")?;
+        let rows: Vec<Vec<String>> = report
+            .validation_errors
+            .iter()
+            .map(|v| {
+                let at = v.offset.map(|o| format!("at byte {o}")).unwrap_or_default();
+                vec![v.name.to_owned(), v.description.to_owned(), s.dim(&at)]
+            })
+            .collect();
+        write_columns(out, s, &rows, 2)?;
+    }
+    Ok(OK)
+}
+
+/// `onecontact clean URL`.
+pub fn clean(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions) -> io::Result<u8> {
+    let report = match tool::clean(text, options) {
+        Ok(report) => report,
+        Err(error) => return report_invalid(ctx, out, "clean", &LineError::from(&error)),
+    };
+    if ctx.json {
+        write_json(out, &report)?;
+        return Ok(OK);
+    }
+    let s = &ctx.style;
+    writeln!(out, "{}", s.value(&report.cleaned))?;
+    write_notes(out, s, &report.notes, &[])?;
+    if report.removed.is_empty() {
+        writeln!(out, "{}", s.dim("no tracking parameters found"))?;
+    } else {
+        heading(out, s, "Removed tracking parameters")?;
+        let rows: Vec<Vec<String>> = report
+            .removed
+            .iter()
+            .map(|p| vec![p.name.clone(), s.dim(&p.raw)])
+            .collect();
+        write_columns(out, s, &rows, 2)?;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{}",
+            s.dim("A site can use any parameter name for anything: check the cleaned link before you share it.")
+        )?;
+    }
+    Ok(OK)
+}

@@ -1,0 +1,168 @@
+//! [`List`]: the baked list and lists loaded at run time, one lookup API.
+
+use crate::builder::Builder;
+use crate::error::ParseError;
+use crate::generated::baked;
+use crate::lookup::{self, Suffix};
+use crate::rules;
+use crate::table::Table;
+
+/// A Public Suffix List ready for lookups: the pinned list compiled in
+/// ([`List::baked`]) or a list text loaded at run time ([`List::parse`]).
+///
+/// Lookups take a domain in the ASCII form the URL host parser produces
+/// (lowercase, `xn--` labels). Uppercase ASCII is matched case-insensitively
+/// and one trailing root dot is ignored; answers are slices of the input
+/// without that dot. Unicode text must be converted first with
+/// [`to_ascii`](crate::to_ascii). Lookups never allocate.
+#[derive(Debug, Clone)]
+pub struct List {
+    table: Table,
+    version: Option<std::borrow::Cow<'static, str>>,
+    commit: Option<std::borrow::Cow<'static, str>>,
+    rules: [usize; 2],
+}
+
+static BAKED: List = List {
+    table: Table::from_static(
+        &baked::SLOTS,
+        baked::POOL,
+        &baked::BLOOM,
+        baked::BITS,
+        baked::NODES,
+    ),
+    version: match baked::VERSION {
+        Some(v) => Some(std::borrow::Cow::Borrowed(v)),
+        None => None,
+    },
+    commit: match baked::COMMIT {
+        Some(c) => Some(std::borrow::Cow::Borrowed(c)),
+        None => None,
+    },
+    rules: baked::RULES,
+};
+
+impl List {
+    /// The list pinned in `testdata/psl/public_suffix_list.dat`, compiled in
+    /// by `cargo xtask tables`. Costs nothing: the table is static data.
+    pub fn baked() -> &'static List {
+        &BAKED
+    }
+
+    /// Loads a list text (the format of `public_suffix_list.dat`), e.g. a
+    /// newer download.
+    ///
+    /// Both sections are required to be marked as in the official file;
+    /// wildcards may only be the leftmost label; Unicode rules are converted
+    /// with IDNA.
+    ///
+    /// ```
+    /// let text = "// ===BEGIN ICANN DOMAINS===\nuk\nco.uk\n// ===END ICANN DOMAINS===\n\
+    ///             // ===BEGIN PRIVATE DOMAINS===\n*.example.uk\n// ===END PRIVATE DOMAINS===\n";
+    /// let list = onecontact_psl::List::parse(text).unwrap();
+    /// assert_eq!(list.registrable_domain("www.bbc.co.uk"), Some("bbc.co.uk"));
+    /// assert_eq!(list.registrable_domain("a.b.example.uk"), Some("a.b.example.uk"));
+    /// assert!(onecontact_psl::List::parse("uk\n").is_err()); // outside a section
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] naming the line of the first malformed rule or
+    /// marker, a repeated rule, or a text without rules.
+    pub fn parse(text: &str) -> Result<List, ParseError> {
+        let mut builder = Builder::new();
+        let header = rules::parse(text, |rule| builder.add(&rule))?;
+        Ok(List {
+            table: builder.finish()?,
+            version: header.version.map(Into::into),
+            commit: header.commit.map(Into::into),
+            rules: [header.icann, header.private],
+        })
+    }
+
+    /// The public suffix of `domain` and the rule (or the implicit `*`) that
+    /// decided it.
+    ///
+    /// ```
+    /// use onecontact_psl::{List, Section};
+    /// let s = List::baked().suffix("www.example.co.uk");
+    /// assert_eq!((s.as_str(), s.section()), ("co.uk", Some(Section::Icann)));
+    /// let s = List::baked().suffix("foo.blogspot.com.");
+    /// assert_eq!((s.as_str(), s.section()), ("blogspot.com", Some(Section::Private)));
+    /// let s = List::baked().suffix("example.invalidtld");
+    /// assert_eq!((s.as_str(), s.is_implicit()), ("invalidtld", true));
+    /// ```
+    #[inline]
+    pub fn suffix<'a>(&self, domain: &'a str) -> Suffix<'a> {
+        lookup::suffix(&self.table, domain)
+    }
+
+    /// The registrable domain of `domain`: its public suffix plus one more
+    /// label. `None` when the domain is itself a public suffix, or has an
+    /// empty label (`.example.com`, `a..example.com`, empty input).
+    ///
+    /// ```
+    /// let list = onecontact_psl::List::baked();
+    /// assert_eq!(list.registrable_domain("a.b.example.com"), Some("example.com"));
+    /// assert_eq!(list.registrable_domain("co.uk"), None);
+    /// assert_eq!(list.registrable_domain("WWW.Example.COM."), Some("Example.COM"));
+    /// ```
+    #[inline]
+    pub fn registrable_domain<'a>(&self, domain: &'a str) -> Option<&'a str> {
+        lookup::registrable_domain(&self.table, domain)
+    }
+
+    /// Whether `label` (one label, any ASCII case, optional trailing dot) is
+    /// a top-level domain of the ICANN section: the last label of at least
+    /// one ICANN rule.
+    ///
+    /// ```
+    /// let list = onecontact_psl::List::baked();
+    /// assert!(list.is_icann_tld("com") && list.is_icann_tld("xn--fiqs8s"));
+    /// assert!(!list.is_icann_tld("example") && !list.is_icann_tld("co.uk"));
+    /// ```
+    pub fn is_icann_tld(&self, label: &str) -> bool {
+        lookup::is_icann_tld(&self.table, label)
+    }
+
+    /// The list's `// VERSION:` header line, if it has one.
+    pub fn version(&self) -> Option<&str> {
+        self.version.as_deref()
+    }
+
+    /// The list's `// COMMIT:` header line, if it has one.
+    pub fn commit(&self) -> Option<&str> {
+        self.commit.as_deref()
+    }
+
+    /// Number of rules in the ICANN section.
+    pub fn icann_rules(&self) -> usize {
+        self.rules[0]
+    }
+
+    /// Number of rules in the PRIVATE section.
+    pub fn private_rules(&self) -> usize {
+        self.rules[1]
+    }
+
+    /// Number of trie nodes (label paths of rules).
+    pub fn node_count(&self) -> usize {
+        self.table.nodes()
+    }
+
+    /// Bytes of lookup data: hash slots, the long-label tail pool and the
+    /// Bloom filter.
+    pub fn table_size_bytes(&self) -> usize {
+        self.table.size_bytes()
+    }
+
+    /// Whether two lists have identical tables (slot for slot).
+    pub fn same_table(&self, other: &List) -> bool {
+        self.table.same_as(&other.table)
+    }
+}
+
+/// The sha256 of the list file the baked table was generated from.
+pub fn baked_source_sha256() -> &'static str {
+    baked::SHA256
+}

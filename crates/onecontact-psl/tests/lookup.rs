@@ -1,0 +1,137 @@
+//! Lookup behaviour: sections, rule kinds, the implicit rule, case, root
+//! dot, malformed hosts, `is_icann_tld`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use onecontact_psl::{List, Origin, RuleKind, Section};
+
+fn check(domain: &str, suffix: &str, origin: Origin, registrable: Option<&str>) {
+    let list = List::baked();
+    let s = list.suffix(domain);
+    assert_eq!(s.as_str(), suffix, "suffix of {domain:?}");
+    assert_eq!(s.origin(), origin, "origin of {domain:?}");
+    assert_eq!(
+        list.registrable_domain(domain),
+        registrable,
+        "registrable of {domain:?}"
+    );
+}
+
+fn listed(section: Section, kind: RuleKind) -> Origin {
+    Origin::Listed { section, kind }
+}
+
+#[test]
+fn sections_and_kinds() {
+    use RuleKind::*;
+    use Section::*;
+    check(
+        "www.example.com",
+        "com",
+        listed(Icann, Normal),
+        Some("example.com"),
+    );
+    check("a.b.co.uk", "co.uk", listed(Icann, Normal), Some("b.co.uk"));
+    check(
+        "x.github.io",
+        "github.io",
+        listed(Private, Normal),
+        Some("x.github.io"),
+    );
+    check("b.c.mm", "c.mm", listed(Icann, Wildcard), Some("b.c.mm"));
+    check("www.ck", "ck", listed(Icann, Exception), Some("www.ck"));
+    check(
+        "a.b.city.kobe.jp",
+        "kobe.jp",
+        listed(Icann, Exception),
+        Some("city.kobe.jp"),
+    );
+    check("example.zz", "zz", Origin::Implicit, Some("example.zz"));
+    check("zz", "zz", Origin::Implicit, None);
+    // A TLD with only a wildcard rule is itself decided by the implicit rule.
+    check("mm", "mm", Origin::Implicit, None);
+}
+
+#[test]
+fn case_and_root_dot() {
+    let list = List::baked();
+    assert_eq!(
+        list.registrable_domain("WWW.Example.CO.UK."),
+        Some("Example.CO.UK")
+    );
+    assert_eq!(list.suffix("WWW.Example.CO.UK.").as_str(), "CO.UK");
+    assert_eq!(
+        list.suffix("A.BLOGSPOT.COM").section(),
+        Some(Section::Private)
+    );
+    assert_eq!(list.registrable_domain("com."), None);
+    // Long labels (tail pool) compare without regard to case too.
+    assert_eq!(
+        list.suffix("X.S3.AMAZONAWS.COM").as_str(),
+        list.suffix("x.s3.amazonaws.com")
+            .as_str()
+            .to_ascii_uppercase()
+    );
+}
+
+#[test]
+fn malformed_hosts() {
+    let list = List::baked();
+    for host in [
+        "",
+        ".",
+        "..",
+        ".com",
+        "a..com",
+        ".example.com",
+        "a..b.example.com",
+        "com..",
+        "example.com..",
+    ] {
+        assert_eq!(list.registrable_domain(host), None, "{host:?}");
+    }
+    assert_eq!(list.suffix("").as_str(), "");
+    assert!(list.suffix("").is_implicit());
+    assert_eq!(list.suffix(".com").as_str(), "com");
+    assert_eq!(list.suffix("example.com..").as_str(), "");
+    // Non-ASCII input is not converted by the ASCII API.
+    assert_eq!(list.suffix("食狮.公司.cn").as_str(), "cn");
+}
+
+#[test]
+fn icann_tlds() {
+    let list = List::baked();
+    for tld in ["com", "uk", "jp", "mm", "ck", "xn--fiqs8s", "COM", "com."] {
+        assert!(list.is_icann_tld(tld), "{tld}");
+    }
+    for not in ["", "example", "co.uk", "local", ".com", "*", "com.."] {
+        assert!(!list.is_icann_tld(not), "{not}");
+    }
+}
+
+#[test]
+fn loaded_list_answers_like_baked() {
+    let text = "// VERSION: test\n// ===BEGIN ICANN DOMAINS===\nfoo\n*.bar.foo\n!x.bar.foo\n\
+                // ===END ICANN DOMAINS===\n// ===BEGIN PRIVATE DOMAINS===\nhost.foo\n\
+                公司.foo\n// ===END PRIVATE DOMAINS===\n";
+    let list = List::parse(text).unwrap();
+    assert_eq!(list.version(), Some("test"));
+    assert_eq!((list.icann_rules(), list.private_rules()), (3, 2));
+    assert_eq!(list.suffix("a.b.bar.foo").as_str(), "b.bar.foo");
+    assert_eq!(list.suffix("a.x.bar.foo").as_str(), "bar.foo");
+    assert_eq!(
+        list.suffix("a.x.bar.foo").rule_kind(),
+        Some(RuleKind::Exception)
+    );
+    assert_eq!(list.suffix("me.host.foo").section(), Some(Section::Private));
+    assert_eq!(
+        list.registrable_domain("a.b.xn--55qx5d.foo"),
+        Some("b.xn--55qx5d.foo")
+    );
+    assert!(list.is_icann_tld("foo"));
+    assert!(!list.is_icann_tld("com"));
+}

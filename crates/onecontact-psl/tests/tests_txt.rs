@@ -1,0 +1,123 @@
+//! Every case of the PSL's own test list (`testdata/psl/tests.txt`, from the
+//! `publicsuffix` 2.3.0 package): `domain expected` per line, `null` for
+//! none. Unicode cases go through `to_ascii` first, as the crate documents.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use onecontact_psl::{List, to_ascii};
+
+const TESTS: &str = include_str!("../../../testdata/psl/tests.txt");
+
+/// Cases that are expected to fail. Must stay empty; a listed case that
+/// passes fails the test.
+const EXPECTED_FAILURES: &[&str] = &[];
+
+fn cases() -> Vec<(usize, &'static str, &'static str)> {
+    TESTS
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with("//"))
+        .map(|(i, l)| {
+            let mut parts = l.split_whitespace();
+            let domain = parts.next().unwrap();
+            let expected = parts
+                .next()
+                .unwrap_or_else(|| panic!("line {}: no expectation", i + 1));
+            assert!(parts.next().is_none(), "line {}: extra fields", i + 1);
+            (i + 1, domain, expected)
+        })
+        .collect()
+}
+
+/// The registrable domain by our engine, lowercased, with Unicode input
+/// converted first. `null` as a domain stands for the null input of
+/// `test_psl.txt`; Rust has no null `&str`, so it is looked up as the
+/// (unlisted, single-label) name `null`, which has no registrable domain
+/// either.
+fn ours(list: &List, domain: &str) -> Option<String> {
+    let ascii = to_ascii(domain).ok()?;
+    let got = list.registrable_domain(&ascii)?;
+    // Answers are slices of the input.
+    let offset = got.as_ptr() as usize - ascii.as_ptr() as usize;
+    assert_eq!(
+        &ascii[offset..],
+        got,
+        "{domain}: not a suffix slice of the input"
+    );
+    Some(got.to_ascii_lowercase())
+}
+
+fn expected(expected: &str) -> Option<String> {
+    (expected != "null").then(|| to_ascii(expected).unwrap().into_owned())
+}
+
+fn run(list: &List) -> (usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let all = cases();
+    for (line, domain, want) in &all {
+        let got = ours(list, domain);
+        if got != expected(want) {
+            failures.push(format!("line {line}: {domain} -> {got:?}, want {want}"));
+        }
+    }
+    (all.len(), failures)
+}
+
+#[test]
+fn tests_txt_baked() {
+    let (count, failures) = run(List::baked());
+    // 78 cases in the pinned file (4 more are commented out upstream).
+    assert_eq!(count, 78, "case count changed: update this number");
+    let unexpected: Vec<_> = failures
+        .iter()
+        .filter(|f| !EXPECTED_FAILURES.iter().any(|e| f.contains(e)))
+        .collect();
+    assert!(unexpected.is_empty(), "failures:\n{unexpected:#?}");
+    for e in EXPECTED_FAILURES {
+        assert!(
+            failures.iter().any(|f| f.contains(e)),
+            "stale expected failure {e}"
+        );
+    }
+    eprintln!(
+        "tests.txt: {} of {count} cases pass",
+        count - failures.len()
+    );
+}
+
+#[test]
+fn tests_txt_parsed() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/psl/public_suffix_list.dat"
+    ))
+    .unwrap();
+    let list = List::parse(&text).unwrap();
+    let (count, failures) = run(&list);
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert_eq!(count, 78);
+}
+
+/// Uppercase input and the root dot, on every case.
+#[test]
+fn tests_txt_uppercase_and_root_dot() {
+    let list = List::baked();
+    for (line, domain, want) in cases() {
+        let ascii = to_ascii(domain).unwrap().into_owned();
+        let want = expected(want);
+        for variant in [
+            ascii.to_ascii_uppercase(),
+            format!("{ascii}."),
+            format!("{}.", ascii.to_ascii_uppercase()),
+        ] {
+            let got = list
+                .registrable_domain(&variant)
+                .map(str::to_ascii_lowercase);
+            assert_eq!(got, want, "line {line}: {variant}");
+        }
+    }
+}

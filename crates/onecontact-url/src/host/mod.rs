@@ -1,0 +1,286 @@
+//! The host parser and serializer (URL Standard §3 "Hosts").
+//!
+//! [`Host::parse`] is the Standard's host parser; [`Host`]'s `Display` is the
+//! host serializer. The URL parser uses [`parse_into`], which writes the
+//! serialized host straight into the URL's serialization.
+
+mod domain;
+mod ipv4;
+mod ipv6;
+mod opaque;
+
+use std::fmt;
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use crate::percent_encoding::percent_decode;
+use crate::validation::{ParseError, Validation, ValidationError};
+
+pub(crate) use ipv4::push_decimal;
+pub(crate) use opaque::report_invalid_units;
+
+/// Receives non-fatal validation errors found inside a host, with offsets
+/// relative to the host text. `ON` is false for the no-op reporter, which
+/// compiles the checks out.
+pub(crate) trait Report {
+    const ON: bool;
+    fn report(&mut self, kind: ValidationError, offset: usize);
+}
+
+impl Report for () {
+    const ON: bool = false;
+    #[inline(always)]
+    fn report(&mut self, _: ValidationError, _: usize) {}
+}
+
+impl Report for Vec<Validation> {
+    const ON: bool = true;
+    fn report(&mut self, kind: ValidationError, offset: usize) {
+        self.push(Validation { kind, offset });
+    }
+}
+
+/// A host (URL Standard §3.1): a domain, an IP address, an opaque host or the
+/// empty host.
+///
+/// [`crate::Url::host`] gives a `Host<&str>` borrowing the URL's text;
+/// [`Host::parse`] gives a `Host<String>`. `Display` is the host serializer
+/// (IPv6 in brackets).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Host<S = String> {
+    /// A domain: non-empty ASCII, lowercased, Punycode-encoded where needed.
+    Domain(S),
+    /// An IPv4 address.
+    Ipv4(Ipv4Addr),
+    /// An IPv6 address.
+    Ipv6(Ipv6Addr),
+    /// An opaque host (of a URL that is not special), percent-encoded.
+    Opaque(S),
+    /// The empty host (e.g. `file:///x`, `sc:///x`).
+    Empty,
+}
+
+/// What kind of host a URL has, stored in one byte of [`crate::Url`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum HostKind {
+    /// The host is null (no authority).
+    None,
+    Empty,
+    Domain,
+    Ipv4,
+    Ipv6,
+    Opaque,
+}
+
+impl Host<String> {
+    /// The Standard's host parser: parses `input` as the host of a special URL
+    /// (`is_opaque = false`: domains through IDNA, IPv4, IPv6) or of a URL that
+    /// is not special (`is_opaque = true`: opaque hosts and IPv6).
+    ///
+    /// Error offsets are byte offsets in `input`.
+    ///
+    /// ```
+    /// use onecontact_url::Host;
+    /// use std::net::Ipv4Addr;
+    ///
+    /// assert_eq!(Host::parse("EXAMPLE.com", false).unwrap(), Host::Domain("example.com".to_string()));
+    /// assert_eq!(Host::parse("0x7f.1", false).unwrap(), Host::Ipv4(Ipv4Addr::new(127, 0, 0, 1)));
+    /// assert_eq!(Host::parse("[0:0::1]", true).unwrap().to_string(), "[::1]");
+    /// assert_eq!(Host::parse("EXAMPLE.com", true).unwrap(), Host::Opaque("EXAMPLE.com".to_string()));
+    /// let err = Host::parse("1.2.3.256", false).unwrap_err();
+    /// assert_eq!(err.kind().name(), "IPv4-out-of-range-part");
+    /// ```
+    pub fn parse(input: &str, is_opaque: bool) -> Result<Host<String>, ParseError> {
+        Self::parse_impl(input, is_opaque, &mut ())
+    }
+
+    /// Like [`Host::parse`], also collecting non-fatal validation errors
+    /// (offsets in `input`) into `errors`.
+    pub fn parse_with_errors(
+        input: &str,
+        is_opaque: bool,
+        errors: &mut Vec<Validation>,
+    ) -> Result<Host<String>, ParseError> {
+        Self::parse_impl(input, is_opaque, errors)
+    }
+
+    fn parse_impl<R: Report>(
+        input: &str,
+        is_opaque: bool,
+        report: &mut R,
+    ) -> Result<Host<String>, ParseError> {
+        let mut out = String::with_capacity(input.len());
+        let kind = parse_into(&mut out, input, is_opaque, report)?;
+        Ok(Host::from_serialized(kind, out).unwrap_or(Host::Empty))
+    }
+
+    fn from_serialized(kind: HostKind, text: String) -> Option<Host<String>> {
+        Some(match kind {
+            HostKind::None => return None,
+            HostKind::Empty => Host::Empty,
+            HostKind::Domain => Host::Domain(text),
+            HostKind::Opaque => Host::Opaque(text),
+            HostKind::Ipv4 => Host::Ipv4(text.parse().ok()?),
+            HostKind::Ipv6 => Host::Ipv6(
+                text.trim_start_matches('[')
+                    .trim_end_matches(']')
+                    .parse()
+                    .ok()?,
+            ),
+        })
+    }
+}
+
+impl<'a> Host<&'a str> {
+    /// Builds a borrowed host from a URL's serialized host text.
+    pub(crate) fn from_url_parts(kind: HostKind, text: &'a str) -> Option<Host<&'a str>> {
+        Some(match kind {
+            HostKind::None => return None,
+            HostKind::Empty => Host::Empty,
+            HostKind::Domain => Host::Domain(text),
+            HostKind::Opaque => Host::Opaque(text),
+            HostKind::Ipv4 => Host::Ipv4(text.parse().ok()?),
+            HostKind::Ipv6 => Host::Ipv6(text.get(1..text.len().saturating_sub(1))?.parse().ok()?),
+        })
+    }
+
+    /// An owned copy.
+    pub fn to_owned(&self) -> Host<String> {
+        match *self {
+            Host::Domain(d) => Host::Domain(d.to_owned()),
+            Host::Ipv4(a) => Host::Ipv4(a),
+            Host::Ipv6(a) => Host::Ipv6(a),
+            Host::Opaque(o) => Host::Opaque(o.to_owned()),
+            Host::Empty => Host::Empty,
+        }
+    }
+}
+
+impl<S: AsRef<str>> fmt::Display for Host<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Host::Domain(s) | Host::Opaque(s) => f.write_str(s.as_ref()),
+            Host::Ipv4(a) => f.write_str(&serialize_ipv4(*a)),
+            Host::Ipv6(a) => write!(f, "[{}]", serialize_ipv6(*a)),
+            Host::Empty => Ok(()),
+        }
+    }
+}
+
+/// The IPv4 serializer: dotted decimal.
+pub fn serialize_ipv4(addr: Ipv4Addr) -> String {
+    let mut out = String::with_capacity(15);
+    ipv4::serialize_ipv4(u32::from(addr), &mut out);
+    out
+}
+
+/// The IPv6 serializer (without brackets): lowercase hex, the first longest
+/// run of two or more zero pieces compressed to `::`, no embedded IPv4.
+///
+/// ```
+/// use std::net::Ipv6Addr;
+/// let a: Ipv6Addr = "::ffff:127.0.0.1".parse().unwrap();
+/// assert_eq!(onecontact_url::serialize_ipv6(a), "::ffff:7f00:1");
+/// ```
+pub fn serialize_ipv6(addr: Ipv6Addr) -> String {
+    let mut out = String::with_capacity(39);
+    ipv6::serialize_ipv6(&addr.segments(), &mut out);
+    out
+}
+
+/// The Standard's IPv4 parser applied the way the host parser applies it: the
+/// input must end in a number (`"1.2.3.4"`, `"0x7f.1"`, `"2130706433"`).
+/// Returns `None` for input that is not IPv4 at all, `Some(Err)` for IPv4
+/// syntax that fails.
+pub fn parse_ipv4(input: &str) -> Option<Result<Ipv4Addr, ParseError>> {
+    if !ipv4::ends_in_a_number(input.as_bytes()) {
+        return None;
+    }
+    Some(ipv4::parse_ipv4(input, &mut ()).map(Ipv4Addr::from))
+}
+
+/// The Standard's IPv6 parser, on the text between the brackets.
+pub fn parse_ipv6(input: &str) -> Result<Ipv6Addr, ParseError> {
+    ipv6::parse_ipv6(input.as_bytes(), &mut ()).map(Ipv6Addr::from)
+}
+
+/// The host parser writing the serialized host to `out`. Error and report
+/// offsets are relative to `input`.
+pub(crate) fn parse_into<R: Report>(
+    out: &mut String,
+    input: &str,
+    is_opaque: bool,
+    report: &mut R,
+) -> Result<HostKind, ParseError> {
+    // Step 1: IPv6.
+    if let Some(rest) = input.strip_prefix('[') {
+        let Some(inner) = rest.strip_suffix(']') else {
+            return Err(ParseError::new(ValidationError::Ipv6Unclosed, input.len()));
+        };
+        let mut shifted = Shift {
+            inner: report,
+            by: 1,
+        };
+        let address = ipv6::parse_ipv6(inner.as_bytes(), &mut shifted).map_err(|e| e.shifted(1))?;
+        out.push('[');
+        ipv6::serialize_ipv6(&address, out);
+        out.push(']');
+        return Ok(HostKind::Ipv6);
+    }
+    // Step 2: opaque hosts.
+    if is_opaque {
+        if input.is_empty() {
+            return Ok(HostKind::Empty);
+        }
+        opaque::parse_opaque_into(out, input, report)?;
+        return Ok(HostKind::Opaque);
+    }
+    // Steps 4–7: the domain, fast path first.
+    let start = out.len();
+    match domain::ascii_fast_path(out, input)? {
+        domain::Fast::Done => {
+            // The strict ToASCII run only matters for its validation error.
+            if R::ON && onecontact_idna::domain_validation_errors(input).is_some() {
+                report.report(ValidationError::DomainToAscii, 0);
+            }
+        }
+        domain::Fast::Slow => {
+            let bytes = input.as_bytes();
+            let decoded = percent_decode(bytes);
+            if R::ON && decoded.len() != bytes.len() {
+                report.report(ValidationError::DomainPercentEncoded, 0);
+            }
+            let Ok(domain) = std::str::from_utf8(&decoded) else {
+                return Err(ParseError::new(ValidationError::DomainToAscii, 0));
+            };
+            if R::ON && onecontact_idna::domain_validation_errors(domain).is_some() {
+                report.report(ValidationError::DomainToAscii, 0);
+            }
+            domain::domain_to_ascii_into(out, domain)?;
+        }
+    }
+    if input.is_empty() || out.len() == start {
+        return Err(ParseError::new(ValidationError::DomainToAscii, 0));
+    }
+    // Step 8: a domain ending in a number is an IPv4 address.
+    let ascii = out.get(start..).unwrap_or_default();
+    if ipv4::ends_in_a_number(ascii.as_bytes()) {
+        let address = ipv4::parse_ipv4(ascii, report)?;
+        out.truncate(start);
+        ipv4::serialize_ipv4(address, out);
+        return Ok(HostKind::Ipv4);
+    }
+    Ok(HostKind::Domain)
+}
+
+/// Shifts report offsets by a constant.
+struct Shift<'r, R> {
+    inner: &'r mut R,
+    by: usize,
+}
+
+impl<R: Report> Report for Shift<'_, R> {
+    const ON: bool = R::ON;
+    fn report(&mut self, kind: ValidationError, offset: usize) {
+        self.inner.report(kind, offset + self.by);
+    }
+}

@@ -1,0 +1,269 @@
+//! `Url::check_invariants`: re-derives every offset from the serialization.
+//! Called after every parse and mutation in tests and fuzzing.
+
+use crate::host::HostKind;
+use crate::scheme::SchemeType;
+use crate::url::{NONE, Url};
+
+macro_rules! ensure {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            return Err(format!($($msg)+));
+        }
+    };
+}
+
+impl Url {
+    /// Checks that the offsets describe the serialization, that the
+    /// serialization re-parses to exactly this URL, and that every getter
+    /// slices cleanly. Returns a description of the first violation.
+    #[doc(hidden)]
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let s = &self.serialization;
+        let len = self.len32();
+        ensure!(s.is_ascii(), "serialization is not ASCII: {s:?}");
+        // Scheme.
+        ensure!(
+            self.byte_at(self.scheme_end) == Some(b':'),
+            "no ':' at scheme_end in {s:?}"
+        );
+        let scheme = self.scheme();
+        ensure!(
+            scheme
+                .bytes()
+                .next()
+                .is_some_and(|b| b.is_ascii_lowercase())
+                && scheme.bytes().all(|b| b.is_ascii_lowercase()
+                    || b.is_ascii_digit()
+                    || matches!(b, b'+' | b'-' | b'.')),
+            "bad scheme {scheme:?}"
+        );
+        ensure!(
+            self.scheme_type == SchemeType::from_scheme(scheme),
+            "scheme type mismatch for {scheme:?}"
+        );
+        // Authority.
+        let after_scheme = self.scheme_end + 1;
+        if self.has_authority() {
+            ensure!(
+                self.slice(after_scheme, after_scheme + 2) == "//",
+                "host without '//' in {s:?}"
+            );
+            let user_start = after_scheme + 2;
+            ensure!(
+                user_start <= self.username_end
+                    && self.username_end <= self.host_start
+                    && self.host_start <= self.host_end
+                    && self.host_end <= self.path_start,
+                "authority offsets out of order in {s:?}"
+            );
+            if self.host_start > user_start {
+                ensure!(
+                    self.byte_at(self.host_start - 1) == Some(b'@'),
+                    "credentials without '@' in {s:?}"
+                );
+                if self.username_end < self.host_start - 1 {
+                    ensure!(
+                        self.byte_at(self.username_end) == Some(b':'),
+                        "password without ':' in {s:?}"
+                    );
+                    ensure!(
+                        self.username_end + 1 < self.host_start - 1,
+                        "empty password serialized in {s:?}"
+                    );
+                }
+                ensure!(
+                    !self.cannot_have_username_password_port(),
+                    "credentials on a URL that cannot have them"
+                );
+            } else {
+                ensure!(
+                    self.username_end == user_start,
+                    "username_end without credentials in {s:?}"
+                );
+            }
+            match self.port {
+                Some(port) => {
+                    ensure!(
+                        self.byte_at(self.host_end) == Some(b':'),
+                        "port without ':' in {s:?}"
+                    );
+                    ensure!(
+                        self.port() == port.to_string(),
+                        "port text {:?} is not {port}",
+                        self.port()
+                    );
+                    ensure!(
+                        self.scheme_type.default_port() != Some(port),
+                        "default port stored in {s:?}"
+                    );
+                }
+                None => ensure!(
+                    self.host_end == self.path_start,
+                    "text between host and path in {s:?}"
+                ),
+            }
+            let host = self.hostname();
+            match self.host_kind {
+                HostKind::Empty => ensure!(host.is_empty(), "empty host with text {host:?}"),
+                HostKind::None => {}
+                _ => {
+                    ensure!(!host.is_empty(), "empty text for a non-empty host in {s:?}");
+                    let reparsed = crate::Host::parse(host, !self.is_special())
+                        .map_err(|e| format!("host {host:?} does not re-parse: {e}"))?;
+                    ensure!(
+                        reparsed.to_string() == host,
+                        "host {host:?} re-parses to {reparsed}"
+                    );
+                }
+            }
+            if self.is_special() && !self.scheme_type.is_file() {
+                ensure!(
+                    self.host_kind != HostKind::Empty,
+                    "special URL with empty host: {s:?}"
+                );
+            }
+        } else {
+            ensure!(
+                self.username_end == after_scheme
+                    && self.host_start == after_scheme
+                    && self.host_end == after_scheme,
+                "hostless URL with authority offsets in {s:?}"
+            );
+            ensure!(self.port.is_none(), "port without host");
+            ensure!(!self.is_special(), "special URL without host: {s:?}");
+            if self.path_start != self.host_end {
+                ensure!(
+                    self.path_start == self.host_end + 2
+                        && self.slice(self.host_end, self.path_start) == "/.",
+                    "bad text before the path in {s:?}"
+                );
+                ensure!(
+                    self.pathname().starts_with("//"),
+                    "'/.' before a path not starting with '//'"
+                );
+            } else {
+                ensure!(
+                    !self.pathname().starts_with("//"),
+                    "missing '/.' before {:?}",
+                    self.pathname()
+                );
+            }
+        }
+        // Path, query, fragment.
+        let path_end = self.path_end();
+        ensure!(
+            self.path_start <= path_end && path_end <= len,
+            "path offsets out of range in {s:?}"
+        );
+        let path = self.pathname();
+        ensure!(!path.contains(['?', '#']), "path {path:?} holds '?' or '#'");
+        if self.has_authority() || self.is_special() {
+            ensure!(
+                path.is_empty() || path.starts_with('/'),
+                "path {path:?} does not start with '/'"
+            );
+        }
+        if self.is_special() {
+            ensure!(path.starts_with('/'), "special URL with empty path: {s:?}");
+        }
+        if self.query_start != NONE {
+            ensure!(
+                self.query_start == path_end && self.byte_at(self.query_start) == Some(b'?'),
+                "bad query_start in {s:?}"
+            );
+            ensure!(
+                self.query().is_some_and(|q| !q.contains('#')),
+                "query holds '#'"
+            );
+        }
+        if self.fragment_start != NONE {
+            ensure!(
+                self.fragment_start < len && self.byte_at(self.fragment_start) == Some(b'#'),
+                "bad fragment_start in {s:?}"
+            );
+            ensure!(self.fragment_start >= path_end, "fragment before path end");
+        }
+        // The getters put back together give the href.
+        let mut joined = String::with_capacity(s.len());
+        joined.push_str(self.protocol());
+        if self.has_authority() {
+            joined.push_str("//");
+            joined.push_str(self.username());
+            if !self.password().is_empty() {
+                joined.push(':');
+                joined.push_str(self.password());
+            }
+            if !self.username().is_empty() || !self.password().is_empty() {
+                joined.push('@');
+            }
+            joined.push_str(self.host_str());
+        } else if self.path_start != self.host_end {
+            joined.push_str("/.");
+        }
+        joined.push_str(self.pathname());
+        if let Some(q) = self.query() {
+            joined.push('?');
+            joined.push_str(q);
+        }
+        if let Some(f) = self.fragment() {
+            joined.push('#');
+            joined.push_str(f);
+        }
+        ensure!(&joined == s, "getters join to {joined:?}, not {s:?}");
+        // The serialization re-parses to the same URL, offset for offset.
+        let again = Url::parse(s).map_err(|e| format!("href {s:?} does not re-parse: {e}"))?;
+        ensure!(
+            again.serialization == *s,
+            "href {s:?} re-parses to {:?}",
+            again.serialization
+        );
+        ensure!(
+            (
+                again.scheme_end,
+                again.username_end,
+                again.host_start,
+                again.host_end,
+                again.path_start,
+                again.query_start,
+                again.fragment_start,
+                again.port,
+                again.host_kind
+            ) == (
+                self.scheme_end,
+                self.username_end,
+                self.host_start,
+                self.host_end,
+                self.path_start,
+                self.query_start,
+                self.fragment_start,
+                self.port,
+                self.host_kind
+            ),
+            "offsets differ from a fresh parse of {s:?}: {:?} vs {:?}",
+            (
+                again.scheme_end,
+                again.username_end,
+                again.host_start,
+                again.host_end,
+                again.path_start,
+                again.query_start,
+                again.fragment_start,
+                again.port,
+                again.host_kind
+            ),
+            (
+                self.scheme_end,
+                self.username_end,
+                self.host_start,
+                self.host_end,
+                self.path_start,
+                self.query_start,
+                self.fragment_start,
+                self.port,
+                self.host_kind
+            )
+        );
+        Ok(())
+    }
+}

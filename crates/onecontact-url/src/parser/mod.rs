@@ -1,0 +1,236 @@
+//! The basic URL parser (URL Standard §4.4), writing the serialization
+//! directly.
+//!
+//! The state machine lives in [`state`]; each state is one match arm. Unlike
+//! the Standard's code-point-at-a-time loop, an arm may consume a whole run of
+//! input (a scheme, a host, a path segment) before naming the next state, but
+//! the order of decisions is the Standard's. Components are appended to one
+//! output `String` in serialization order; the only edits behind the end are
+//! path shortening (`..`) and the `/.` prefix for hostless paths starting
+//! with `//`.
+
+mod fast;
+mod path;
+pub(crate) mod state;
+
+use crate::host::{self, HostKind, Report};
+use crate::input::Prepared;
+use crate::scheme::SchemeType;
+use crate::spans::{Component, Observer};
+use crate::url::{NONE, Url, to_u32};
+use crate::validation::{ParseError, ValidationError};
+
+pub(crate) use state::{State, Stop};
+
+/// Largest input accepted: the serialization must fit 32-bit offsets even
+/// after percent-encoding triples every byte.
+const MAX_INPUT: usize = (u32::MAX as usize - 16) / 3;
+
+/// One run of the state machine.
+pub(crate) struct Parser<'i, 'o, O: Observer> {
+    /// The prepared input (trimmed, tabs and newlines removed).
+    pub(crate) input: &'i str,
+    pub(crate) prepared: &'i Prepared<'i>,
+    pub(crate) base: Option<&'i Url>,
+    pub(crate) state_override: Option<State>,
+    /// For setters: the URL before the change (the spec's *url* as it was).
+    pub(crate) original: Option<&'i Url>,
+    pub(crate) obs: &'o mut O,
+    /// The URL being built; `url.serialization` is the output.
+    pub(crate) url: Url,
+    /// Set when the port state ran in a setter.
+    pub(crate) port_set: bool,
+    /// Set when the host state stored a host and moved on to the port.
+    pub(crate) host_done: bool,
+    /// Where the path's span starts when a `/` before the path state was
+    /// consumed by an earlier state.
+    pub(crate) span_path_start: Option<usize>,
+}
+
+/// An empty URL with every offset at zero.
+pub(crate) fn empty_url(capacity: usize) -> Url {
+    Url {
+        serialization: String::with_capacity(capacity),
+        scheme_end: 0,
+        username_end: 0,
+        host_start: 0,
+        host_end: 0,
+        path_start: 0,
+        query_start: NONE,
+        fragment_start: NONE,
+        port: None,
+        host_kind: HostKind::None,
+        scheme_type: SchemeType::NotSpecial,
+    }
+}
+
+/// Whether `input` parses against `base`, allocating only when the fast path
+/// does not apply.
+pub(crate) fn can_parse(input: &str, base: Option<&Url>) -> bool {
+    (input.len() <= MAX_INPUT && fast::is_fast(input)) || parse(input, base, &mut ()).is_ok()
+}
+
+/// Parses `input` against `base`: the basic URL parser without *url* or
+/// *state override*.
+pub(crate) fn parse<O: Observer>(
+    input: &str,
+    base: Option<&Url>,
+    obs: &mut O,
+) -> Result<Url, ParseError> {
+    if input.len() > MAX_INPUT {
+        return Err(ParseError::new(ValidationError::InputTooLong, 0));
+    }
+    if !O::VALIDATION
+        && !O::SPANS
+        && let Some(url) = fast::try_fast(input)
+    {
+        return Ok(url);
+    }
+    let prepared = Prepared::new(input, true);
+    if O::VALIDATION && (prepared.trimmed || prepared.had_tabs_or_newlines()) {
+        for offset in prepared.removed_offsets() {
+            if offset < input.len() {
+                obs.validation(ValidationError::InvalidUrlUnit, offset);
+            }
+        }
+    }
+    let text: &str = &prepared.text;
+    let capacity = text.len() + base.map_or(0, |b| b.serialization.len()) + 2;
+    let mut parser = Parser {
+        input: text,
+        prepared: &prepared,
+        base,
+        state_override: None,
+        original: None,
+        obs,
+        url: empty_url(capacity),
+        port_set: false,
+        host_done: false,
+        span_path_start: None,
+    };
+    parser
+        .run(State::SchemeStart, 0)
+        .map_err(|stop| match stop {
+            Stop::Fail(e) => e,
+            // Only setters refuse; a plain parse never gets here.
+            Stop::Refuse(_) => ParseError::new(ValidationError::MissingSchemeNonRelativeUrl, 0),
+        })?;
+    parser.finish()?;
+    Ok(parser.url)
+}
+
+impl<O: Observer> Parser<'_, '_, O> {
+    /// Reports a non-fatal validation error at prepared-input index `at`.
+    #[inline(always)]
+    pub(crate) fn validation(&mut self, kind: ValidationError, at: usize) {
+        if O::VALIDATION {
+            let offset = self.prepared.original(at);
+            self.obs.validation(kind, offset);
+        }
+    }
+
+    /// A failure caused by `kind` at prepared-input index `at`.
+    #[cold]
+    pub(crate) fn fail(&self, kind: ValidationError, at: usize) -> ParseError {
+        ParseError::new(kind, self.prepared.original(at))
+    }
+
+    /// Reports the span `start..end` of the prepared input.
+    #[inline(always)]
+    pub(crate) fn span(&mut self, component: Component, start: usize, end: usize) {
+        if O::SPANS {
+            let range = self.prepared.original_range(start, end);
+            self.obs.span(component, range);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn out_len(&self) -> u32 {
+        to_u32(self.url.serialization.len())
+    }
+
+    #[inline(always)]
+    pub(crate) fn is_special(&self) -> bool {
+        self.url.scheme_type.is_special()
+    }
+
+    #[inline(always)]
+    pub(crate) fn byte(&self, p: usize) -> Option<u8> {
+        self.input.as_bytes().get(p).copied()
+    }
+
+    #[inline(always)]
+    pub(crate) fn rest(&self, p: usize) -> &str {
+        self.input.get(p..).unwrap_or_default()
+    }
+
+    /// Runs the host parser on `input[start..end]`, appending the serialized
+    /// host to the output; returns its kind.
+    pub(crate) fn parse_host(
+        &mut self,
+        start: usize,
+        end: usize,
+        is_opaque: bool,
+    ) -> Result<HostKind, ParseError> {
+        let text = self.input.get(start..end).unwrap_or_default();
+        let mut reporter = HostReporter {
+            obs: &mut *self.obs,
+            prepared: self.prepared,
+            base: start,
+        };
+        host::parse_into(&mut self.url.serialization, text, is_opaque, &mut reporter).map_err(|e| {
+            ParseError::new(
+                e.kind(),
+                self.prepared.original(start + e.offset().min(end - start)),
+            )
+        })
+    }
+
+    /// Final steps after the state machine: the `/.` prefix and the 32-bit
+    /// offset check.
+    pub(crate) fn finish(&mut self) -> Result<(), ParseError> {
+        insert_dot_prefix(&mut self.url);
+        if self.url.serialization.len() >= (NONE - 1) as usize {
+            return Err(ParseError::new(ValidationError::InputTooLong, 0));
+        }
+        Ok(())
+    }
+}
+
+/// The URL serializer's `/.`: a URL without host whose path has more than one
+/// segment and starts with an empty one (`//…`) gets `/.` before the path, so
+/// that re-parsing does not read the path as an authority.
+pub(crate) fn insert_dot_prefix(url: &mut Url) {
+    if !url.has_authority() && url.path_start == url.host_end {
+        let path = url.slice(url.path_start, url.path_end());
+        if path.starts_with("//") {
+            let at = url.path_start as usize;
+            url.serialization.insert_str(at, "/.");
+            url.path_start += 2;
+            if url.query_start != NONE {
+                url.query_start += 2;
+            }
+            if url.fragment_start != NONE {
+                url.fragment_start += 2;
+            }
+        }
+    }
+}
+
+/// Forwards host validation errors to the parser's observer, mapping offsets.
+struct HostReporter<'a, 'p, O: Observer> {
+    obs: &'a mut O,
+    prepared: &'a Prepared<'p>,
+    base: usize,
+}
+
+impl<O: Observer> Report for HostReporter<'_, '_, O> {
+    const ON: bool = O::VALIDATION;
+    #[inline(always)]
+    fn report(&mut self, kind: ValidationError, offset: usize) {
+        if O::VALIDATION {
+            let at = self.prepared.original(self.base + offset);
+            self.obs.validation(kind, at);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! Special schemes and their default ports (URL Standard §4.2 "URL miscellaneous").
+
+/// Which special scheme a URL has, if any. Stored in one byte of [`crate::Url`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum SchemeType {
+    /// Not a special scheme.
+    NotSpecial,
+    Http,
+    Https,
+    Ws,
+    Wss,
+    Ftp,
+    File,
+}
+
+impl SchemeType {
+    /// Classifies a lowercase scheme.
+    #[inline]
+    pub(crate) fn from_scheme(scheme: &str) -> SchemeType {
+        match scheme {
+            "http" => SchemeType::Http,
+            "https" => SchemeType::Https,
+            "ws" => SchemeType::Ws,
+            "wss" => SchemeType::Wss,
+            "ftp" => SchemeType::Ftp,
+            "file" => SchemeType::File,
+            _ => SchemeType::NotSpecial,
+        }
+    }
+
+    /// Whether the scheme is special.
+    #[inline]
+    pub(crate) fn is_special(self) -> bool {
+        self != SchemeType::NotSpecial
+    }
+
+    /// Whether the scheme is `file`.
+    #[inline]
+    pub(crate) fn is_file(self) -> bool {
+        self == SchemeType::File
+    }
+
+    /// The scheme's default port.
+    #[inline]
+    pub(crate) fn default_port(self) -> Option<u16> {
+        match self {
+            SchemeType::Http | SchemeType::Ws => Some(80),
+            SchemeType::Https | SchemeType::Wss => Some(443),
+            SchemeType::Ftp => Some(21),
+            SchemeType::File | SchemeType::NotSpecial => None,
+        }
+    }
+}
+
+/// The default port of `scheme` (lowercase), or `None` when it has none.
+///
+/// ```
+/// assert_eq!(onecontact_url::default_port("https"), Some(443));
+/// assert_eq!(onecontact_url::default_port("file"), None);
+/// assert_eq!(onecontact_url::default_port("gopher"), None);
+/// ```
+pub fn default_port(scheme: &str) -> Option<u16> {
+    SchemeType::from_scheme(scheme).default_port()
+}
+
+/// Whether `scheme` (lowercase) is one of the Standard's special schemes:
+/// `ftp`, `file`, `http`, `https`, `ws`, `wss`.
+pub fn is_special_scheme(scheme: &str) -> bool {
+    SchemeType::from_scheme(scheme).is_special()
+}

@@ -1,0 +1,145 @@
+//! Byte-class lookup tables used on hot paths.
+
+/// Classes of a byte in a host that is to become a domain.
+pub(crate) const DOMAIN_OK: u8 = 0;
+/// ASCII uppercase letter: lowercased on output.
+pub(crate) const DOMAIN_UPPER: u8 = 1;
+/// A forbidden domain code point (forbidden host code points, C0 controls, `%`, DEL).
+pub(crate) const DOMAIN_FORBIDDEN: u8 = 2;
+/// A byte ≥ 0x80 (part of a non-ASCII code point).
+pub(crate) const DOMAIN_NON_ASCII: u8 = 3;
+
+const fn is_forbidden_host_byte(b: u8) -> bool {
+    matches!(
+        b,
+        0 | b'\t'
+            | b'\n'
+            | b'\r'
+            | b' '
+            | b'#'
+            | b'/'
+            | b':'
+            | b'<'
+            | b'>'
+            | b'?'
+            | b'@'
+            | b'['
+            | b'\\'
+            | b']'
+            | b'^'
+            | b'|'
+    )
+}
+
+// `i` stays below 256, the array length.
+#[allow(clippy::indexing_slicing)]
+const fn build_domain_table() -> [u8; 256] {
+    let mut t = [DOMAIN_OK; 256];
+    let mut i = 0usize;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = if b >= 0x80 {
+            DOMAIN_NON_ASCII
+        } else if b <= 0x1F || b == 0x7F || b == b'%' || is_forbidden_host_byte(b) {
+            DOMAIN_FORBIDDEN
+        } else if b.is_ascii_uppercase() {
+            DOMAIN_UPPER
+        } else {
+            DOMAIN_OK
+        };
+        i += 1;
+    }
+    t
+}
+
+/// Byte → domain class.
+pub(crate) static DOMAIN_CLASS: [u8; 256] = build_domain_table();
+
+/// The class of `b` in a domain.
+#[inline(always)]
+pub(crate) fn domain_class(b: u8) -> u8 {
+    DOMAIN_CLASS
+        .get(usize::from(b))
+        .copied()
+        .unwrap_or(DOMAIN_NON_ASCII)
+}
+
+/// Whether `b` is a forbidden host code point (all of them are ASCII).
+#[inline]
+pub(crate) fn is_forbidden_host_code_point(b: u8) -> bool {
+    is_forbidden_host_byte(b)
+}
+
+/// Whether `c` is a URL code point (Standard §4.3): ASCII alphanumerics,
+/// `!$&'()*+,-./:;=?@_~`, and code points U+00A0..=U+10FFFD except surrogates
+/// and noncharacters.
+pub(crate) fn is_url_code_point(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || "!$&'()*+,-./:;=?@_~".contains(c);
+    }
+    let u = u32::from(c);
+    if u < 0xA0 {
+        return false;
+    }
+    // Noncharacters: U+FDD0..=U+FDEF and every code point ending in FFFE or FFFF.
+    !((0xFDD0..=0xFDEF).contains(&u) || (u & 0xFFFE) == 0xFFFE)
+}
+
+/// Fast-path class bit: the byte may appear as-is in a domain (ASCII, not
+/// uppercase, not `%`, not a forbidden domain code point).
+pub(crate) const FAST_HOST: u8 = 1;
+/// Fast-path class bit: the byte stays as-is inside a path segment of a
+/// special URL (not encoded by the path set, not `/`, `\`, `?`, `#`).
+pub(crate) const FAST_PATH: u8 = 2;
+/// Fast-path class bit: the byte stays as-is in a special URL's query (not
+/// encoded by the special-query set, not `#`).
+pub(crate) const FAST_QUERY: u8 = 4;
+/// Fast-path class bit: the byte stays as-is in a fragment.
+pub(crate) const FAST_FRAGMENT: u8 = 8;
+/// Class bit: the host state must look at this byte (`:`, `/`, `?`, `#`,
+/// `\`, `[`, `]`).
+pub(crate) const HOST_STATE_STOP: u8 = 16;
+
+// `i` stays below 256, the array length.
+#[allow(clippy::indexing_slicing)]
+const fn build_fast_table() -> [u8; 256] {
+    use crate::percent_encoding::{FRAGMENT, PATH, SPECIAL_QUERY};
+    let mut t = [0u8; 256];
+    let mut i = 0usize;
+    while i < 128 {
+        let b = i as u8;
+        let mut class = 0;
+        if !(b <= 0x1F
+            || b == 0x7F
+            || b == b'%'
+            || is_forbidden_host_byte(b)
+            || b.is_ascii_uppercase())
+        {
+            class |= FAST_HOST;
+        }
+        if !PATH.should_encode(b) && b != b'/' && b != b'\\' {
+            class |= FAST_PATH;
+        }
+        if !SPECIAL_QUERY.should_encode(b) && b != b'#' {
+            class |= FAST_QUERY;
+        }
+        if !FRAGMENT.should_encode(b) {
+            class |= FAST_FRAGMENT;
+        }
+        if matches!(b, b':' | b'/' | b'?' | b'#' | b'\\' | b'[' | b']') {
+            class |= HOST_STATE_STOP;
+        }
+        t[i] = class;
+        i += 1;
+    }
+    t
+}
+
+/// Byte → fast-path class bits.
+pub(crate) static FAST_CLASS: [u8; 256] = build_fast_table();
+
+/// The fast-path class bits of `b`.
+#[inline(always)]
+pub(crate) fn fast_class(b: u8) -> u8 {
+    FAST_CLASS.get(usize::from(b)).copied().unwrap_or(0)
+}

@@ -1,0 +1,204 @@
+//! What the text a person pasted looks like before the URL parser sees it:
+//! trimming, and whether a scheme was written (rule 1 of the web rules).
+
+/// The schemes people write without `//` after the colon (`mailto:a@b`).
+/// A text that starts with one of these followed by `:` has its scheme
+/// written even though no `//` follows.
+pub const SCHEMES_WITHOUT_SLASHES: &[&str] = &[
+    "mailto",
+    "tel",
+    "sms",
+    "urn",
+    "geo",
+    "callto",
+    "skype",
+    "magnet",
+    "news",
+    "data",
+    "javascript",
+    "about",
+    "blob",
+];
+
+/// The URL Standard's special schemes (§4.1): their URLs always have a host
+/// (or, for `file`, a possibly empty one), so `http:example.com` means
+/// `http://example.com/`.
+pub const SPECIAL_SCHEMES: &[&str] = &["ftp", "file", "http", "https", "ws", "wss"];
+
+/// Whether `c` is trimmed from both ends of the input: Unicode white space
+/// (what people mean by blank), plus the C0 controls and space that the URL
+/// parser itself strips from both ends.
+fn is_trimmed(c: char) -> bool {
+    c <= '\u{20}' || c.is_whitespace()
+}
+
+/// The input without leading and trailing white space, and the byte offset
+/// in `text` where the trimmed text starts.
+pub(crate) fn trim(text: &str) -> (usize, &str) {
+    let bytes = text.as_bytes();
+    if let (Some(&first), Some(&last)) = (bytes.first(), bytes.last())
+        && first > b' '
+        && first < 0x80
+        && last > b' '
+        && last < 0x80
+    {
+        // Nothing to trim (the common case).
+        return (0, text);
+    }
+    let start = text.len() - text.trim_start_matches(is_trimmed).len();
+    let trimmed = text
+        .get(start..)
+        .unwrap_or_default()
+        .trim_end_matches(is_trimmed);
+    (start, trimmed)
+}
+
+/// Whether the parser removes this character wherever it appears (the
+/// Standard's "ASCII tab or newline").
+pub(crate) fn is_tab_or_newline(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\r')
+}
+
+/// Whether `text` (already trimmed) starts with a scheme that counts as
+/// written: `scheme:` followed by `//`, or a scheme from
+/// [`SCHEMES_WITHOUT_SLASHES`], or a special scheme. Otherwise the caller
+/// assumes `https://`, which makes `localhost:3000/x` and `example.com:8080`
+/// hosts with a port.
+///
+/// A scheme is an ASCII letter followed by ASCII letters, digits, `+`, `-`
+/// and `.` (the Standard's scheme state). Letters compare ignoring ASCII case.
+/// Tabs and newlines are skipped, as the parser removes them before it reads
+/// anything.
+pub(crate) fn scheme_is_written(text: &str) -> bool {
+    // The common cases first.
+    for prefix in ["https://", "http://"] {
+        if text
+            .get(..prefix.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+        {
+            return true;
+        }
+    }
+    // Long enough for every listed name; longer schemes can only count as
+    // written through `//`.
+    const MAX: usize = 16;
+    let mut name = [0u8; MAX];
+    let mut len = 0usize;
+    let mut bytes = text.bytes().filter(|&b| !is_tab_or_newline(b));
+    loop {
+        let Some(b) = bytes.next() else {
+            return false;
+        };
+        let valid = if len == 0 {
+            b.is_ascii_alphabetic()
+        } else {
+            b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+        };
+        if b == b':' && len > 0 {
+            break;
+        }
+        if !valid {
+            return false;
+        }
+        if let Some(slot) = name.get_mut(len) {
+            *slot = b.to_ascii_lowercase();
+        }
+        len += 1;
+    }
+    if bytes.next() == Some(b'/') && bytes.next() == Some(b'/') {
+        return true;
+    }
+    let Some(name) = name.get(..len) else {
+        // Longer than any listed scheme.
+        return false;
+    };
+    SCHEMES_WITHOUT_SLASHES
+        .iter()
+        .chain(SPECIAL_SCHEMES)
+        .any(|s| s.as_bytes() == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trims_unicode_white_space_and_c0_controls() {
+        assert_eq!(trim("  example.com\n"), (2, "example.com"));
+        assert_eq!(trim("\u{a0}\u{3000}x\u{2003}"), (5, "x"));
+        assert_eq!(trim("\u{1}x\u{1f}"), (1, "x"));
+        assert_eq!(trim("   "), (3, ""));
+        assert_eq!(trim(""), (0, ""));
+        assert_eq!(trim("a b"), (0, "a b"));
+    }
+
+    #[test]
+    fn scheme_followed_by_two_slashes_is_written() {
+        for text in [
+            "https://x",
+            "HTTP://x",
+            "foo://x",
+            "web+demo://x",
+            "a.b-c+d://",
+            "x://",
+        ] {
+            assert!(scheme_is_written(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn listed_and_special_schemes_are_written_without_slashes() {
+        for text in [
+            "mailto:a@b",
+            "tel:+31",
+            "sms:1",
+            "urn:isbn:1",
+            "geo:1,2",
+            "callto:x",
+            "skype:x",
+            "magnet:?xt=1",
+            "news:comp.lang",
+            "data:,x",
+            "javascript:alert(1)",
+            "about:blank",
+            "blob:https://x/1",
+            "http:example.com",
+            "HTTPS:example.com",
+            "https:/example.com",
+            "ftp:x",
+            "file:x",
+            "ws:x",
+            "wss:x",
+            "MailTo:a@b",
+        ] {
+            assert!(scheme_is_written(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn host_with_port_is_not_a_scheme() {
+        for text in [
+            "localhost:3000/x",
+            "example.com:8080",
+            "example.com",
+            "foo:bar",
+            "web+demo:/x",
+            "1http://x",
+            ":x",
+            "",
+            "mailtox:a",
+            "a_b://x",
+            "exam ple.com:80",
+            "verylongschemenamethatislong:x",
+        ] {
+            assert!(!scheme_is_written(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn tabs_and_newlines_are_ignored_as_the_parser_does() {
+        assert!(scheme_is_written("ht\ttp://x"));
+        assert!(scheme_is_written("foo:/\n/x"));
+        assert!(scheme_is_written("mail\r\nto:x"));
+    }
+}

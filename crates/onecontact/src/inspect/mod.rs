@@ -1,0 +1,438 @@
+//! Link inspection: reading a link before clicking it.
+//!
+//! [`inspect`] finds the real host of a link (the authority ends at the
+//! first `/`, `?` or `#`; what stands before an `@` is userinfo, never the
+//! host), its registrable domain, and warns about the ways links lie about
+//! where they go. Every warning has a stable [`WarningCode`] and a
+//! [`Severity`]:
+//!
+//! | Code | Severity | What it finds |
+//! |---|---|---|
+//! | `userinfo-looks-like-host` | danger | a domain or IP address before `@` (`https://www.paypal.com@198.51.100.7/`) |
+//! | `userinfo-before-host` | warning | any other text before `@`, which can be any brand name |
+//! | `password-in-url` | warning | a password in the URL |
+//! | `domain-in-subdomain` | danger | a domain used as labels of another (`paypal.com.secure-login.example`) |
+//! | `ip-address-host` | warning | a bare IP address as host |
+//! | `url-in-path` | warning | a full URL in the path (`https://short.example/https://www.bank.com/login`) |
+//! | `url-in-query` | warning | a full URL as a query value (a redirect target) |
+//! | `punycode-host` | info | `xn--` labels, with the Unicode form |
+//! | `mixed-script-label` | danger | a label mixing scripts, such as Latin with Cyrillic or Greek |
+//! | `lookalike-label` | danger | a label written wholly in Cyrillic or Greek letters that look Latin |
+//! | `encoded-delimiter-in-host` | danger | `%2F`, `%40`, … in the authority as typed |
+//! | `secret-in-query` | warning | a token, password, API key, session or reset code in the query |
+//! | `long-url` | info | over 2,000 characters |
+//! | `very-long-url` | warning | over 8 KB |
+//! | `non-web-scheme` | danger for `javascript:`, `vbscript:`, `data:`; warning or info for others | not `http`/`https` |
+//!
+//! ```
+//! use onecontact::{inspect, WarningCode};
+//!
+//! let report = inspect("https://www.paypal.com@198.51.100.7/secure/login");
+//! assert_eq!(report.real_host.as_deref(), Some("198.51.100.7"));
+//! assert!(report.has(WarningCode::UserinfoLooksLikeHost));
+//! assert!(report.has(WarningCode::IpAddressHost));
+//! ```
+
+mod domains;
+mod embedded;
+mod script;
+mod secrets;
+mod warning;
+
+pub use warning::{Severity, Warning, WarningCode};
+
+use std::collections::HashSet;
+
+use onecontact_psl::List;
+use onecontact_url::percent_encoding::percent_decode_str;
+use onecontact_url::{Host, Url};
+
+use crate::input;
+use crate::tool::{Note, ReadOptions, Role, ToolError, read_url};
+
+/// A URL longer than this many characters may not survive e-mail clients,
+/// QR codes, link shorteners and older clients.
+pub const LONG_URL_CHARS: usize = 2000;
+
+/// Common server set-ups limit the whole request line to about this many bytes.
+pub const VERY_LONG_URL_BYTES: usize = 8 * 1024;
+
+/// What [`inspect`] found about a link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LinkReport {
+    /// The text given, trimmed.
+    pub input: String,
+    /// Why the text is not a URL, when it is not (warnings found in the
+    /// text as typed are still reported).
+    pub error: Option<ToolError>,
+    /// The URL a browser builds from the text.
+    pub url: Option<String>,
+    /// The scheme.
+    pub scheme: Option<String>,
+    /// The host the browser connects to.
+    pub real_host: Option<String>,
+    /// `domain`, `ipv4`, `ipv6`, `opaque` or `empty`.
+    pub host_kind: Option<&'static str>,
+    /// The Unicode form of a host with `xn--` labels (a display aid).
+    pub host_unicode: Option<String>,
+    /// The registrable domain of the real host: who controls it.
+    pub registrable_domain: Option<String>,
+    /// The userinfo (before `@`), as the URL holds it.
+    pub userinfo: Option<String>,
+    /// What was assumed when reading the text.
+    pub notes: Vec<Note>,
+    /// The warnings, most serious first.
+    pub warnings: Vec<Warning>,
+    /// The highest severity among the warnings.
+    pub max_severity: Option<Severity>,
+}
+
+impl LinkReport {
+    /// Whether a warning with `code` was raised.
+    pub fn has(&self, code: WarningCode) -> bool {
+        self.warnings.iter().any(|w| w.code == code)
+    }
+}
+
+/// The authority (userinfo, host and port) of the text as typed.
+fn authority_as_typed(text: &str) -> Option<&str> {
+    let start = match text.find("://") {
+        Some(i)
+            if text.get(..i).is_some_and(|s| {
+                !s.is_empty()
+                    && s.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+            }) =>
+        {
+            i + 3
+        }
+        _ if input::scheme_is_written(text) => return None,
+        _ => 0,
+    };
+    let rest = text.get(start..)?;
+    let end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
+    rest.get(..end)
+}
+
+/// `%XX` escapes of delimiters found in `authority`.
+fn encoded_delimiters(authority: &str) -> Vec<String> {
+    const DELIMITERS: &[&str] = &["%2F", "%40", "%3F", "%23", "%3A", "%5C", "%2E"];
+    let upper = authority.to_ascii_uppercase();
+    DELIMITERS
+        .iter()
+        .filter(|d| upper.contains(*d))
+        .map(|d| (*d).to_owned())
+        .collect()
+}
+
+fn scheme_warning(scheme: &str) -> Option<Warning> {
+    let (severity, why) = match scheme {
+        "http" | "https" => return None,
+        "javascript" | "vbscript" => (Severity::Danger, "runs script in the page when followed"),
+        "data" => (
+            Severity::Danger,
+            "carries its content inside the link itself (a whole page can hide in it)",
+        ),
+        "file" => (
+            Severity::Warning,
+            "opens a file on the reader's own computer or network",
+        ),
+        "blob" | "filesystem" => (
+            Severity::Warning,
+            "points to data held by a page, not to a web address",
+        ),
+        "mailto" | "tel" | "sms" => (Severity::Info, "opens another application, not a web page"),
+        _ => (Severity::Warning, "is not a web page address"),
+    };
+    Some(
+        Warning::new(
+            WarningCode::NonWebScheme,
+            format!("the scheme {scheme}: {why}"),
+            Some(format!("{scheme}:")),
+        )
+        .with_severity(severity),
+    )
+}
+
+fn length_warning(text: &str) -> Option<Warning> {
+    let bytes = text.len();
+    if bytes > VERY_LONG_URL_BYTES {
+        Some(Warning::new(
+            WarningCode::VeryLongUrl,
+            format!(
+                "the URL is {bytes} bytes long; common server settings limit the whole request line to about 8 KB, \
+                 some proxies to 4 KB"
+            ),
+            None,
+        ))
+    } else {
+        let chars = text.chars().count();
+        (chars > LONG_URL_CHARS).then(|| {
+            Warning::new(
+                WarningCode::LongUrl,
+                format!(
+                    "the URL is {chars} characters long; links that must survive e-mail, QR codes and link shorteners \
+                     are safest under about 2,000"
+                ),
+                None,
+            )
+        })
+    }
+}
+
+fn userinfo_warnings(url: &Url, host: &str, out: &mut Vec<Warning>) {
+    let username = percent_decode_str(url.username());
+    if !username.is_empty() {
+        if let Some(lookalike) = domains::looks_like_host(&username) {
+            out.push(Warning::new(
+                WarningCode::UserinfoLooksLikeHost,
+                format!(
+                    "{lookalike} stands before the @, so it is only a user name; the link really goes to {host}"
+                ),
+                Some(lookalike),
+            ));
+        } else {
+            out.push(Warning::new(
+                WarningCode::UserinfoBeforeHost,
+                format!(
+                    "the text {username:?} before the @ is a user name, which can be anything, even a brand name; \
+                     the host is {host}"
+                ),
+                Some(username.into_owned()),
+            ));
+        }
+    }
+    if !url.password().is_empty() {
+        out.push(Warning::new(
+            WarningCode::PasswordInUrl,
+            "the URL carries a password; RFC 3986 deprecates this, and passing authentication in clear text \
+             has proven a security risk"
+                .to_owned(),
+            None,
+        ));
+    }
+}
+
+fn host_warnings(url: &Url, report: &mut LinkReport, out: &mut Vec<Warning>) {
+    let hostname = url.hostname();
+    match url.host() {
+        Some(Host::Ipv4(_) | Host::Ipv6(_)) => out.push(Warning::new(
+            WarningCode::IpAddressHost,
+            format!(
+                "the host is the bare IP address {hostname}: there is no domain name to recognize, which links \
+                 that hide where they go often use"
+            ),
+            Some(hostname.to_owned()),
+        )),
+        Some(Host::Domain(domain)) => {
+            let list = List::baked();
+            report.registrable_domain = list.registrable_domain(domain).map(str::to_owned);
+            if let Some(registrable) = &report.registrable_domain
+                && let Some(inner) = domains::domain_in_subdomain(domain, registrable)
+            {
+                out.push(Warning::new(
+                    WarningCode::DomainInSubdomain,
+                    format!(
+                        "{inner} is only part of the name: read labels from the right, and the host {domain} \
+                         belongs to {registrable}"
+                    ),
+                    Some(inner),
+                ));
+            }
+            if let Some(unicode) = crate::tool::unicode_form_of(domain) {
+                out.push(Warning::new(
+                    WarningCode::PunycodeHost,
+                    format!(
+                        "the host {domain} is Punycode for {unicode}; internationalized names are legitimate, \
+                         but the same mechanism allows look-alikes, so check a host like this you did not type"
+                    ),
+                    Some(unicode.clone()),
+                ));
+                script_warnings(&unicode, out);
+                report.host_unicode = Some(unicode);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn script_warnings(unicode: &str, out: &mut Vec<Warning>) {
+    let labels: Vec<&str> = unicode.split('.').collect();
+    // A name wholly in Cyrillic or Greek under a TLD of that script (`.рф`)
+    // is ordinary; the TLD itself is never a look-alike of a brand.
+    let tld = labels.last().copied().unwrap_or_default();
+    let check_lookalikes = !script::is_cyrillic_or_greek(tld);
+    for (i, label) in labels.iter().copied().enumerate() {
+        let is_tld = i + 1 == labels.len() && labels.len() > 1;
+        if let Some(scripts) = script::mixed_scripts(label) {
+            let imitates = script::latin_skeleton(label)
+                .map(|s| format!(", and reads like {s}"))
+                .unwrap_or_default();
+            out.push(Warning::new(
+                WarningCode::MixedScriptLabel,
+                format!(
+                    "the label {label} mixes the {} scripts{imitates}; letters of another alphabet can look \
+                     identical to Latin ones",
+                    scripts.join(" and ")
+                ),
+                Some(label.to_owned()),
+            ));
+        } else if check_lookalikes
+            && !is_tld
+            && script::is_whole_script_lookalike(label)
+            && let Some(skeleton) = script::latin_skeleton(label)
+        {
+            out.push(Warning::new(
+                WarningCode::LookalikeLabel,
+                format!(
+                    "the label {label} is written entirely in letters that look like Latin ones and reads like {skeleton}"
+                ),
+                Some(label.to_owned()),
+            ));
+        }
+    }
+}
+
+fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
+    let host = url.hostname();
+    if !url.has_opaque_path()
+        && let Some(found) = embedded::find_url(url.pathname())
+    {
+        let target = embedded::host_of(&found)
+            .map(|h| format!(", not to {h}"))
+            .unwrap_or_default();
+        out.push(Warning::new(
+            WarningCode::UrlInPath,
+            format!("the path holds a full URL ({found}); the link goes to {host}{target}"),
+            Some(found),
+        ));
+    }
+    let Some(query) = url.query() else {
+        return;
+    };
+    let params = crate::tool::query_params_of(query);
+    let mut reported: HashSet<&str> = HashSet::new();
+    for param in &params {
+        if let Some(found) = embedded::value_is_url(&param.value) {
+            out.push(Warning::new(
+                WarningCode::UrlInQuery,
+                format!(
+                    "the query parameter {} holds a full URL ({found}); a site that redirects to it sends the \
+                     reader somewhere other than {host}",
+                    param.name
+                ),
+                Some(found),
+            ));
+        }
+        if let Some(kind) = secrets::secret_kind(&param.name)
+            && !param.value.is_empty()
+            && reported.insert(param.name.as_str())
+        {
+            out.push(Warning::new(
+                WarningCode::SecretInQuery,
+                format!(
+                    "the query parameter {} looks like {} {kind}; a query string is written to server logs, passed \
+                     on in the Referer header, kept in history and bookmarks and copied whenever the link is shared",
+                    param.name,
+                    if kind.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) { "an" } else { "a" }
+                ),
+                Some(param.name.clone()),
+            ));
+        }
+    }
+}
+
+/// Reads a link the way a careful person would before clicking it: the real
+/// host and its registrable domain, and warnings about the ways links
+/// mislead (see the [module documentation](self) for the catalogue).
+///
+/// Text without a scheme is read as `https://` followed by the text, with a
+/// note. A text that is not a URL still gets the warnings that can be found
+/// in it as typed (encoded delimiters, scheme, length), with
+/// [`LinkReport::error`] saying why it does not parse.
+pub fn inspect(text: &str) -> LinkReport {
+    let (_, trimmed) = input::trim(text);
+    let mut report = LinkReport {
+        input: trimmed.to_owned(),
+        error: None,
+        url: None,
+        scheme: None,
+        real_host: None,
+        host_kind: None,
+        host_unicode: None,
+        registrable_domain: None,
+        userinfo: None,
+        notes: Vec::new(),
+        warnings: Vec::new(),
+        max_severity: None,
+    };
+    let mut warnings = Vec::new();
+    if let Some(authority) = authority_as_typed(trimmed) {
+        let found = encoded_delimiters(authority);
+        if !found.is_empty() {
+            warnings.push(Warning::new(
+                WarningCode::EncodedDelimiterInHost,
+                format!(
+                    "the address as typed has {} inside its host part ({authority}); encoded delimiters there are a \
+                     deliberate attempt to mislead a parser or a reader",
+                    found.join(", ")
+                ),
+                Some(authority.to_owned()),
+            ));
+        }
+    }
+    match read_url(trimmed, &ReadOptions::default(), Role::Input) {
+        Ok(reading) => {
+            let url = &reading.url;
+            report.notes = reading.notes.clone();
+            report.url = Some(url.href().to_owned());
+            report.scheme = Some(url.scheme().to_owned());
+            if let Some(host) = url.host() {
+                report.real_host = Some(url.hostname().to_owned());
+                report.host_kind = Some(crate::tool::host_kind_name_of(&host));
+            }
+            if !url.username().is_empty() || !url.password().is_empty() {
+                let mut userinfo = url.username().to_owned();
+                if !url.password().is_empty() {
+                    userinfo.push(':');
+                    userinfo.push_str(url.password());
+                }
+                report.userinfo = Some(userinfo);
+            }
+            warnings.extend(scheme_warning(url.scheme()));
+            userinfo_warnings(url, url.hostname(), &mut warnings);
+            host_warnings(url, &mut report, &mut warnings);
+            path_and_query_warnings(url, &mut warnings);
+            warnings.extend(length_warning(url.href()));
+        }
+        Err(error) => {
+            let scheme = trimmed
+                .split_once(':')
+                .map(|(s, _)| s.to_ascii_lowercase())
+                .filter(|s| input::scheme_is_written(trimmed) && !s.is_empty());
+            if let Some(scheme) = &scheme {
+                warnings.extend(scheme_warning(scheme));
+            }
+            warnings.extend(length_warning(trimmed));
+            report.error = Some(error);
+        }
+    }
+    warnings.sort_by_key(|w| std::cmp::Reverse(w.severity));
+    report.max_severity = warnings.first().map(|w| w.severity);
+    report.warnings = warnings;
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn authority_as_typed_stops_at_the_first_delimiter() {
+        assert_eq!(authority_as_typed("https://a%2Fb@c/x"), Some("a%2Fb@c"));
+        assert_eq!(authority_as_typed("a.example/x"), Some("a.example"));
+        assert_eq!(authority_as_typed("mailto:a@b"), None);
+        assert_eq!(encoded_delimiters("paypal.com%2f@x"), ["%2F"]);
+    }
+}

@@ -1,0 +1,182 @@
+//! The warning catalogue of [`inspect`](super::inspect): one stable code
+//! per kind of deception or risk, each with a severity.
+
+/// How serious a warning is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Worth knowing; not a sign of deception by itself.
+    Info,
+    /// A risk, or a pattern deceptive links use.
+    Warning,
+    /// The link very likely tries to mislead about where it goes, or runs code.
+    Danger,
+}
+
+impl Severity {
+    /// `info`, `warning` or `danger`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Danger => "danger",
+        }
+    }
+}
+
+/// What a warning is about. Each has a stable [`code`](WarningCode::code).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum WarningCode {
+    /// `userinfo-looks-like-host`: the text before `@` looks like a domain
+    /// or IP address, but the real host comes after the `@`.
+    UserinfoLooksLikeHost,
+    /// `userinfo-before-host`: there is text before `@` (a user name, which
+    /// can be any brand name); it is not the host.
+    UserinfoBeforeHost,
+    /// `password-in-url`: the URL carries a password.
+    PasswordInUrl,
+    /// `domain-in-subdomain`: labels left of the registrable domain read like
+    /// another domain (`paypal.com.secure-login.example`).
+    DomainInSubdomain,
+    /// `ip-address-host`: the host is a bare IP address.
+    IpAddressHost,
+    /// `url-in-path`: a full URL sits in the path.
+    UrlInPath,
+    /// `url-in-query`: a full URL sits in the query (a redirect target).
+    UrlInQuery,
+    /// `punycode-host`: the host has `xn--` labels (an internationalized name).
+    PunycodeHost,
+    /// `mixed-script-label`: a label mixes scripts (Latin with Cyrillic or Greek, …).
+    MixedScriptLabel,
+    /// `lookalike-label`: a label is written entirely in letters of another
+    /// script that look like Latin letters.
+    LookalikeLabel,
+    /// `encoded-delimiter-in-host`: the authority as typed holds a
+    /// percent-encoded delimiter (`%2F`, `%40`, `%3F`, `%23`, `%3A`, `%5C`, `%2E`).
+    EncodedDelimiterInHost,
+    /// `secret-in-query`: a query parameter looks like a token, password, API
+    /// key, session or reset code.
+    SecretInQuery,
+    /// `long-url`: longer than about 2,000 characters, which some clients,
+    /// e-mail programs and QR codes do not survive.
+    LongUrl,
+    /// `very-long-url`: longer than 8 KB, what common server set-ups allow
+    /// for the whole request line.
+    VeryLongUrl,
+    /// `non-web-scheme`: not `http` or `https` (`javascript:`, `data:`, `file:`, …).
+    NonWebScheme,
+}
+
+impl WarningCode {
+    /// Every code, in catalogue order.
+    pub const ALL: [WarningCode; 15] = [
+        WarningCode::UserinfoLooksLikeHost,
+        WarningCode::UserinfoBeforeHost,
+        WarningCode::PasswordInUrl,
+        WarningCode::DomainInSubdomain,
+        WarningCode::IpAddressHost,
+        WarningCode::UrlInPath,
+        WarningCode::UrlInQuery,
+        WarningCode::PunycodeHost,
+        WarningCode::MixedScriptLabel,
+        WarningCode::LookalikeLabel,
+        WarningCode::EncodedDelimiterInHost,
+        WarningCode::SecretInQuery,
+        WarningCode::LongUrl,
+        WarningCode::VeryLongUrl,
+        WarningCode::NonWebScheme,
+    ];
+
+    /// The stable code.
+    pub fn code(self) -> &'static str {
+        match self {
+            WarningCode::UserinfoLooksLikeHost => "userinfo-looks-like-host",
+            WarningCode::UserinfoBeforeHost => "userinfo-before-host",
+            WarningCode::PasswordInUrl => "password-in-url",
+            WarningCode::DomainInSubdomain => "domain-in-subdomain",
+            WarningCode::IpAddressHost => "ip-address-host",
+            WarningCode::UrlInPath => "url-in-path",
+            WarningCode::UrlInQuery => "url-in-query",
+            WarningCode::PunycodeHost => "punycode-host",
+            WarningCode::MixedScriptLabel => "mixed-script-label",
+            WarningCode::LookalikeLabel => "lookalike-label",
+            WarningCode::EncodedDelimiterInHost => "encoded-delimiter-in-host",
+            WarningCode::SecretInQuery => "secret-in-query",
+            WarningCode::LongUrl => "long-url",
+            WarningCode::VeryLongUrl => "very-long-url",
+            WarningCode::NonWebScheme => "non-web-scheme",
+        }
+    }
+
+    /// The usual severity (a few warnings raise or lower it by case, e.g.
+    /// `non-web-scheme` is `danger` for `javascript:` and `info` for `mailto:`).
+    pub fn severity(self) -> Severity {
+        match self {
+            WarningCode::UserinfoLooksLikeHost
+            | WarningCode::DomainInSubdomain
+            | WarningCode::MixedScriptLabel
+            | WarningCode::LookalikeLabel
+            | WarningCode::EncodedDelimiterInHost => Severity::Danger,
+            WarningCode::UserinfoBeforeHost
+            | WarningCode::PasswordInUrl
+            | WarningCode::IpAddressHost
+            | WarningCode::UrlInPath
+            | WarningCode::UrlInQuery
+            | WarningCode::SecretInQuery
+            | WarningCode::VeryLongUrl
+            | WarningCode::NonWebScheme => Severity::Warning,
+            WarningCode::PunycodeHost | WarningCode::LongUrl => Severity::Info,
+        }
+    }
+}
+
+impl std::fmt::Display for WarningCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for WarningCode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Severity {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// One warning about a link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Warning {
+    /// What it is about (serialized as its stable code).
+    pub code: WarningCode,
+    /// How serious it is.
+    pub severity: Severity,
+    /// The sentence a person reads.
+    pub message: String,
+    /// The text the warning is about (the look-alike domain, the embedded
+    /// URL, the Unicode form, the parameter name), when there is one.
+    pub evidence: Option<String>,
+}
+
+impl Warning {
+    pub(crate) fn new(code: WarningCode, message: String, evidence: Option<String>) -> Warning {
+        Warning {
+            code,
+            severity: code.severity(),
+            message,
+            evidence,
+        }
+    }
+
+    pub(crate) fn with_severity(mut self, severity: Severity) -> Warning {
+        self.severity = severity;
+        self
+    }
+}

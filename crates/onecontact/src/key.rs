@@ -1,0 +1,497 @@
+//! The comparison key, version 1 (rule 6): the seven steps of the web rules.
+//!
+//! The format of a published version never changes: the golden fixture in
+//! `tests/key_v1_golden.rs` fails on any change.
+
+/// Which published key format to compute. A version's output never changes;
+/// a different format gets a new version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum KeyVersion {
+    /// Version 1 (see the crate documentation and `docs/web.md`).
+    #[cfg_attr(feature = "serde", serde(rename = "v1"))]
+    V1,
+}
+
+/// Final path segments that name a directory's default document; the key
+/// drops them, so `/a/index.html` and `/a/` compare equal. Compared after
+/// the path is lowercased and its unreserved escapes decoded.
+pub const DEFAULT_DOCUMENTS: &[&str] = &[
+    "index.html",
+    "index.htm",
+    "index.php",
+    "index.asp",
+    "index.aspx",
+    "default.htm",
+    "default.html",
+    "default.asp",
+    "default.aspx",
+];
+
+/// The parts of a parsed address the key is computed from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KeyParts<'a> {
+    /// The scheme, lowercase, without `:`.
+    pub scheme: &'a str,
+    /// The serialized host, `None` when the URL has none.
+    pub host: Option<&'a str>,
+    /// Whether the host is a domain (not an IP address, opaque or empty).
+    pub host_is_domain: bool,
+    /// The serialized port, empty when none or the scheme's default.
+    pub port: &'a str,
+    /// The serialized path (the `pathname` getter).
+    pub path: &'a str,
+    /// Whether the path is opaque (`mailto:a@b`).
+    pub opaque_path: bool,
+    /// The query of the canonical form (tracking parameters removed),
+    /// without its `?`; `None` when there is none.
+    pub query: Option<&'a str>,
+}
+
+/// Computes the version 1 key. `registrable_domain` returns a domain's
+/// registrable domain from the Public Suffix List (with its private
+/// section), or `None` for a name that has none.
+pub(crate) fn key_v1<'h>(
+    parts: &KeyParts<'h>,
+    registrable_domain: impl FnOnce(&'h str) -> Option<&'h str>,
+) -> String {
+    let mut out = String::with_capacity(
+        parts.scheme.len()
+            + 3
+            + parts.host.map_or(0, str::len)
+            + 1
+            + parts.port.len()
+            + parts.path.len()
+            + parts.query.map_or(0, |q| q.len() + 1),
+    );
+    // Step 7: an opaque path has no host to reduce.
+    if parts.opaque_path {
+        out.push_str(parts.scheme);
+        out.push(':');
+        push_ascii_lowercase(&mut out, parts.path);
+        return out;
+    }
+    // Step 1: the scheme, except http and https.
+    if !matches!(parts.scheme, "http" | "https") {
+        out.push_str(parts.scheme);
+        out.push(':');
+        if parts.host.is_some() {
+            out.push_str("//");
+        }
+    }
+    // Step 2: the registrable domain; IP addresses, opaque hosts and public
+    // suffixes stay whole. A root dot is dropped.
+    if let Some(host) = parts.host {
+        if parts.host_is_domain {
+            let name = host.strip_suffix('.').unwrap_or(host);
+            out.push_str(registrable_domain(name).unwrap_or(name));
+        } else {
+            out.push_str(host);
+        }
+    }
+    // Step 3: a port that is not the default (the serializer already left the
+    // default out).
+    if !parts.port.is_empty() {
+        out.push(':');
+        out.push_str(parts.port);
+    }
+    // Step 4: the path.
+    push_normalized_path(&mut out, parts.path);
+    // Step 5: the query's parameters, sorted, empty ones dropped.
+    if let Some(query) = parts.query {
+        push_sorted_query(&mut out, query);
+    }
+    // Step 6: credentials and fragment are never read.
+    out
+}
+
+fn push_ascii_lowercase(out: &mut String, text: &str) {
+    let start = out.len();
+    out.push_str(text);
+    if let Some(tail) = out.get_mut(start..) {
+        tail.make_ascii_lowercase();
+    }
+}
+
+/// Whether `b` is an unreserved character of RFC 3986 (§2.3): its escape
+/// means the same as the character itself.
+fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Appends the key form of `path` (step 4): ASCII letters lowercased;
+/// escapes of unreserved characters decoded (a decoded letter is lowercased
+/// too) and the hex digits of other escapes uppercased; runs of `/`
+/// collapsed; a final segment that is a default document dropped; a
+/// trailing `/` dropped, so `/` alone gives nothing.
+pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
+    if path.is_empty() || path == "/" {
+        // Both give nothing.
+        return;
+    }
+    let bytes = path.as_bytes();
+    // One pass for the common case: no escape and no repeated `/`, so only
+    // lowercasing and the end of the path are left to decide.
+    let mut last_slash = None;
+    let mut prev = 0u8;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'%' || (b == b'/' && prev == b'/') {
+            push_escaped_path_and_trim(out, path);
+            return;
+        }
+        if b == b'/' {
+            last_slash = Some(i);
+        }
+        prev = b;
+    }
+    let mut end = bytes.len();
+    if let Some(slash) = last_slash {
+        let segment = path.get(slash + 1..).unwrap_or_default();
+        if is_default_document(segment) {
+            end = slash + 1;
+        }
+    }
+    if end > 0 && bytes.get(end - 1) == Some(&b'/') {
+        end -= 1;
+    }
+    push_lowercase_run(out, path, 0, end);
+}
+
+/// Whether `segment` is one of [`DEFAULT_DOCUMENTS`], ignoring ASCII case.
+fn is_default_document(segment: &str) -> bool {
+    (9..=12).contains(&segment.len())
+        && DEFAULT_DOCUMENTS
+            .iter()
+            .any(|doc| doc.eq_ignore_ascii_case(segment))
+}
+
+/// The general case of [`push_normalized_path`]: the character rules, then
+/// the default document and the trailing `/`.
+fn push_escaped_path_and_trim(out: &mut String, path: &str) {
+    let start = out.len();
+    push_escaped_path(out, path);
+    let last_slash = out.get(start..).and_then(|p| p.rfind('/'));
+    if let Some(slash) = last_slash {
+        let segment_start = start + slash + 1;
+        if out
+            .get(segment_start..)
+            .is_some_and(|segment| DEFAULT_DOCUMENTS.contains(&segment))
+        {
+            out.truncate(segment_start);
+        }
+    }
+    if out.len() > start && out.ends_with('/') {
+        out.pop();
+    }
+}
+
+/// Step 4's character rules for a path with escapes or repeated slashes.
+fn push_escaped_path(out: &mut String, path: &str) {
+    let bytes = path.as_bytes();
+    // Bytes are copied in runs; a run ends at an escape or a repeated `/`.
+    let mut run = 0usize;
+    let mut i = 0usize;
+    let mut after_slash = false;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'%' => {
+                let hi = bytes.get(i + 1).copied().and_then(hex_value);
+                let lo = bytes.get(i + 2).copied().and_then(hex_value);
+                after_slash = false;
+                let (Some(hi), Some(lo)) = (hi, lo) else {
+                    // A lone `%` is copied like any other byte.
+                    i += 1;
+                    continue;
+                };
+                push_lowercase_run(out, path, run, i);
+                let value = hi * 16 + lo;
+                if is_unreserved(value) {
+                    out.push(char::from(value.to_ascii_lowercase()));
+                } else {
+                    out.push('%');
+                    out.push(char::from(upper_hex(hi)));
+                    out.push(char::from(upper_hex(lo)));
+                }
+                i += 3;
+                run = i;
+            }
+            b'/' if after_slash => {
+                push_lowercase_run(out, path, run, i);
+                i += 1;
+                run = i;
+            }
+            b'/' => {
+                after_slash = true;
+                i += 1;
+            }
+            _ => {
+                after_slash = false;
+                i += 1;
+            }
+        }
+    }
+    push_lowercase_run(out, path, run, bytes.len());
+}
+
+/// Appends `text[from..to]` with its ASCII letters lowercased. Runs end at
+/// ASCII bytes, so both ends are character boundaries.
+fn push_lowercase_run(out: &mut String, text: &str, from: usize, to: usize) {
+    if to <= from {
+        return;
+    }
+    let at = out.len();
+    out.push_str(text.get(from..to).unwrap_or_default());
+    if let Some(appended) = out.get_mut(at..) {
+        appended.make_ascii_lowercase();
+    }
+}
+
+fn upper_hex(nibble: u8) -> u8 {
+    if nibble < 10 {
+        b'0' + nibble
+    } else {
+        b'A' + nibble - 10
+    }
+}
+
+/// Appends `?` and the query's non-empty `&`-separated parameters sorted
+/// by code unit and joined with `&`, or nothing when no parameter is left.
+///
+/// A serialized query is ASCII, so byte order is code-unit order.
+pub(crate) fn push_sorted_query(out: &mut String, query: &str) {
+    const INLINE: usize = 16;
+    let mut inline: [&str; INLINE] = [""; INLINE];
+    let mut count = 0usize;
+    let mut spilled: Vec<&str> = Vec::new();
+    for param in query.split('&').filter(|p| !p.is_empty()) {
+        if let Some(slot) = inline.get_mut(count) {
+            *slot = param;
+        } else {
+            if spilled.is_empty() {
+                spilled.extend_from_slice(&inline);
+            }
+            spilled.push(param);
+        }
+        count += 1;
+    }
+    let params: &mut [&str] = if spilled.is_empty() {
+        inline.get_mut(..count).unwrap_or_default()
+    } else {
+        &mut spilled
+    };
+    if params.is_empty() {
+        return;
+    }
+    params.sort_unstable_by(|a, b| cmp_code_units(a, b));
+    out.push('?');
+    for (n, param) in params.iter().enumerate() {
+        if n > 0 {
+            out.push('&');
+        }
+        out.push_str(param);
+    }
+}
+
+/// Compares by UTF-16 code units (equal to byte order for ASCII, which a
+/// serialized query always is).
+fn cmp_code_units(a: &str, b: &str) -> std::cmp::Ordering {
+    if a.is_ascii() && b.is_ascii() {
+        a.cmp(b)
+    } else {
+        a.encode_utf16().cmp(b.encode_utf16())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(p: &str) -> String {
+        let mut out = String::new();
+        push_normalized_path(&mut out, p);
+        out
+    }
+
+    fn query(q: &str) -> String {
+        let mut out = String::new();
+        push_sorted_query(&mut out, q);
+        out
+    }
+
+    #[test]
+    fn path_letters_are_lowercased() {
+        assert_eq!(path("/About/Team"), "/about/team");
+    }
+
+    #[test]
+    fn unreserved_escapes_are_decoded_and_others_uppercased() {
+        assert_eq!(path("/%7euser/%41b"), "/~user/ab");
+        assert_eq!(path("/a%2Db%5fc%2e"), "/a-b_c.");
+        assert_eq!(path("/a%2fb%c3%a9"), "/a%2Fb%C3%A9");
+        assert_eq!(path("/100%"), "/100%");
+        assert_eq!(path("/%zz%4"), "/%zz%4");
+        assert_eq!(path("/%20x"), "/%20x");
+    }
+
+    #[test]
+    fn slashes_collapse_and_trailing_slash_goes() {
+        assert_eq!(path("/"), "");
+        assert_eq!(path(""), "");
+        assert_eq!(path("//"), "");
+        assert_eq!(path("/a//b///c/"), "/a/b/c");
+        assert_eq!(path("//a%41//%42/"), "/aa/b");
+        assert_eq!(path("/É/ü%"), "/É/ü%");
+    }
+
+    #[test]
+    fn default_documents_are_dropped() {
+        for doc in DEFAULT_DOCUMENTS {
+            assert_eq!(path(&format!("/{doc}")), "");
+            assert_eq!(path(&format!("/a/{doc}")), "/a");
+        }
+        assert_eq!(path("/Docs/Index.HTML"), "/docs");
+        assert_eq!(path("/%69ndex.php"), "");
+        assert_eq!(path("/index.html/"), "/index.html");
+        assert_eq!(path("/index.html/x"), "/index.html/x");
+        assert_eq!(path("/myindex.html"), "/myindex.html");
+        assert_eq!(path("/index.jsp"), "/index.jsp");
+    }
+
+    /// The rules of step 4 written plainly, one character at a time.
+    fn reference_path(path: &str) -> String {
+        let mut out = String::new();
+        let chars: Vec<char> = path.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let hex = |n: usize| chars.get(n).and_then(|c| c.to_digit(16));
+            if c == '%'
+                && let (Some(hi), Some(lo)) = (hex(i + 1), hex(i + 2))
+            {
+                let value = (hi * 16 + lo) as u8;
+                if value.is_ascii_alphanumeric() || b"-._~".contains(&value) {
+                    out.push(char::from(value).to_ascii_lowercase());
+                } else {
+                    out.push_str(&format!("%{value:02X}"));
+                }
+                i += 3;
+                continue;
+            }
+            if c == '/' && out.ends_with('/') {
+                i += 1;
+                continue;
+            }
+            out.push(c.to_ascii_lowercase());
+            i += 1;
+        }
+        if let Some(slash) = out.rfind('/')
+            && DEFAULT_DOCUMENTS.contains(&&out[slash + 1..])
+        {
+            out.truncate(slash + 1);
+        }
+        if out.ends_with('/') {
+            out.pop();
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn path_normalization_matches_the_plain_reference(p in "(/|%|[0-9a-fA-F]|[gG.~_-]|é|index\\.html){0,24}") {
+            proptest::prop_assert_eq!(path(&p), reference_path(&p));
+        }
+    }
+
+    #[test]
+    fn default_document_lengths_are_within_the_quick_check() {
+        for doc in DEFAULT_DOCUMENTS {
+            assert!(is_default_document(doc), "{doc}");
+            assert!(is_default_document(&doc.to_ascii_uppercase()), "{doc}");
+        }
+        assert!(!is_default_document("index.txt"));
+    }
+
+    #[test]
+    fn query_params_are_sorted_and_empty_ones_dropped() {
+        assert_eq!(query("b=2&a=1"), "?a=1&b=2");
+        assert_eq!(query("&&b&&a=&"), "?a=&b");
+        assert_eq!(query(""), "");
+        assert_eq!(query("&"), "");
+        assert_eq!(query("B=1&a=1&_=1"), "?B=1&_=1&a=1");
+        assert_eq!(query("x=1&x=0"), "?x=0&x=1");
+    }
+
+    #[test]
+    fn many_query_params_spill_to_the_heap_and_still_sort() {
+        let q: Vec<String> = (0..40).rev().map(|n| format!("p{n:02}")).collect();
+        let sorted: Vec<String> = (0..40).map(|n| format!("p{n:02}")).collect();
+        assert_eq!(query(&q.join("&")), format!("?{}", sorted.join("&")));
+    }
+
+    fn parts<'a>(scheme: &'a str, host: Option<&'a str>, path: &'a str) -> KeyParts<'a> {
+        KeyParts {
+            scheme,
+            host,
+            host_is_domain: true,
+            port: "",
+            path,
+            opaque_path: false,
+            query: None,
+        }
+    }
+
+    #[test]
+    fn scheme_is_left_out_for_http_and_https_only() {
+        fn reg(d: &str) -> Option<&str> {
+            Some(d)
+        }
+        assert_eq!(key_v1(&parts("https", Some("a.com"), "/"), reg), "a.com");
+        assert_eq!(key_v1(&parts("http", Some("a.com"), "/"), reg), "a.com");
+        assert_eq!(
+            key_v1(&parts("ftp", Some("a.com"), "/x"), reg),
+            "ftp://a.com/x"
+        );
+        assert_eq!(key_v1(&parts("foo", None, "/x"), reg), "foo:/x");
+    }
+
+    #[test]
+    fn opaque_paths_are_scheme_colon_lowercased_path() {
+        let p = KeyParts {
+            opaque_path: true,
+            query: Some("Subject=Hi"),
+            ..parts("mailto", None, "Info@Example.COM")
+        };
+        assert_eq!(key_v1(&p, |_| None), "mailto:info@example.com");
+    }
+
+    #[test]
+    fn host_reduction_port_and_query() {
+        let p = KeyParts {
+            port: "8080",
+            query: Some("b=1&a=2"),
+            ..parts("https", Some("www.example.co.uk."), "/A/")
+        };
+        let key = key_v1(&p, |d| {
+            assert_eq!(d, "www.example.co.uk");
+            d.get(4..)
+        });
+        assert_eq!(key, "example.co.uk:8080/a?a=2&b=1");
+        let ip = KeyParts {
+            host_is_domain: false,
+            ..parts("https", Some("[::1]"), "/")
+        };
+        assert_eq!(key_v1(&ip, |_| unreachable!()), "[::1]");
+        let suffix = parts("https", Some("co.uk"), "/");
+        assert_eq!(key_v1(&suffix, |_| None), "co.uk");
+    }
+}

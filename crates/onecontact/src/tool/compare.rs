@@ -1,0 +1,490 @@
+//! [`compare`]: whether two addresses are the same URL, the same key, and
+//! why they differ.
+
+use onecontact_psl::List;
+use onecontact_url::percent_encoding::hex_value;
+
+use super::error::{Role, ToolError};
+use super::reading::{ReadOptions, Reading, read_url};
+use crate::tracking::is_tracking_parameter;
+use crate::{DEFAULT_DOCUMENTS, KeyVersion, WebAddress};
+
+/// The overall answer of [`compare`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum Verdict {
+    /// After parsing, both are the same URL.
+    SameUrl,
+    /// Different URLs with the same key V1 (duplicates for a contact list).
+    SameKey,
+    /// Different URLs and different keys.
+    Different,
+}
+
+/// One way in which two addresses differ.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Difference {
+    /// Stable code: `scheme-case`, `host-case`, `host-form`, `default-port`,
+    /// `empty-path`, `dot-segments`, `path-encoding`,
+    /// `percent-encoded-unreserved`, `path-case`, `trailing-slash`,
+    /// `index-document`, `parameter-order`, `tracking-parameters`,
+    /// `empty-query`, `fragment`, `credentials`, `scheme`, `subdomain`,
+    /// `host`, `port`, `path`, `query`.
+    pub code: &'static str,
+    /// The explanation.
+    pub message: String,
+    /// Whether both still name the same resource despite this difference
+    /// (the URL Standard or RFC 3986 says they are equivalent, or the
+    /// difference never reaches the server).
+    pub equivalent: bool,
+}
+
+/// What [`compare`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CompareReport {
+    /// The first address, normalized.
+    pub first: String,
+    /// The second address, normalized.
+    pub second: String,
+    /// Whether both parse to the same URL.
+    pub same_url: bool,
+    /// Key V1 of the first (null when the contact layer refuses it).
+    pub first_key: Option<String>,
+    /// Key V1 of the second.
+    pub second_key: Option<String>,
+    /// Whether both have the same key V1.
+    pub same_key: bool,
+    /// The overall answer.
+    pub verdict: Verdict,
+    /// Each difference, explained.
+    pub differences: Vec<Difference>,
+}
+
+fn diff(code: &'static str, equivalent: bool, message: String) -> Difference {
+    Difference {
+        code,
+        message,
+        equivalent,
+    }
+}
+
+/// The written text of a span, if any.
+fn written<'a>(reading: &'a Reading, span: Option<&std::ops::Range<usize>>) -> Option<&'a str> {
+    reading.spanned(span)
+}
+
+fn compare_scheme(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+    let (sa, sb) = (a.url.scheme(), b.url.scheme());
+    if sa == sb {
+        let wa = written(a, a.spans.scheme.as_ref()).unwrap_or(sa);
+        let wb = written(b, b.spans.scheme.as_ref()).unwrap_or(sb);
+        if wa != wb {
+            out.push(diff(
+                "scheme-case",
+                true,
+                format!(
+                    "the schemes are written {wa} and {wb}; schemes ignore case, so both are {sa}"
+                ),
+            ));
+        }
+    } else if matches!((sa, sb), ("http", "https") | ("https", "http")) {
+        out.push(diff(
+            "scheme",
+            false,
+            format!(
+                "{sa} and {sb} are different URLs (one is encrypted); key V1 leaves the scheme out for http and https"
+            ),
+        ));
+    } else {
+        out.push(diff(
+            "scheme",
+            false,
+            format!("the schemes differ: {sa} and {sb}"),
+        ));
+    }
+}
+
+fn compare_credentials(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+    if a.url.username() != b.url.username() || a.url.password() != b.url.password() {
+        out.push(diff(
+            "credentials",
+            false,
+            "the user names or passwords differ; the key leaves credentials out".to_owned(),
+        ));
+    }
+}
+
+fn compare_host(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+    let (ha, hb) = (a.url.hostname(), b.url.hostname());
+    if ha == hb {
+        let wa = written(a, a.spans.host.as_ref()).unwrap_or(ha);
+        let wb = written(b, b.spans.host.as_ref()).unwrap_or(hb);
+        if wa == wb {
+            return;
+        }
+        if wa.eq_ignore_ascii_case(wb) {
+            out.push(diff(
+                "host-case",
+                true,
+                format!(
+                    "the hosts are written {wa} and {wb}; host names ignore case, so both are {ha}"
+                ),
+            ));
+        } else {
+            out.push(diff(
+                "host-form",
+                true,
+                format!("the hosts are written {wa} and {wb}, which the parser turns into the same host {ha}"),
+            ));
+        }
+        return;
+    }
+    let list = List::baked();
+    let ra = list.registrable_domain(ha);
+    if ra.is_some() && ra == list.registrable_domain(hb) {
+        out.push(diff(
+            "subdomain",
+            false,
+            format!(
+                "the hosts {ha} and {hb} are different hosts of one registrable domain ({}); key V1 keeps only that domain",
+                ra.unwrap_or_default()
+            ),
+        ));
+    } else {
+        out.push(diff(
+            "host",
+            false,
+            format!("the hosts differ: {ha} and {hb}"),
+        ));
+    }
+}
+
+fn compare_port(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+    if a.url.port_or_default() != b.url.port_or_default() {
+        let show = |r: &Reading| {
+            r.url
+                .port_or_default()
+                .map_or("none".to_owned(), |p| p.to_string())
+        };
+        out.push(diff(
+            "port",
+            false,
+            format!("the ports differ: {} and {}", show(a), show(b)),
+        ));
+        return;
+    }
+    let wa = written(a, a.spans.port.as_ref()).filter(|p| !p.is_empty());
+    let wb = written(b, b.spans.port.as_ref()).filter(|p| !p.is_empty());
+    if wa != wb
+        && let Some(port) = a.url.port_or_default()
+        && a.url.port().is_empty()
+    {
+        out.push(diff(
+            "default-port",
+            true,
+            format!(
+                "one writes the port {port} and the other leaves it out; {port} is the default port of {}, so both mean the same and the parser drops it",
+                a.url.scheme()
+            ),
+        ));
+    }
+}
+
+/// Decodes `%XX` escapes of unreserved characters and uppercases the hex
+/// digits of the others (RFC 3986 §6.2.2.1–2).
+fn normalize_escapes(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut out = String::with_capacity(path.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%'
+            && let (Some(hi), Some(lo)) = (
+                bytes.get(i + 1).copied().and_then(hex_value),
+                bytes.get(i + 2).copied().and_then(hex_value),
+            )
+        {
+            let value = hi << 4 | lo;
+            if value.is_ascii_alphanumeric() || matches!(value, b'-' | b'.' | b'_' | b'~') {
+                out.push(char::from(value));
+            } else {
+                out.push('%');
+                out.push_str(&format!("{value:02X}"));
+            }
+            i += 3;
+            continue;
+        }
+        let len = path
+            .get(i..)
+            .and_then(|s| s.chars().next())
+            .map_or(1, char::len_utf8);
+        out.push_str(path.get(i..i + len).unwrap_or_default());
+        i += len;
+    }
+    out
+}
+
+/// The path without a final default document (`index.html`, …).
+fn strip_default_document(path: &str) -> String {
+    let (dir, last) = path.rsplit_once('/').unwrap_or(("", path));
+    if DEFAULT_DOCUMENTS
+        .iter()
+        .any(|d| d.eq_ignore_ascii_case(last))
+    {
+        format!("{dir}/")
+    } else {
+        path.to_owned()
+    }
+}
+
+fn strip_trailing_slash(path: &str) -> String {
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        "/".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
+}
+
+fn compare_path(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+    let (pa, pb) = (a.url.pathname(), b.url.pathname());
+    if pa == pb {
+        let wa = written(a, a.spans.path.as_ref()).unwrap_or("");
+        let wb = written(b, b.spans.path.as_ref()).unwrap_or("");
+        if wa == wb {
+            return;
+        }
+        if (wa.is_empty() || wb.is_empty()) && pa == "/" {
+            out.push(diff(
+                "empty-path",
+                true,
+                "one has an empty path and the other /; an empty path means the root, so both are /".to_owned(),
+            ));
+        } else if [wa, wb]
+            .iter()
+            .any(|w| w.contains("/.") || w.starts_with('.'))
+        {
+            out.push(diff(
+                "dot-segments",
+                true,
+                format!("the paths {wa} and {wb} resolve to the same path {pa} once dot segments are removed"),
+            ));
+        } else {
+            out.push(diff(
+                "path-encoding",
+                true,
+                format!("the paths are written {wa} and {wb}; the parser encodes both as {pa}"),
+            ));
+        }
+        return;
+    }
+    type Stage = (
+        &'static str,
+        bool,
+        fn(&str) -> String,
+        fn(&str, &str) -> String,
+    );
+    let stages: [Stage; 4] = [
+        (
+            "percent-encoded-unreserved",
+            true,
+            normalize_escapes,
+            |a, b| {
+                format!(
+                    "{a} and {b} differ in percent-encoding of unreserved characters (letters, digits, - . _ ~), \
+                 which changes nothing (RFC 3986 §2.3), though the URL Standard keeps each as written"
+                )
+            },
+        ),
+        (
+            "path-case",
+            false,
+            |p| p.to_ascii_lowercase(),
+            |a, b| {
+                format!(
+                    "{a} and {b} differ in letter case; everything after the host is case-sensitive, \
+                 even if a given server ignores case (key V1 lowercases the path)"
+                )
+            },
+        ),
+        ("index-document", false, strip_default_document, |a, b| {
+            format!(
+                "{a} and {b} differ by a default document such as index.html, which is a different resource \
+                 unless the server says otherwise (key V1 drops it)"
+            )
+        }),
+        ("trailing-slash", false, strip_trailing_slash, |a, b| {
+            format!(
+                "{a} and {b} differ by a trailing slash: they are different resources, though most servers \
+                 redirect one to the other (key V1 drops the trailing slash)"
+            )
+        }),
+    ];
+    let (mut na, mut nb) = (pa.to_owned(), pb.to_owned());
+    for (code, equivalent, normalize, explain) in stages {
+        let (xa, xb) = (normalize(&na), normalize(&nb));
+        if (xa != na || xb != nb) && na != nb {
+            out.push(diff(code, equivalent, explain(&na, &nb)));
+        }
+        (na, nb) = (xa, xb);
+        if na == nb {
+            return;
+        }
+    }
+    out.push(diff(
+        "path",
+        false,
+        format!("the paths differ: {pa} and {pb}"),
+    ));
+}
+
+/// The query's pieces without tracking parameters and empty pieces.
+fn kept_pieces(query: &str) -> Vec<&str> {
+    query
+        .split('&')
+        .filter(|p| {
+            !p.is_empty() && !is_tracking_parameter(p.split_once('=').map_or(*p, |(n, _)| n))
+        })
+        .collect()
+}
+
+fn compare_query(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+    let (qa, qb) = (a.url.query(), b.url.query());
+    if qa == qb {
+        return;
+    }
+    let (sa, sb) = (qa.unwrap_or_default(), qb.unwrap_or_default());
+    if sa == sb {
+        out.push(diff(
+            "empty-query",
+            false,
+            "one ends with a ? and nothing after it; that is a different URL, though rarely a different page".to_owned(),
+        ));
+        return;
+    }
+    let (mut ka, mut kb) = (kept_pieces(sa), kept_pieces(sb));
+    let tracking: Vec<&str> = sa
+        .split('&')
+        .chain(sb.split('&'))
+        .map(|p| p.split_once('=').map_or(p, |(n, _)| n))
+        .filter(|n| is_tracking_parameter(n))
+        .collect();
+    if !tracking.is_empty() {
+        out.push(diff(
+            "tracking-parameters",
+            false,
+            format!(
+                "tracking parameters ({}) record where a click came from and do not change the page in most cases; \
+                 the canonical form and key leave them out",
+                tracking.join(", ")
+            ),
+        ));
+    }
+    if ka == kb {
+        return;
+    }
+    ka.sort_unstable();
+    kb.sort_unstable();
+    if ka == kb {
+        out.push(diff(
+            "parameter-order",
+            false,
+            format!(
+                "?{sa} and ?{sb} hold the same parameters in another order; the order is part of the URL, so caches \
+                 keep two copies (key V1 sorts the parameters)"
+            ),
+        ));
+    } else {
+        out.push(diff(
+            "query",
+            false,
+            format!("the queries differ: ?{sa} and ?{sb}"),
+        ));
+    }
+}
+
+fn compare_fragment(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+    if a.url.fragment() != b.url.fragment() {
+        out.push(diff(
+            "fragment",
+            true,
+            "the fragments differ; a fragment is never sent to the server, and the canonical form and key leave it out"
+                .to_owned(),
+        ));
+    }
+}
+
+/// Compares two addresses: the same URL after parsing? The same key V1?
+/// Each difference is explained (default port, empty path, case of scheme
+/// and host, `%7E` against `~`, parameter order, trailing slash,
+/// `index.html`, tracking parameters, fragment, …).
+///
+/// ```
+/// use onecontact::tool::{compare, Verdict};
+///
+/// let r = compare("https://example.com:443/a", "HTTPS://Example.COM/a").unwrap();
+/// assert_eq!(r.verdict, Verdict::SameUrl);
+/// let r = compare("https://example.com/docs", "https://example.com/docs/").unwrap();
+/// assert_eq!(r.verdict, Verdict::SameKey);
+/// assert_eq!(r.differences[0].code, "trailing-slash");
+/// ```
+///
+/// # Errors
+///
+/// [`ToolError`] when either text is not a URL.
+pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
+    let options = ReadOptions::default();
+    let a = read_url(first, &options, Role::First)?;
+    let b = read_url(second, &options, Role::Second)?;
+    let mut differences = Vec::new();
+    compare_scheme(&a, &b, &mut differences);
+    compare_credentials(&a, &b, &mut differences);
+    compare_host(&a, &b, &mut differences);
+    compare_port(&a, &b, &mut differences);
+    compare_path(&a, &b, &mut differences);
+    compare_query(&a, &b, &mut differences);
+    compare_fragment(&a, &b, &mut differences);
+    let key = |t: &str| WebAddress::parse(t).ok().map(|w| w.key(KeyVersion::V1));
+    let (first_key, second_key) = (key(first), key(second));
+    let same_url = a.url.href() == b.url.href();
+    let same_key = first_key.is_some() && first_key == second_key;
+    let verdict = if same_url {
+        Verdict::SameUrl
+    } else if same_key {
+        Verdict::SameKey
+    } else {
+        Verdict::Different
+    };
+    Ok(CompareReport {
+        first: a.url.href().to_owned(),
+        second: b.url.href().to_owned(),
+        same_url,
+        first_key,
+        second_key,
+        same_key,
+        verdict,
+        differences,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_of_unreserved_characters_decode() {
+        assert_eq!(normalize_escapes("/a/%7Euser/%2f/%41"), "/a/~user/%2F/A");
+        assert_eq!(normalize_escapes("/é%"), "/é%");
+    }
+
+    #[test]
+    fn default_documents_and_slashes() {
+        assert_eq!(strip_default_document("/a/index.html"), "/a/");
+        assert_eq!(strip_default_document("/a/b.html"), "/a/b.html");
+        assert_eq!(strip_trailing_slash("/docs/"), "/docs");
+        assert_eq!(strip_trailing_slash("/"), "/");
+    }
+}

@@ -1,0 +1,281 @@
+//! Tracking parameters: the query parameters the canonical form removes
+//! (rule 5), each with the platform page that documents it.
+
+use std::ops::Range;
+
+/// One tracking parameter and where its platform documents it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TrackingParameter {
+    /// The parameter name, lowercase (matching ignores ASCII case).
+    pub name: &'static str,
+    /// The platform and the page that documents the parameter (read
+    /// 2026-11-05).
+    pub source: &'static str,
+}
+
+const GA4: &str = "Google Analytics 4, \"Collect campaign data with custom URLs\", \
+                   support.google.com/analytics/answer/10917952";
+const GOOGLE_ADS: &str =
+    "Google Ads, \"About auto-tagging\", support.google.com/google-ads/answer/3095550";
+const GOOGLE_ADS_API: &str = "Google Ads API, \"Upload click conversions\", \
+                              developers.google.com/google-ads/api/docs/conversions/upload-clicks";
+const MICROSOFT: &str =
+    "Microsoft Advertising help, \"Auto-tagging of Microsoft Click ID (MSCLKID)\"";
+const META: &str = "Meta, \"ClickID and the fbp and fbc Parameters\", developers.facebook.com/\
+                    documentation/ads-commerce/conversions-api/parameters/fbp-and-fbc";
+const TIKTOK: &str = "TikTok Ads Manager, \"About TikTok Click ID\", \
+                      ads.tiktok.com/resources/help/article/tiktok-click-id";
+const X_ADS: &str =
+    "X Ads API, \"Web conversions\", docs.x.com/x-ads-api/measurement/web-conversions";
+const LINKEDIN: &str = "LinkedIn Marketing API, \"Enabling first-party cookies\", \
+                        learn.microsoft.com/en-us/linkedin/marketing/conversions/\
+                        enabling-first-party-cookies";
+const MAILCHIMP: &str = "Mailchimp developer documentation, \"E-commerce\", \
+                         mailchimp.com/developer/marketing/docs/e-commerce/";
+
+/// Every tracking parameter the canonical form removes.
+pub const TRACKING_PARAMETERS: &[TrackingParameter] = &[
+    TrackingParameter {
+        name: "utm_source",
+        source: GA4,
+    },
+    TrackingParameter {
+        name: "utm_medium",
+        source: GA4,
+    },
+    TrackingParameter {
+        name: "utm_campaign",
+        source: GA4,
+    },
+    TrackingParameter {
+        name: "utm_term",
+        source: GA4,
+    },
+    TrackingParameter {
+        name: "utm_content",
+        source: GA4,
+    },
+    TrackingParameter {
+        name: "utm_id",
+        source: GA4,
+    },
+    TrackingParameter {
+        name: "utm_source_platform",
+        source: GA4,
+    },
+    TrackingParameter {
+        name: "utm_creative_format",
+        source: GA4,
+    },
+    TrackingParameter {
+        name: "utm_marketing_tactic",
+        source: GA4,
+    },
+    TrackingParameter {
+        name: "gclid",
+        source: GOOGLE_ADS,
+    },
+    TrackingParameter {
+        name: "gbraid",
+        source: GOOGLE_ADS_API,
+    },
+    TrackingParameter {
+        name: "wbraid",
+        source: GOOGLE_ADS_API,
+    },
+    TrackingParameter {
+        name: "msclkid",
+        source: MICROSOFT,
+    },
+    TrackingParameter {
+        name: "fbclid",
+        source: META,
+    },
+    TrackingParameter {
+        name: "ttclid",
+        source: TIKTOK,
+    },
+    TrackingParameter {
+        name: "twclid",
+        source: X_ADS,
+    },
+    TrackingParameter {
+        name: "li_fat_id",
+        source: LINKEDIN,
+    },
+    TrackingParameter {
+        name: "mc_cid",
+        source: MAILCHIMP,
+    },
+    TrackingParameter {
+        name: "mc_eid",
+        source: MAILCHIMP,
+    },
+];
+
+/// Whether `name` (as written, not percent-decoded) is a tracking parameter,
+/// ignoring ASCII case.
+pub fn is_tracking_parameter(name: &str) -> bool {
+    // Every listed name is 5..=20 bytes long.
+    if !(5..=20).contains(&name.len()) {
+        return false;
+    }
+    TRACKING_PARAMETERS
+        .iter()
+        .any(|p| p.name.eq_ignore_ascii_case(name))
+}
+
+/// Whether `b` starts some tracking parameter name (ASCII case ignored).
+fn starts_a_name(b: u8) -> bool {
+    matches!(
+        b.to_ascii_lowercase(),
+        b'u' | b'g' | b'w' | b'm' | b'f' | b't' | b'l'
+    )
+}
+
+/// The offset of the first piece of `query` that is a tracking parameter.
+/// A quick byte scan: only pieces whose first letter can start a listed name
+/// are compared.
+fn first_tracking_parameter(query: &str) -> Option<usize> {
+    let bytes = query.as_bytes();
+    let mut start = 0usize;
+    loop {
+        if bytes.get(start).copied().is_some_and(starts_a_name) {
+            let rest = query.get(start..)?;
+            let end = rest.find(['&', '=']).unwrap_or(rest.len());
+            if is_tracking_parameter(rest.get(..end)?) {
+                return Some(start);
+            }
+        }
+        let next = bytes.get(start..)?.iter().position(|&b| b == b'&')?;
+        start += next + 1;
+    }
+}
+
+/// The name of one `&`-separated piece of a query: the text before its first
+/// `=`.
+fn piece_name(piece: &str) -> &str {
+    piece.split_once('=').map_or(piece, |(name, _)| name)
+}
+
+/// The query (without its `?`) with the tracking parameters removed, or
+/// `None` when it has none (so nothing is allocated in the common case).
+///
+/// The remaining pieces keep their text and order and are joined with `&`;
+/// an empty result means the query became empty (nothing but empty pieces
+/// was left). The byte ranges (in
+/// `query`) of the removed parameters' names are appended to `removed`.
+pub(crate) fn strip(query: &str, removed: &mut Vec<Range<usize>>) -> Option<String> {
+    let first_removed = first_tracking_parameter(query)?;
+    let mut out = String::with_capacity(query.len());
+    let mut offset = 0usize;
+    let mut kept_any = false;
+    let mut kept_a_parameter = false;
+    for piece in query.split('&') {
+        let name = piece_name(piece);
+        if offset >= first_removed && is_tracking_parameter(name) {
+            removed.push(offset..offset + name.len());
+        } else {
+            if kept_any {
+                out.push('&');
+            }
+            out.push_str(piece);
+            kept_any = true;
+            kept_a_parameter |= !piece.is_empty();
+        }
+        offset += piece.len() + 1;
+    }
+    if !kept_a_parameter {
+        // Only empty pieces are left (`utm_source=x&&`): the query is empty.
+        out.clear();
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(query: &str) -> (Option<String>, Vec<&str>) {
+        let mut removed = Vec::new();
+        let out = strip(query, &mut removed);
+        let names = removed.into_iter().map(|r| &query[r]).collect();
+        (out, names)
+    }
+
+    #[test]
+    fn table_is_lowercase_and_within_the_length_filter() {
+        for p in TRACKING_PARAMETERS {
+            assert_eq!(p.name, p.name.to_ascii_lowercase());
+            assert!((5..=20).contains(&p.name.len()), "{}", p.name);
+            assert!(is_tracking_parameter(p.name));
+            assert!(!p.source.is_empty());
+        }
+        assert_eq!(TRACKING_PARAMETERS.len(), 19);
+    }
+
+    #[test]
+    fn names_match_ignoring_ascii_case_only() {
+        assert!(is_tracking_parameter("UTM_Source"));
+        assert!(is_tracking_parameter("FBCLID"));
+        assert!(!is_tracking_parameter("utm_sourc"));
+        assert!(!is_tracking_parameter("utm%5Fsource"));
+        assert!(!is_tracking_parameter("utm_source "));
+        assert!(!is_tracking_parameter("utm"));
+        assert!(!is_tracking_parameter("ref"));
+        // U+212A KELVIN SIGN is not an ASCII K.
+        assert!(!is_tracking_parameter(
+            "msclkid".replace('k', "\u{212a}").as_str()
+        ));
+    }
+
+    #[test]
+    fn every_name_starts_with_a_letter_of_the_quick_scan() {
+        for p in TRACKING_PARAMETERS {
+            assert!(starts_a_name(p.name.as_bytes()[0]), "{}", p.name);
+        }
+        assert_eq!(first_tracking_parameter("a=1&x&GCLID=2"), Some(6));
+        assert_eq!(first_tracking_parameter("gclid"), Some(0));
+        assert_eq!(first_tracking_parameter("gcli&d"), None);
+        assert_eq!(first_tracking_parameter("&&"), None);
+        assert_eq!(first_tracking_parameter(""), None);
+    }
+
+    #[test]
+    fn nothing_removed_allocates_nothing() {
+        assert_eq!(run("a=1&b=2"), (None, vec![]));
+        assert_eq!(run(""), (None, vec![]));
+        assert_eq!(run("utm=1&source=2"), (None, vec![]));
+    }
+
+    #[test]
+    fn removes_and_reports_names_as_written() {
+        assert_eq!(
+            run("id=7&UTM_Source=news&utm_medium=mail&lang=nl"),
+            (
+                Some("id=7&lang=nl".into()),
+                vec!["UTM_Source", "utm_medium"]
+            )
+        );
+        assert_eq!(run("gclid=abc"), (Some(String::new()), vec!["gclid"]));
+        assert_eq!(run("fbclid"), (Some(String::new()), vec!["fbclid"]));
+        assert_eq!(run("fbclid=&x"), (Some("x".into()), vec!["fbclid"]));
+        assert_eq!(run("utm_id=1&&"), (Some(String::new()), vec!["utm_id"]));
+        assert_eq!(run("a&utm_id=1&"), (Some("a&".into()), vec!["utm_id"]));
+    }
+
+    #[test]
+    fn other_pieces_stay_byte_for_byte() {
+        assert_eq!(
+            run("q=a%20b&&utm_term=x&t=~&q=A+B"),
+            (Some("q=a%20b&&t=~&q=A+B".into()), vec!["utm_term"])
+        );
+        assert_eq!(
+            run("a=1=2&mc_eid=1=2"),
+            (Some("a=1=2".into()), vec!["mc_eid"])
+        );
+        // Only the name is compared: a value that looks like a name stays.
+        assert_eq!(run("x=utm_source"), (None, vec![]));
+    }
+}
