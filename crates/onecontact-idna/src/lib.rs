@@ -61,6 +61,8 @@
 mod bidi;
 mod contextj;
 mod errors;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod punycode;
 mod url_domain;
 mod uts46;

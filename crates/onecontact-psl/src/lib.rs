@@ -82,6 +82,8 @@
 
 mod builder;
 mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 mod generated;
 mod idn;
 mod key;

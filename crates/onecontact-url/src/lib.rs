@@ -68,6 +68,8 @@
 
 mod constructors;
 pub mod form_urlencoded;
+#[doc(hidden)]
+pub mod fuzzing;
 mod host;
 mod input;
 mod invariants;

@@ -1,0 +1,59 @@
+//! The checks of the `psl` fuzz target, shared with the regression test that
+//! replays saved inputs. Not part of the public API.
+
+use crate::List;
+
+/// Whether `part` is a label-aligned suffix of `host`.
+fn aligned(host: &str, part: &str) -> bool {
+    host.ends_with(part)
+        && (part.len() == host.len()
+            || host
+                .len()
+                .checked_sub(part.len() + 1)
+                .and_then(|i| host.as_bytes().get(i))
+                == Some(&b'.'))
+}
+
+/// Looks `domain` up in `list`: the suffix and the registrable domain must be
+/// label-aligned suffixes of it, and the registrable domain one label longer
+/// than the suffix.
+fn check_lookup(list: &List, domain: &str) -> Result<(), String> {
+    let host = domain.strip_suffix('.').unwrap_or(domain);
+    let suffix = list.suffix(domain);
+    if !aligned(host, suffix.as_str()) {
+        return Err(format!("suffix {:?} of {domain:?}", suffix.as_str()));
+    }
+    if let Some(reg) = list.registrable_domain(domain)
+        && (!aligned(host, reg)
+            || reg.len() <= suffix.as_str().len()
+            || !reg.ends_with(suffix.as_str())
+            || reg.starts_with('.')
+            || reg.contains(".."))
+    {
+        return Err(format!("registrable {reg:?} of {domain:?}"));
+    }
+    let _ = list.is_icann_tld(domain);
+    Ok(())
+}
+
+/// The first byte picks the mode: even → the rest (lossy UTF-8) is looked up in
+/// the baked list, directly and after `to_ascii`; odd → it is loaded with
+/// `List::parse` and, when that succeeds, its own lines are looked up in it.
+pub fn check(data: &[u8]) -> Result<(), String> {
+    let Some((&mode, rest)) = data.split_first() else {
+        return Ok(());
+    };
+    let text = String::from_utf8_lossy(rest);
+    if mode % 2 == 0 {
+        check_lookup(List::baked(), &text)?;
+        if let Ok(ascii) = crate::to_ascii(&text) {
+            check_lookup(List::baked(), &ascii)?;
+        }
+    } else if let Ok(list) = List::parse(&text) {
+        for line in text.lines().take(64) {
+            check_lookup(&list, line.trim_start_matches('!').trim_start_matches("*."))?;
+            check_lookup(&list, &format!("x.{line}"))?;
+        }
+    }
+    Ok(())
+}

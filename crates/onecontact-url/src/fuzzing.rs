@@ -1,0 +1,65 @@
+//! The checks of the `url_parse` and `url_setters` fuzz targets, shared with
+//! the regression test that replays saved inputs. Not part of the public API.
+
+use crate::Url;
+
+/// Parses `input`: the fast path and the full state machine (spans and
+/// validation errors requested) agree, every URL passes `check_invariants`,
+/// and so does the part after a `\u{1}` resolved against the part before it.
+pub fn check_parse(input: &str) -> Result<(), String> {
+    let plain = Url::parse(input);
+    let mut errors = Vec::new();
+    let full = Url::options()
+        .validation_sink(&mut errors)
+        .parse_with_spans(input);
+    if plain.as_ref().ok().map(Url::href) != full.as_ref().ok().map(|(u, _)| u.href()) {
+        return Err(format!("fast path and full parser disagree on {input:?}"));
+    }
+    if let Ok(url) = &plain {
+        url.check_invariants()
+            .map_err(|e| format!("{input:?}: {e}"))?;
+    }
+    if let Some((base, rel)) = input.split_once('\u{1}')
+        && let Ok(base) = Url::parse(base)
+        && let Ok(url) = Url::parse_with_base(rel, &base)
+    {
+        url.check_invariants()
+            .map_err(|e| format!("{rel:?} against {base}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// A URL, then `\0`-separated (setter-number, value) pairs: a refused value
+/// leaves the URL unchanged and every result passes `check_invariants`.
+pub fn check_setters(text: &str) -> Result<(), String> {
+    let mut parts = text.split('\0');
+    let Some(Ok(mut url)) = parts.next().map(Url::parse) else {
+        return Ok(());
+    };
+    for op in parts {
+        let mut chars = op.chars();
+        let which = chars.next().map_or(0, |c| u32::from(c) % 10);
+        let value = chars.as_str();
+        let before = url.clone();
+        let result = match which {
+            0 => url.set_href(value),
+            1 => url.set_protocol(value),
+            2 => url.set_username(value),
+            3 => url.set_password(value),
+            4 => url.set_host(value),
+            5 => url.set_hostname(value),
+            6 => url.set_port(value),
+            7 => url.set_pathname(value),
+            8 => url.set_search(value),
+            _ => url.set_hash(value),
+        };
+        if result.is_err() && url.href() != before.href() {
+            return Err(format!(
+                "refused setter {which} = {value:?} changed {before}"
+            ));
+        }
+        url.check_invariants()
+            .map_err(|e| format!("{before}: setter {which} = {value:?}: {e}"))?;
+    }
+    Ok(())
+}
