@@ -340,6 +340,50 @@ impl Url {
         self.commit(url)
     }
 
+    /// Writes a parameter list back as the query, as the URL Standard's
+    /// `URLSearchParams` update steps do: an empty list removes the query
+    /// (and trailing spaces of an opaque path, as the `search` setter does).
+    ///
+    /// Unlike a browser, pairs that were not edited keep their original
+    /// text (see [`SearchParams::serialize`](crate::search_params::SearchParams::serialize)),
+    /// so removing one parameter does not re-encode the others.
+    ///
+    /// ```
+    /// use onecontact_url::Url;
+    ///
+    /// let mut url = Url::parse("https://example.com/p?q=a%20b&utm_source=x#top")?;
+    /// let mut params = url.search_params();
+    /// params.delete("utm_source", None);
+    /// params.append("page", "2");
+    /// url.set_search_params(&params)?;
+    /// assert_eq!(url.href(), "https://example.com/p?q=a%20b&page=2#top");
+    ///
+    /// params.delete("q", None);
+    /// params.delete("page", None);
+    /// url.set_search_params(&params)?;
+    /// assert_eq!(url.href(), "https://example.com/p#top");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError`] when the resulting URL would be too long to store.
+    pub fn set_search_params(
+        &mut self,
+        params: &crate::search_params::SearchParams,
+    ) -> Result<(), SetterError> {
+        let serialized = params.serialize();
+        if serialized.is_empty() {
+            return self.set_search("");
+        }
+        // The setter drops one leading `?`; ours keeps a first name that
+        // starts with `?` (the query `??a=1` has the name `?a`).
+        let mut value = String::with_capacity(serialized.len() + 1);
+        value.push('?');
+        value.push_str(&serialized);
+        self.set_search(&value)
+    }
+
     /// The `hash` setter: the empty string removes the fragment; otherwise a
     /// leading `#` is dropped and the rest becomes the fragment.
     pub fn set_hash(&mut self, value: &str) -> Result<(), SetterError> {

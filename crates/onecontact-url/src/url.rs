@@ -282,6 +282,24 @@ impl Url {
         }
     }
 
+    /// The query's name-value pairs (JavaScript `url.searchParams`), as a
+    /// [`SearchParams`](crate::search_params::SearchParams) list; empty when
+    /// the query is null. Edit the list, then write it back with
+    /// [`set_search_params`](Url::set_search_params).
+    ///
+    /// ```
+    /// use onecontact_url::Url;
+    ///
+    /// let url = Url::parse("https://example.com/?q=caf%C3%A9+au+lait&q=2")?;
+    /// let params = url.search_params();
+    /// assert_eq!(params.get("q"), Some("café au lait"));
+    /// assert_eq!(params.get_all("q").count(), 2);
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    pub fn search_params(&self) -> crate::search_params::SearchParams {
+        crate::search_params::SearchParams::from_query(self.query().unwrap_or_default())
+    }
+
     /// `#` and the fragment (JavaScript `hash`); empty when the fragment is null or empty.
     #[inline]
     pub fn hash(&self) -> &str {

@@ -26,10 +26,11 @@ pub const SCHEMES_WITHOUT_SLASHES: &[&str] = &[
 pub const SPECIAL_SCHEMES: &[&str] = &["ftp", "file", "http", "https", "ws", "wss"];
 
 /// Whether `c` is trimmed from both ends of the input: Unicode white space
-/// (what people mean by blank), plus the C0 controls and space that the URL
-/// parser itself strips from both ends.
+/// (what people mean by blank), the C0 controls and space that the URL
+/// parser itself strips from both ends, and U+FEFF, the byte order mark
+/// that text copied from a file or a spreadsheet often starts with.
 fn is_trimmed(c: char) -> bool {
-    c <= '\u{20}' || c.is_whitespace()
+    c <= '\u{20}' || c == '\u{feff}' || c.is_whitespace()
 }
 
 /// The input without leading and trailing white space, and the byte offset
@@ -130,6 +131,7 @@ mod tests {
         assert_eq!(trim("   "), (3, ""));
         assert_eq!(trim(""), (0, ""));
         assert_eq!(trim("a b"), (0, "a b"));
+        assert_eq!(trim("\u{feff}https://x.com\u{feff}"), (3, "https://x.com"));
     }
 
     #[test]

@@ -20,6 +20,28 @@
 //! - a [`ContactKindDetector`] that tells whether a text is a web address at
 //!   all before parsing it.
 //!
+//! Two modules build on that for tools that show an address to a person:
+//!
+//! - [`inspect`] reads a link the way seed 004's guide teaches a person to:
+//!   which host the browser really connects to, and warnings when the text
+//!   lies about it (a host-like user name before `@`, letters from another
+//!   script, an IP address, a domain inside a subdomain, a URL inside the
+//!   path or a parameter, secrets in the query), each with a sentence a
+//!   person understands;
+//! - [`tool`] gives one report per thing the `onecontact` command and its
+//!   web page do (parse, clean, rebuild, resolve, compare, encode/decode,
+//!   contact), as plain structs that serialize with stable field names.
+//!
+//! ```
+//! let report = onecontact::inspect::inspect("https://www.paypal.com@198.51.100.7/secure/login");
+//! assert_eq!(report.real_host.as_deref(), Some("198.51.100.7"));
+//! assert!(!report.warnings.is_empty());
+//!
+//! let cleaned = onecontact::tool::clean("example.com/?id=7&utm_source=news", &Default::default())?;
+//! assert_eq!(cleaned.cleaned, "https://example.com/?id=7");
+//! # Ok::<(), onecontact::tool::ToolError>(())
+//! ```
+//!
 //! Nothing depends on culture, locale or the network.
 //!
 //! # Specifications followed

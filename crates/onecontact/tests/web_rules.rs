@@ -37,6 +37,14 @@ fn input_is_trimmed_of_white_space() {
 }
 
 #[test]
+fn a_leading_byte_order_mark_is_trimmed() {
+    let w = web("\u{feff}https://example.com/a");
+    assert_eq!(w.url().href(), "https://example.com/a");
+    assert!(!w.flags().contains(WebFact::SchemeAssumed));
+    assert_eq!(key("\u{feff}example.com/a"), key("example.com/a"));
+}
+
+#[test]
 fn missing_scheme_assumes_https() {
     let w = web("example.com/about");
     assert_eq!(w.url().href(), "https://example.com/about");
