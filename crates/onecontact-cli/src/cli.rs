@@ -1,5 +1,6 @@
 //! The command line: subcommands and their arguments (clap derive).
 
+use std::net::SocketAddr;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
@@ -164,6 +165,17 @@ pub enum Command {
         /// Also list addresses that have no duplicate.
         #[arg(long)]
         all: bool,
+    },
+    /// Serve the URL tool as a web page and a JSON API on this machine
+    /// (no authentication: keep it on the loopback address).
+    ///
+    /// Prints `listening on http://ADDR` once it accepts connections and
+    /// runs until Ctrl-C or SIGTERM. The routes are described in
+    /// docs/web-api.md.
+    Serve {
+        /// The address and port to listen on (port 0 picks a free port).
+        #[arg(long, value_name = "IP:PORT", default_value = crate::serve::DEFAULT_ADDR)]
+        addr: SocketAddr,
     },
 }
 

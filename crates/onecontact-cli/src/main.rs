@@ -10,6 +10,7 @@ mod cli;
 mod commands;
 mod output;
 mod progress;
+mod serve;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -206,6 +207,10 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 None => Err(CliError::Usage("dedup needs --input FILE".to_owned())),
             }
         }
+        Command::Serve { addr } => match serve::run(addr) {
+            Ok(()) => Ok(commands::OK),
+            Err(e) => Err(CliError::Io(io::Error::other(e))),
+        },
     }
 }
 

@@ -1,0 +1,270 @@
+//! A load check of `onecontact serve`, not a timed test: starts the
+//! binary, sends a fixed number of `POST /api/parse` requests from a few
+//! client threads (each with its own keep-alive connection), and prints
+//! requests per second and latency percentiles for each concurrency.
+//!
+//! ```sh
+//! cargo bench -p onecontact-cli --bench serve_load
+//! ```
+//!
+//! Environment:
+//! - `SERVE_LOAD_REQUESTS=n` — requests per concurrency level (default 20,000).
+//! - `SERVE_LOAD_THREADS=a,b,…` — client threads to try (default 1,4,8).
+//! - `ONECONTACT_BENCH_DATA=dir` — the URL lists (default `../shared/bench-data`
+//!   next to the workspace, as for the other benchmarks).
+//!
+//! The client threads run on the same machine as the server, so on a small
+//! machine they take CPU from it: the figures are a floor, not a ceiling.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+/// The URL lists the requests cycle through.
+const LISTS: [&str; 2] = ["others/kasztp.txt", "others/userbait.txt"];
+
+/// The server process; dropping it kills the process.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_onecontact"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start onecontact serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let mut server = Server {
+            child,
+            base: String::new(),
+        };
+        server.base = line
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .trim_end()
+            .to_owned();
+        server
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Same rule as `onecontact_bench::bench_data`.
+fn bench_data() -> PathBuf {
+    match std::env::var_os("ONECONTACT_BENCH_DATA") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data"),
+    }
+}
+
+/// The request bodies: `{"input": URL}` for every line of the lists.
+fn bodies() -> Vec<String> {
+    let dir = bench_data();
+    let mut bodies = Vec::new();
+    for list in LISTS {
+        let path = dir.join(list);
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        for line in text.lines() {
+            let url = line.trim_start_matches('\u{feff}').trim();
+            if !url.is_empty() {
+                bodies.push(serde_json::json!({ "input": url }).to_string());
+            }
+        }
+    }
+    assert!(!bodies.is_empty(), "no URLs in {}", dir.display());
+    bodies
+}
+
+fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn thread_counts() -> Vec<usize> {
+    match std::env::var("SERVE_LOAD_THREADS") {
+        Ok(list) => list
+            .split(',')
+            .filter_map(|n| n.trim().parse().ok())
+            .filter(|&n| n > 0)
+            .collect(),
+        Err(_) => vec![1, 4, 8],
+    }
+}
+
+/// What one client thread saw.
+#[derive(Default)]
+struct Tally {
+    latencies: Vec<Duration>,
+    ok: usize,
+    refused: usize,
+    other: usize,
+}
+
+/// Sends requests `first, first + step, …` below `total`, cycling through
+/// `bodies`, on one keep-alive connection.
+fn client(url: &str, bodies: &[String], first: usize, step: usize, total: usize) -> Tally {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into();
+    let mut tally = Tally::default();
+    for i in (first..total).step_by(step) {
+        let body = &bodies[i % bodies.len()];
+        let started = Instant::now();
+        let response = agent
+            .post(url)
+            .header("Content-Type", "application/json")
+            .send(body.as_str());
+        let status = match response {
+            Ok(response) => {
+                let status = response.status().as_u16();
+                // Read the whole reply: that is part of the latency.
+                let _ = response.into_body().read_to_vec();
+                status
+            }
+            Err(_) => 0,
+        };
+        tally.latencies.push(started.elapsed());
+        match status {
+            200 => tally.ok += 1,
+            422 => tally.refused += 1,
+            _ => tally.other += 1,
+        }
+    }
+    tally
+}
+
+/// CPU time the server process has used so far (user + system), read
+/// from /proc on Linux; `None` elsewhere.
+fn server_cpu(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 here.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_secs_f64(
+        ticks as f64 / clock_ticks_per_second(),
+    ))
+}
+
+fn clock_ticks_per_second() -> f64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted.get(rank).copied().unwrap_or(Duration::ZERO)
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64() * 1000.0)
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter argument is not supported.
+    let bodies = Arc::new(bodies());
+    let total = env_number("SERVE_LOAD_REQUESTS", 20_000);
+    let server = Server::start();
+    let url = format!("{}/api/parse", server.base);
+    println!(
+        "onecontact serve load check: POST /api/parse, {total} requests per row, cycling through {} URLs",
+        bodies.len()
+    );
+    // Warm-up: one pass of a few hundred requests, not counted.
+    let _ = client(&url, &bodies, 0, 1, 500.min(total));
+
+    println!(
+        "| client threads | requests/s | p50 ms | p99 ms | max ms | server CPU µs/request | 200 | 422 | other |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let mut failed = false;
+    for threads in thread_counts() {
+        let barrier = Arc::new(Barrier::new(threads + 1));
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let url = url.clone();
+                let bodies = Arc::clone(&bodies);
+                let barrier = Arc::clone(&barrier);
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    client(&url, &bodies, t, threads, total)
+                })
+            })
+            .collect();
+        let cpu_before = server_cpu(server.child.id());
+        barrier.wait();
+        let started = Instant::now();
+        let mut all = Tally::default();
+        for handle in handles {
+            let tally = handle.join().unwrap();
+            all.latencies.extend(tally.latencies);
+            all.ok += tally.ok;
+            all.refused += tally.refused;
+            all.other += tally.other;
+        }
+        let wall = started.elapsed();
+        let cpu = match (cpu_before, server_cpu(server.child.id())) {
+            (Some(before), Some(after)) => format!(
+                "{:.0}",
+                after.saturating_sub(before).as_secs_f64() * 1e6 / all.latencies.len() as f64
+            ),
+            _ => "n/a".to_owned(),
+        };
+        all.latencies.sort_unstable();
+        let rate = all.latencies.len() as f64 / wall.as_secs_f64();
+        println!(
+            "| {threads} | {rate:.0} | {} | {} | {} | {cpu} | {} | {} | {} |",
+            ms(percentile(&all.latencies, 0.50)),
+            ms(percentile(&all.latencies, 0.99)),
+            ms(all.latencies.last().copied().unwrap_or_default()),
+            all.ok,
+            all.refused,
+            all.other,
+        );
+        failed |= all.other > 0;
+    }
+    // The server must still answer after the load.
+    let health = ureq::get(format!("{}/api/health", server.base))
+        .call()
+        .map(|r| r.status().as_u16());
+    println!("health after the load: {health:?}");
+    drop(server);
+    if failed || !matches!(health, Ok(200)) {
+        eprintln!("some requests failed (status neither 200 nor 422, or no reply)");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,186 @@
+//! The request and reply bodies of the API routes (see docs/web-api.md).
+
+use onecontact::LinkReport;
+use onecontact::tool::{
+    CleanReport, CompareReport, ContactReport, Edit, ParseReport, ReadOptions, RebuildReport,
+    ResolveReport, UrlField,
+};
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// How an address is read: the fields shared by parse, clean and rebuild.
+#[derive(Debug, Deserialize)]
+pub struct ReadRequest {
+    /// The address as a person gives it.
+    pub input: String,
+    /// A base URL for relative references; blank means none.
+    #[serde(default)]
+    pub base: Option<String>,
+    /// Read text without a scheme as `https://…` (default true).
+    #[serde(default)]
+    pub assume_https: Option<bool>,
+}
+
+impl ReadRequest {
+    /// The library's options for this request.
+    pub fn options(&self) -> ReadOptions {
+        read_options(self.base.as_deref(), self.assume_https)
+    }
+}
+
+/// `ReadOptions` from the optional request fields: a blank base is no base,
+/// and `assume_https` is on unless it is `false`.
+fn read_options(base: Option<&str>, assume_https: Option<bool>) -> ReadOptions {
+    ReadOptions {
+        base: base.filter(|b| !b.trim().is_empty()).map(str::to_owned),
+        assume_https: assume_https.unwrap_or(true),
+    }
+}
+
+/// `POST /api/inspect`.
+#[derive(Debug, Deserialize)]
+pub struct InspectRequest {
+    /// The link.
+    pub input: String,
+}
+
+/// `POST /api/rebuild`.
+#[derive(Debug, Deserialize)]
+pub struct RebuildRequest {
+    /// The address to edit.
+    pub input: String,
+    /// A base URL for relative references; blank means none.
+    #[serde(default)]
+    pub base: Option<String>,
+    /// Read text without a scheme as `https://…` (default true).
+    #[serde(default)]
+    pub assume_https: Option<bool>,
+    /// The edits, applied in order.
+    #[serde(default)]
+    pub edits: Vec<EditRequest>,
+}
+
+impl RebuildRequest {
+    /// The library's options for this request.
+    pub fn options(&self) -> ReadOptions {
+        read_options(self.base.as_deref(), self.assume_https)
+    }
+
+    /// The edits as the library takes them.
+    pub fn edits(&self) -> Vec<Edit> {
+        self.edits.iter().map(EditRequest::to_edit).collect()
+    }
+}
+
+/// One edit: `{"kind":"set","field":…,"value":…}`,
+/// `{"kind":"param","name":…,"value":…}` or `{"kind":"drop_param","name":…}`.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EditRequest {
+    /// Set a field through its setter.
+    Set {
+        /// The field (`host`, `pathname`, `search`, …).
+        field: FieldName,
+        /// The new value.
+        value: String,
+    },
+    /// Set a query parameter.
+    Param {
+        /// The name (plain text).
+        name: String,
+        /// The value (plain text).
+        value: String,
+    },
+    /// Remove every query parameter with this name.
+    DropParam {
+        /// The name (plain text).
+        name: String,
+    },
+}
+
+impl EditRequest {
+    fn to_edit(&self) -> Edit {
+        match self {
+            EditRequest::Set { field, value } => Edit::Set {
+                field: field.0,
+                value: value.clone(),
+            },
+            EditRequest::Param { name, value } => Edit::Param {
+                name: name.clone(),
+                value: value.clone(),
+            },
+            EditRequest::DropParam { name } => Edit::DropParam { name: name.clone() },
+        }
+    }
+}
+
+/// A URL field named as [`UrlField`]'s `FromStr` reads it; an unknown name
+/// is a malformed request (400) whose message lists the known names.
+#[derive(Debug, Clone, Copy)]
+pub struct FieldName(pub UrlField);
+
+impl<'de> Deserialize<'de> for FieldName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse()
+            .map(FieldName)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// `POST /api/resolve`.
+#[derive(Debug, Deserialize)]
+pub struct ResolveRequest {
+    /// The base URL.
+    pub base: String,
+    /// The reference resolved against it.
+    pub reference: String,
+}
+
+/// `POST /api/compare`.
+#[derive(Debug, Deserialize)]
+pub struct CompareRequest {
+    /// The first address.
+    pub first: String,
+    /// The second address.
+    pub second: String,
+}
+
+/// The reply of `POST /api/parse`.
+#[derive(Debug, Serialize)]
+pub struct ParseReply {
+    /// The parse report.
+    pub report: ParseReport,
+    /// The contact layer's view, when the address is one it accepts.
+    pub contact: Option<ContactReport>,
+    /// Why the contact layer refused the address, when it did.
+    pub contact_error: Option<String>,
+    /// The link inspection.
+    pub inspection: LinkReport,
+}
+
+/// The reply of every other API route: `{"report": …}`.
+#[derive(Debug, Serialize)]
+pub struct ReportReply<R: Serialize> {
+    /// The report.
+    pub report: R,
+}
+
+/// The reply of `POST /api/inspect`.
+pub type InspectReply = ReportReply<LinkReport>;
+/// The reply of `POST /api/clean`.
+pub type CleanReply = ReportReply<CleanReport>;
+/// The reply of `POST /api/rebuild`.
+pub type RebuildReply = ReportReply<RebuildReport>;
+/// The reply of `POST /api/resolve`.
+pub type ResolveReply = ReportReply<ResolveReport>;
+/// The reply of `POST /api/compare`.
+pub type CompareReply = ReportReply<CompareReport>;
+
+/// The reply of `GET /api/health`.
+#[derive(Debug, Serialize)]
+pub struct HealthReply {
+    /// Always `ok`.
+    pub status: &'static str,
+    /// The version of the `onecontact` command.
+    pub version: &'static str,
+}
