@@ -3,9 +3,9 @@
 use onecontact::LinkReport;
 use onecontact::tool::{
     CleanReport, CompareReport, ContactReport, Edit, ParseReport, ReadOptions, RebuildReport,
-    ResolveReport, UrlField,
+    ResolveReport,
 };
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 /// How an address is read: the fields shared by parse, clean and rebuild.
 #[derive(Debug, Deserialize)]
@@ -56,74 +56,16 @@ pub struct RebuildRequest {
     pub assume_https: Option<bool>,
     /// The edits, applied in order.
     #[serde(default)]
-    pub edits: Vec<EditRequest>,
+    /// Each is `{"kind":"set","field":…,"value":…}`,
+    /// `{"kind":"param","name":…,"value":…}` or `{"kind":"drop_param","name":…}`;
+    /// an unknown kind or field name is a malformed request (400).
+    pub edits: Vec<Edit>,
 }
 
 impl RebuildRequest {
     /// The library's options for this request.
     pub fn options(&self) -> ReadOptions {
         read_options(self.base.as_deref(), self.assume_https)
-    }
-
-    /// The edits as the library takes them.
-    pub fn edits(&self) -> Vec<Edit> {
-        self.edits.iter().map(EditRequest::to_edit).collect()
-    }
-}
-
-/// One edit: `{"kind":"set","field":…,"value":…}`,
-/// `{"kind":"param","name":…,"value":…}` or `{"kind":"drop_param","name":…}`.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum EditRequest {
-    /// Set a field through its setter.
-    Set {
-        /// The field (`host`, `pathname`, `search`, …).
-        field: FieldName,
-        /// The new value.
-        value: String,
-    },
-    /// Set a query parameter.
-    Param {
-        /// The name (plain text).
-        name: String,
-        /// The value (plain text).
-        value: String,
-    },
-    /// Remove every query parameter with this name.
-    DropParam {
-        /// The name (plain text).
-        name: String,
-    },
-}
-
-impl EditRequest {
-    fn to_edit(&self) -> Edit {
-        match self {
-            EditRequest::Set { field, value } => Edit::Set {
-                field: field.0,
-                value: value.clone(),
-            },
-            EditRequest::Param { name, value } => Edit::Param {
-                name: name.clone(),
-                value: value.clone(),
-            },
-            EditRequest::DropParam { name } => Edit::DropParam { name: name.clone() },
-        }
-    }
-}
-
-/// A URL field named as [`UrlField`]'s `FromStr` reads it; an unknown name
-/// is a malformed request (400) whose message lists the known names.
-#[derive(Debug, Clone, Copy)]
-pub struct FieldName(pub UrlField);
-
-impl<'de> Deserialize<'de> for FieldName {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        name.parse()
-            .map(FieldName)
-            .map_err(serde::de::Error::custom)
     }
 }
 

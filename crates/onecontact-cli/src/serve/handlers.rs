@@ -62,7 +62,7 @@ pub async fn clean_link(ApiJson(req): ApiJson<ReadRequest>) -> Result<Json<Clean
 pub async fn rebuild_link(
     ApiJson(req): ApiJson<RebuildRequest>,
 ) -> Result<Json<RebuildReply>, ApiError> {
-    let report = rebuild(&req.input, &req.edits(), &req.options())?;
+    let report = rebuild(&req.input, &req.edits, &req.options())?;
     Ok(Json(ReportReply { report }))
 }
 

@@ -137,9 +137,20 @@ impl FromStr for UrlField {
     }
 }
 
+/// Reads a field by any name [`UrlField::from_str`] takes (`pathname`,
+/// `search` and `hash` included), so JSON written for the JavaScript names
+/// works too.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for UrlField {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// One edit of [`rebuild`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum Edit {
     /// Set a field through its setter.

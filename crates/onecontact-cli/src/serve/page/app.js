@@ -635,6 +635,27 @@
     return name ? `Remove parameter ${number} (${name})` : `Remove parameter ${number}`;
   }
 
+  // One labelled text field of a parameter row (`part` is `name` or
+  // `value`); `changed` gets the new text, then the URL is rebuilt.
+  function paramField(part, index, labelText, initial, changed) {
+    const field = make('div', 'field');
+    const label = make('label', null, labelText);
+    label.htmlFor = `rebuild-param-${part}-${index}`;
+    const input = make('input', `param-${part}`);
+    input.type = 'text';
+    input.id = label.htmlFor;
+    input.autocomplete = 'off';
+    input.spellcheck = false;
+    input.setAttribute('autocapitalize', 'off');
+    input.value = initial;
+    input.addEventListener('input', () => {
+      changed(input.value);
+      scheduleRebuild();
+    });
+    field.append(label, input);
+    return field;
+  }
+
   function renderRows() {
     const items = rows.map((row, index) => {
       const item = make('li', 'param-row');
@@ -646,39 +667,13 @@
       remove.setAttribute('aria-label', removeLabel(number, row.name));
       remove.addEventListener('click', () => removeRow(index));
 
-      const nameField = make('div', 'field');
-      const nameLabel = make('label', null, `Name ${number}`);
-      nameLabel.htmlFor = `rebuild-param-name-${index}`;
-      const nameInput = make('input', 'param-name');
-      nameInput.type = 'text';
-      nameInput.id = `rebuild-param-name-${index}`;
-      nameInput.autocomplete = 'off';
-      nameInput.spellcheck = false;
-      nameInput.setAttribute('autocapitalize', 'off');
-      nameInput.value = row.name;
-      nameInput.addEventListener('input', () => {
-        row.name = nameInput.value;
+      const nameField = paramField('name', index, `Name ${number}`, row.name, (text) => {
+        row.name = text;
         remove.setAttribute('aria-label', removeLabel(number, row.name));
-        scheduleRebuild();
       });
-      nameField.append(nameLabel, nameInput);
-
-      const valueField = make('div', 'field');
-      const valueLabel = make('label', null, `Value ${number}`);
-      valueLabel.htmlFor = `rebuild-param-value-${index}`;
-      const valueInput = make('input', 'param-value');
-      valueInput.type = 'text';
-      valueInput.id = `rebuild-param-value-${index}`;
-      valueInput.autocomplete = 'off';
-      valueInput.spellcheck = false;
-      valueInput.setAttribute('autocapitalize', 'off');
-      valueInput.value = row.value;
-      valueInput.addEventListener('input', () => {
-        row.value = valueInput.value;
-        scheduleRebuild();
+      const valueField = paramField('value', index, `Value ${number}`, row.value, (text) => {
+        row.value = text;
       });
-      valueField.append(valueLabel, valueInput);
-
 
       item.append(nameField, valueField, remove);
       return item;
