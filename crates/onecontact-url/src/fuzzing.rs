@@ -60,6 +60,45 @@ pub fn check_setters(text: &str) -> Result<(), String> {
         }
         url.check_invariants()
             .map_err(|e| format!("{before}: setter {which} = {value:?}: {e}"))?;
+        check_search_params(&url, value)?;
+    }
+    Ok(())
+}
+
+/// Writing a URL's own parameter list back keeps the list, and a pair
+/// appended with `value` as its name and value reads back decoded.
+fn check_search_params(url: &Url, value: &str) -> Result<(), String> {
+    let params = url.search_params();
+    let list: Vec<(String, String)> = params
+        .iter()
+        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+        .collect();
+    let mut same = url.clone();
+    same.set_search_params(&params)
+        .map_err(|e| format!("{url}: writing its own parameters back: {e}"))?;
+    same.check_invariants()
+        .map_err(|e| format!("{url}: after writing its parameters back: {e}"))?;
+    let again: Vec<(String, String)> = same
+        .search_params()
+        .iter()
+        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+        .collect();
+    if again != list {
+        return Err(format!("{url}: parameters {list:?} read back as {again:?}"));
+    }
+    let mut added = url.clone();
+    let mut more = params;
+    more.append(value, value);
+    added
+        .set_search_params(&more)
+        .map_err(|e| format!("{url}: appending {value:?}: {e}"))?;
+    added
+        .check_invariants()
+        .map_err(|e| format!("{url}: after appending {value:?}: {e}"))?;
+    // A lone surrogate cannot be in a `&str`, so the decoded pair is the
+    // value exactly.
+    if !added.search_params().get_all(value).any(|v| v == value) {
+        return Err(format!("{url}: appended {value:?} does not read back"));
     }
     Ok(())
 }
