@@ -3,11 +3,14 @@
 //!
 //! 1. Rules are added in file order; each label path becomes a node (an
 //!    arena entry; labels live in one shared string).
-//! 2. Nodes are placed in depth-first order with siblings sorted by label
+//! 2. Nodes are numbered in depth-first order with siblings sorted by label
 //!    bytes (the order of label paths, rightmost label first), so every
-//!    parent has its slot before its children hash with it.
-//! 3. Each node goes into the first free slot from its hash; the Bloom
-//!    filter gets its bit.
+//!    parent is numbered before its children. A node's number is its id,
+//!    which its children hash with.
+//! 3. The perfect hash: nodes are grouped into buckets by their hash's top
+//!    bits; bucket by bucket, from the largest, the smallest displacement
+//!    that sends every node of the bucket (home position XOR displacement)
+//!    to a free slot is chosen.
 
 use std::collections::HashMap;
 
@@ -15,13 +18,15 @@ use crate::error::ParseError;
 use crate::key;
 use crate::rules::Rule;
 use crate::section::{RuleKind, Section};
-use crate::table::{ROOT, Slot, Table, bloom_bit, bloom_words, flags, slot};
+use crate::table::{ROOT, Slot, Table, bucket_and_home, bucket_count, flags, slot, tag};
 
 const NONE: u32 = u32::MAX;
+/// Arena parent of top-level nodes.
+const NO_PARENT: u32 = u32::MAX;
 
 /// One node while building.
 struct Node {
-    /// Arena index of the parent, or [`ROOT`].
+    /// Arena index of the parent, or [`NO_PARENT`].
     parent: u32,
     /// Label bytes in [`Builder::names`].
     start: u32,
@@ -73,8 +78,10 @@ impl Builder {
         }
         let new = u32::try_from(self.nodes.len())
             .ok()
-            .filter(|&n| n < ROOT / 4)
-            .ok_or(ParseError::TooLarge { what: "node count" })?;
+            .filter(|&n| n < ROOT - 1)
+            .ok_or(ParseError::TooLarge {
+                what: "more than 65,534 nodes",
+            })?;
         let start = u32::try_from(self.names.len()).map_err(|_| ParseError::TooLarge {
             what: "label bytes",
         })?;
@@ -104,7 +111,7 @@ impl Builder {
         } else {
             0
         };
-        let mut parent = ROOT;
+        let mut parent = NO_PARENT;
         let mut labels = rule.labels().peekable();
         while let Some(label) = labels.next() {
             let node = self.node(parent, label)?;
@@ -168,7 +175,7 @@ impl Builder {
             let parent = by_parent
                 .get(i)
                 .and_then(|&n| node(n))
-                .map_or(ROOT, |n| n.parent);
+                .map_or(NO_PARENT, |n| n.parent);
             let mut j = i;
             while by_parent
                 .get(j)
@@ -202,26 +209,31 @@ impl Builder {
         order
     }
 
-    /// Lays out the table.
+    /// Lays out the table: node ids in placement order, then the perfect
+    /// hash (see [`place`]).
     pub(crate) fn finish(self) -> Result<Table, ParseError> {
         let count = self.nodes.len();
-        // Load factor at most 2/3.
-        let size = (count.saturating_mul(3) / 2)
-            .checked_next_power_of_two()
-            .filter(|&s| s <= 1 << 31)
-            .ok_or(ParseError::TooLarge { what: "node count" })?
-            .max(16);
-        let bits = size.trailing_zeros();
-        let mut slots = vec![Slot::EMPTY; size];
-        let mut bloom = vec![0u64; bloom_words(count)];
-        let mut slot_of = vec![ROOT; count];
+        if count >= ROOT as usize {
+            return Err(ParseError::TooLarge {
+                what: "more than 65,534 nodes",
+            });
+        }
+        let order = self.placement_order();
+        let mut id_of = vec![ROOT; count];
+        for (id, &n) in order.iter().enumerate() {
+            if let Some(slot) = id_of.get_mut(n as usize) {
+                *slot = id as u32;
+            }
+        }
+        // Each node's finished slot (not yet placed) and hash input, by id.
         let mut pool = String::new();
-        for n in self.placement_order() {
+        let mut nodes = Vec::with_capacity(count);
+        for (id, &n) in order.iter().enumerate() {
             let Some(node) = self.nodes.get(n as usize) else {
                 continue;
             };
             let label = self.label(node);
-            let parent = slot_of.get(node.parent as usize).copied().unwrap_or(ROOT);
+            let parent = id_of.get(node.parent as usize).copied().unwrap_or(ROOT);
             let key = key::key_of(label.as_bytes());
             let tail = if label.len() > 8 {
                 let offset = u16::try_from(pool.len()).map_err(|_| ParseError::TooLarge {
@@ -232,22 +244,109 @@ impl Builder {
             } else {
                 0
             };
-            let hash = key::hash(parent, key, label.len());
-            let bit = bloom_bit(hash, bloom.len());
-            if let Some(word) = bloom.get_mut(bit >> 6) {
-                *word |= 1 << (bit & 63);
-            }
-            let mut i = (hash >> (64 - bits)) as usize;
-            while slots.get(i).is_some_and(|s| s.flags() != 0) {
-                i = (i + 1) & (size - 1);
-            }
-            if let Some(free) = slots.get_mut(i) {
-                *free = slot(key, parent, tail, node.len, node.flags);
-            }
-            if let Some(s) = slot_of.get_mut(n as usize) {
-                *s = i as u32;
-            }
+            let mixed = key::fold(key) ^ key::long_mix(label.as_bytes());
+            let slot = slot(key, parent as u16, id as u16, tail, node.len, node.flags);
+            nodes.push((slot, (parent, mixed, label.len())));
         }
-        Ok(Table::from_parts(slots, pool, bloom, bits, count))
+        // Load factor at most 2/3. Seeds are tried in order; when none
+        // works (some bucket has two nodes with one home position), the
+        // table doubles.
+        let mut size = (count.saturating_mul(3) / 2).next_power_of_two().max(16);
+        let mut hashed: Vec<(Slot, u64)> = Vec::with_capacity(count);
+        while size <= MAX_SLOTS {
+            for n in 0..SEEDS {
+                let seed = key::seed(n);
+                hashed.clear();
+                hashed.extend(nodes.iter().map(|&(slot, (parent, mixed, len))| {
+                    (slot, key::hash(parent, mixed, len, seed))
+                }));
+                if let Some((slots, tags, displacements)) = place(&hashed, size) {
+                    return Ok(Table::from_parts(
+                        slots,
+                        tags,
+                        pool,
+                        displacements,
+                        seed,
+                        count,
+                    ));
+                }
+            }
+            size *= 2;
+        }
+        Err(ParseError::TooLarge {
+            what: "no perfect hash within 65,536 slots",
+        })
     }
+}
+
+/// Seeds tried per table size.
+const SEEDS: u64 = 64;
+
+/// Slots at most: displacements are `u16`.
+const MAX_SLOTS: usize = 1 << 16;
+
+/// The perfect hash for `nodes` (slot, hash) in a table of `size` slots:
+/// buckets from the most nodes to the fewest (ties by bucket number), each
+/// with the smallest displacement that puts all its nodes in free slots.
+/// `None` when some bucket fits nowhere.
+fn place(nodes: &[(Slot, u64)], size: usize) -> Option<(Vec<Slot>, Vec<u8>, Vec<u16>)> {
+    let buckets = bucket_count(nodes.len());
+    // The nodes of each bucket, in node order, as ranges of one array
+    // (`home | node << 16`), found with a counting sort.
+    let mut first = vec![0usize; buckets + 1];
+    for &(_, hash) in nodes {
+        *first.get_mut(bucket_and_home(hash, buckets, size).0 + 1)? += 1;
+    }
+    for b in 0..buckets {
+        let before = *first.get(b)?;
+        *first.get_mut(b + 1)? += before;
+    }
+    let mut next = first.clone();
+    let mut sorted = vec![0usize; nodes.len()];
+    for (i, &(_, hash)) in nodes.iter().enumerate() {
+        let (bucket, home) = bucket_and_home(hash, buckets, size);
+        let at = next.get_mut(bucket)?;
+        *sorted.get_mut(*at)? = home | i << 16;
+        *at += 1;
+    }
+    let members = |b: usize| -> Option<&[usize]> { sorted.get(*first.get(b)?..*first.get(b + 1)?) };
+    let mut by_size: Vec<usize> = (0..buckets).collect();
+    by_size.sort_by_key(|&b| std::cmp::Reverse(members(b).map_or(0, <[usize]>::len)));
+    let mut slots = vec![Slot::EMPTY; size];
+    let mut tags = vec![0u8; size];
+    let mut taken = vec![false; size];
+    let mut displacements = vec![0u16; buckets];
+    for b in by_size {
+        let group = members(b)?;
+        if group.is_empty() {
+            continue;
+        }
+        let d = (0..size).find(|&d| {
+            let mut placed = 0;
+            for &m in group {
+                match taken.get_mut((m & 0xFFFF) ^ d) {
+                    Some(t) if !*t => *t = true,
+                    _ => break,
+                }
+                placed += 1;
+            }
+            // Undo a partial placement.
+            let fits = placed == group.len();
+            if !fits {
+                for &m in group.iter().take(placed) {
+                    if let Some(t) = taken.get_mut((m & 0xFFFF) ^ d) {
+                        *t = false;
+                    }
+                }
+            }
+            fits
+        })?;
+        for &m in group {
+            let (slot, hash) = *nodes.get(m >> 16)?;
+            *slots.get_mut((m & 0xFFFF) ^ d)? = slot;
+            *tags.get_mut((m & 0xFFFF) ^ d)? = tag(hash);
+        }
+        *displacements.get_mut(b)? = d as u16;
+    }
+    Some((slots, tags, displacements))
 }

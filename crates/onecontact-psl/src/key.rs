@@ -1,20 +1,65 @@
-//! Label keys and the slot hash, shared by the table builder and lookups.
+//! Label keys, the hash, and reading labels out of a host.
 //!
 //! A label's key is its first eight bytes, ASCII-lowercased, read as a
-//! little-endian `u64` (shorter labels are zero-padded). Together with the
-//! label length and the parent node it picks the slot; labels longer than
-//! eight bytes compare their remaining bytes against the tail pool.
+//! little-endian `u64` (shorter labels are zero-padded). The hash takes the
+//! parent id, the label length and the key with bit 5 of every byte set
+//! ([`fold`], a one-instruction stand-in for lowercasing), plus, for labels
+//! over eight bytes, [`long_mix`] of the rest. A slot found through the
+//! hash is compared with the exact lowercase key, the length, the parent
+//! and, for long labels, the remaining bytes in the tail pool.
 //!
-//! `xtask/src/tables/psl.rs` repeats [`hash`] and [`key_of`]; the test
-//! `baked_equals_parsed` catches any drift.
+//! `xtask/src/tables/psl.rs` repeats [`hash`], [`seed`], [`fold`],
+//! [`long_mix`] and [`key_of`]; the test `baked_equals_parsed` catches any
+//! drift.
 
 const K1: u64 = 0x9E37_79B9_7F4A_7C15;
 const K2: u64 = 0xD6E8_FEB8_6659_FD93;
 
-/// The slot hash of a label under `parent`.
+/// The hash of a label under `parent`; `seed` is the table's (see
+/// [`seed`]).
 #[inline(always)]
-pub(crate) fn hash(parent: u32, key: u64, len: usize) -> u64 {
-    (key.wrapping_mul(K1) ^ ((u64::from(parent) << 8) | len as u64)).wrapping_mul(K2)
+pub(crate) fn hash(parent: u32, key: u64, len: usize, seed: u64) -> u64 {
+    (key.wrapping_mul(K1) ^ ((u64::from(parent) << 8) | len as u64))
+        .wrapping_add(seed)
+        .wrapping_mul(K2)
+}
+
+/// The value [`hash`] adds for seed number `n` (the builder tries seeds
+/// 0, 1, … until the perfect hash works out).
+pub(crate) fn seed(n: u64) -> u64 {
+    n.wrapping_mul(K3)
+}
+
+const K3: u64 = 0xA076_1D64_78BD_642F;
+
+/// What a label of more than eight bytes adds to its folded key before
+/// hashing: its bytes after the first eight, folded eight at a time (the last eight
+/// bytes always, overlapping the previous chunk), so that labels sharing
+/// their first eight bytes and length hash apart. Zero for shorter labels.
+#[inline]
+pub(crate) fn long_mix(label: &[u8]) -> u64 {
+    let n = label.len();
+    if n <= 8 {
+        return 0;
+    }
+    let chunk = |at: usize| fold(load8(label, at).unwrap_or(0));
+    let mut mix = 0u64;
+    let mut at = 8;
+    while at + 8 < n {
+        mix = (mix ^ chunk(at)).wrapping_mul(K1);
+        at += 8;
+    }
+    (mix ^ chunk(n - 8)).wrapping_mul(K1)
+}
+
+/// What the hash sees of eight label bytes: each byte with bit 5 set. It
+/// maps ASCII uppercase to lowercase and leaves lowercase letters, digits
+/// and `-` alone, in one instruction; other bytes may meet (`_` and DEL),
+/// which only makes two hashes equal, never a wrong answer: a slot found
+/// through the hash is compared with the [`lower8`] key.
+#[inline(always)]
+pub(crate) fn fold(x: u64) -> u64 {
+    x | 0x2020_2020_2020_2020
 }
 
 /// ASCII-lowercases the eight bytes of `x` at once (bytes >= 0x80 unchanged).
@@ -67,52 +112,113 @@ fn dot_bytes(x: u64) -> u64 {
     !(((y & LOW7) + LOW7) | y | LOW7)
 }
 
-/// The label of `host` that ends at `end` (`end` is the host length or the
-/// index of a dot): its start and its key.
-///
-/// One 8-byte load finds the label's dot and gives its key when the label
-/// is at most eight bytes long (and the host has eight bytes), the common
-/// case; otherwise a byte scan.
-#[inline(always)]
-pub(crate) fn label_before(host: &[u8], end: usize) -> (usize, u64) {
-    // The eight bytes ending at `end`; when `end < 8`, the host's first
-    // eight bytes shifted so that byte `end - 1` is the top byte (the
-    // vacated low bytes are zero, never a dot).
-    let window = match end.checked_sub(8) {
-        Some(from) => load8(host, from).map(|x| (x, false)),
-        None => host.get(..end).map(|h| {
-            (
-                load_short(h).checked_shl(64 - 8 * end as u32).unwrap_or(0),
-                true,
-            )
-        }),
-    };
-    // Bytes from `cut` to `end` are known to hold no dot.
-    let mut cut = end;
-    if let Some((x, reaches_start)) = window {
+/// A host being looked up: its bytes, and its first eight bytes preloaded
+/// (zero-padded when the host is shorter), so that every label can be read
+/// with one 8-byte load.
+#[derive(Clone, Copy)]
+pub(crate) struct Host<'a> {
+    bytes: &'a [u8],
+    head: u64,
+}
+
+impl<'a> Host<'a> {
+    #[inline(always)]
+    pub(crate) fn new(bytes: &'a [u8]) -> Host<'a> {
+        Host {
+            bytes,
+            head: load_short(bytes),
+        }
+    }
+
+    /// The host's bytes.
+    #[inline(always)]
+    pub(crate) fn bytes(self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The label that ends at `end` (the host length or the index of a
+    /// dot): its start and its key, not yet lowercased (see [`lower8`]).
+    ///
+    /// One 8-byte load finds the label's dot and gives its key when the
+    /// label is at most eight bytes long, the common case; a longer label
+    /// is scanned eight bytes at a time.
+    #[inline(always)]
+    pub(crate) fn label_before(self, end: usize) -> (usize, u64) {
+        let x = window(self.bytes, self.head, end);
         let dots = dot_bytes(x);
-        // Bytes after the last dot of the window (8 when there is none).
-        let len = (dots.leading_zeros() / 8) as usize;
-        if dots != 0 || reaches_start || end == 8 {
-            let len = len.min(end);
+        if dots != 0 || end <= 8 {
+            // Bytes after the last dot (8 when there is none).
+            let len = ((dots.leading_zeros() / 8) as usize).min(end);
             let key = x.checked_shr(64 - 8 * len as u32).unwrap_or(0);
-            return (end - len, lower8(key));
+            return (end - len, key);
         }
-        cut = end - 8;
+        long_label_before(self.bytes, self.head, end)
     }
-    // A label longer than eight bytes (or a host shorter than eight): look
-    // for the dot eight bytes at a time, then byte by byte.
-    while cut >= 8 {
-        match load8(host, cut - 8) {
-            Some(x) if dot_bytes(x) == 0 => cut -= 8,
-            _ => break,
+
+    /// [`Host::label_before`] for the host's last label. A host of at most
+    /// eight bytes without a dot (`deps`, `intranet`) is its own last
+    /// label: its key is the preloaded first eight bytes as they are.
+    #[inline(always)]
+    pub(crate) fn last_label(self) -> (usize, u64) {
+        if self.bytes.len() <= 8 && dot_bytes(self.head) == 0 {
+            return (0, self.head);
+        }
+        self.label_before(self.bytes.len())
+    }
+
+    /// Whether `host[..end]` (empty, or labels each followed by a dot) has
+    /// no empty label: it does not start with a dot and has no two dots in
+    /// a row. Looks at seven new bytes per step (windows overlap by one
+    /// byte, so a pair of dots across two windows is seen).
+    #[inline(always)]
+    pub(crate) fn labels_nonempty_before(self, end: usize) -> bool {
+        if end == 0 {
+            return true;
+        }
+        if self.head as u8 == b'.' {
+            return false;
+        }
+        let mut end = end;
+        loop {
+            let dots = dot_bytes(window(self.bytes, self.head, end));
+            if dots & (dots >> 8) != 0 {
+                return false;
+            }
+            if end <= 8 {
+                return true;
+            }
+            end -= 7;
         }
     }
-    let start = host
-        .get(..cut)
-        .and_then(|h| h.iter().rposition(|&b| b == b'.'))
-        .map_or(0, |dot| dot + 1);
-    (start, key_at(host, start, end))
+}
+
+/// The eight bytes of `bytes` ending at `end` (`end <= len`), as a
+/// little-endian `u64`; when `end < 8`, the first `end` bytes (from `head`,
+/// the first eight bytes) in the top bytes and zeros (never a dot) below.
+#[inline(always)]
+fn window(bytes: &[u8], head: u64, end: usize) -> u64 {
+    match end.checked_sub(8) {
+        Some(from) => load8(bytes, from).unwrap_or(0),
+        None => head.checked_shl(64 - 8 * end as u32).unwrap_or(0),
+    }
+}
+
+/// [`Host::label_before`] when the eight bytes before `end` hold no dot
+/// and `end > 8`: a label of more than eight bytes. Looks for the dot
+/// eight bytes at a time.
+#[inline(always)]
+fn long_label_before(bytes: &[u8], head: u64, end: usize) -> (usize, u64) {
+    // Bytes from `cut` to `end` hold no dot.
+    let mut cut = end.saturating_sub(8);
+    let start = loop {
+        let dots = dot_bytes(window(bytes, head, cut));
+        if dots != 0 || cut <= 8 {
+            break cut - ((dots.leading_zeros() / 8) as usize).min(cut);
+        }
+        cut -= 8;
+    };
+    // The label has more than eight bytes: its first eight are loadable.
+    (start, load8(bytes, start).unwrap_or(0))
 }
 
 /// `bytes` (at most eight) as a little-endian `u64`, from two overlapping
@@ -186,7 +292,10 @@ mod tests {
 
     #[test]
     fn label_before_matches_a_scan() {
-        let hosts: [&[u8]; 7] = [
+        let hosts: [&[u8]; 10] = [
+            b"deps",
+            b"LOCALHST",
+            b"a.b.c.d",
             b"WWW.Example.co.uk.verylonglabel.x",
             b"a.b",
             b"..a...bcdefghij.k.",
@@ -196,18 +305,81 @@ mod tests {
             b"x.\xc3\xa9t\xc3\xa9.com",
         ];
         for host in hosts {
+            let (start, key) = Host::new(host).last_label();
+            assert_eq!((start, lower8(key)), {
+                let (s, k) = Host::new(host).label_before(host.len());
+                (s, lower8(k))
+            });
             for end in 0..=host.len() {
                 let start = host[..end]
                     .iter()
                     .rposition(|&b| b == b'.')
                     .map_or(0, |d| d + 1);
                 assert_eq!(
-                    label_before(host, end),
+                    {
+                        let (s, k) = Host::new(host).label_before(end);
+                        (s, lower8(k))
+                    },
                     (start, key_of(&host[start..end])),
                     "{host:?} {end}"
                 );
             }
         }
+    }
+
+    #[test]
+    fn labels_nonempty_before_matches_a_scan() {
+        let hosts: [&[u8]; 8] = [
+            b"www.example.com",
+            b".a.b",
+            b"a..b.c",
+            b"abcdefg..hijklmnop.q",
+            b"abcdefgh.ijklmno..p",
+            b"abcdefghijklmn.o.p",
+            b"a.b",
+            b"",
+        ];
+        for host in hosts {
+            for end in 0..=host.len() {
+                // Only ends just after a dot (or 0) are asked about.
+                if end > 0 && host[end - 1] != b'.' {
+                    continue;
+                }
+                let prefix = &host[..end];
+                let want = prefix.is_empty()
+                    || prefix[..prefix.len() - 1]
+                        .split(|&b| b == b'.')
+                        .all(|label| !label.is_empty());
+                assert_eq!(
+                    Host::new(host).labels_nonempty_before(end),
+                    want,
+                    "{host:?} {end}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fold_and_long_mix_ignore_ascii_case() {
+        let labels: [&[u8]; 4] = [b"Example", b"S3-Website-US-East-1", b"a_b-C", b"x"];
+        for label in labels {
+            let lower = label.to_ascii_lowercase();
+            assert_eq!(
+                fold(key_of(label)),
+                fold(load_short(&label[..label.len().min(8)]))
+            );
+            assert_eq!(fold(key_of(&lower)), fold(key_of(label)));
+            assert_eq!(long_mix(label), long_mix(&lower), "{label:?}");
+        }
+        // Labels that share their first eight bytes and length mix apart.
+        assert_ne!(
+            long_mix(b"s3-website-us-east-1"),
+            long_mix(b"s3-website-us-west-1")
+        );
+        assert_ne!(
+            long_mix(b"abcdefgh1xyzxyzxy"),
+            long_mix(b"abcdefgh2xyzxyzxy")
+        );
     }
 
     #[test]

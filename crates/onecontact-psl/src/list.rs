@@ -5,7 +5,7 @@ use crate::error::ParseError;
 use crate::generated::baked;
 use crate::lookup::{self, Suffix};
 use crate::rules;
-use crate::table::Table;
+use crate::table::{BAKED_VIEW, Table};
 
 /// A Public Suffix List ready for lookups: the pinned list compiled in
 /// ([`List::baked`]) or a list text loaded at run time ([`List::parse`]).
@@ -24,13 +24,7 @@ pub struct List {
 }
 
 static BAKED: List = List {
-    table: Table::from_static(
-        &baked::SLOTS,
-        baked::POOL,
-        &baked::BLOOM,
-        baked::BITS,
-        baked::NODES,
-    ),
+    table: Table::baked(),
     version: match baked::VERSION {
         Some(v) => Some(std::borrow::Cow::Borrowed(v)),
         None => None,
@@ -94,7 +88,11 @@ impl List {
     /// ```
     #[inline]
     pub fn suffix<'a>(&self, domain: &'a str) -> Suffix<'a> {
-        lookup::suffix(&self.table, domain)
+        if self.table.is_baked() {
+            lookup::suffix(BAKED_VIEW, domain)
+        } else {
+            lookup::suffix(self.table.view(), domain)
+        }
     }
 
     /// The registrable domain of `domain`: its public suffix plus one more
@@ -109,7 +107,11 @@ impl List {
     /// ```
     #[inline]
     pub fn registrable_domain<'a>(&self, domain: &'a str) -> Option<&'a str> {
-        lookup::registrable_domain(&self.table, domain)
+        if self.table.is_baked() {
+            lookup::registrable_domain(BAKED_VIEW, domain)
+        } else {
+            lookup::registrable_domain(self.table.view(), domain)
+        }
     }
 
     /// Whether `label` (one label, any ASCII case, optional trailing dot) is
@@ -122,7 +124,7 @@ impl List {
     /// assert!(!list.is_icann_tld("example") && !list.is_icann_tld("co.uk"));
     /// ```
     pub fn is_icann_tld(&self, label: &str) -> bool {
-        lookup::is_icann_tld(&self.table, label)
+        lookup::is_icann_tld(self.table.view(), label)
     }
 
     /// The list's `// VERSION:` header line, if it has one.
@@ -150,8 +152,8 @@ impl List {
         self.table.nodes()
     }
 
-    /// Bytes of lookup data: hash slots, the long-label tail pool and the
-    /// Bloom filter.
+    /// Bytes of lookup data: hash slots, their one-byte tags, the bucket
+    /// displacements and the long-label tail pool.
     pub fn table_size_bytes(&self) -> usize {
         self.table.size_bytes()
     }

@@ -10,9 +10,9 @@
 //! label). Normal and wildcard rules of the same length give the same
 //! suffix; the normal rule's section is reported.
 
-use crate::key::label_before;
+use crate::key::Host;
 use crate::section::{Origin, RuleKind, Section};
-use crate::table::{ROOT, Table, View, flags};
+use crate::table::{ROOT, View, flags};
 
 /// The public suffix of a domain: a slice of the input, and the rule that
 /// produced it.
@@ -83,151 +83,225 @@ pub(crate) fn trim_root_dot(domain: &str) -> &str {
     domain.strip_suffix('.').unwrap_or(domain)
 }
 
-fn section_of(flags: u8, private_bit: u8) -> Section {
-    if flags & private_bit != 0 {
-        Section::Private
-    } else {
-        Section::Icann
-    }
-}
-
 /// The outcome of the walk.
+#[derive(Clone, Copy)]
 pub(crate) struct Found {
     /// Byte offset where the public suffix starts.
     pub(crate) start: usize,
-    /// The deciding rule.
-    pub(crate) origin: Origin,
-    /// Start of the label just before the suffix, when the walk saw it.
-    pub(crate) before: Option<usize>,
+    /// The deciding rule: one of the rule bits of [`flags`] (`NORMAL`,
+    /// `WILDCARD`, `EXCEPTION`) and its private bit; 0 for the implicit rule.
+    pub(crate) rule: u8,
+    /// Start of the label just before the suffix, when the walk read it
+    /// (`usize::MAX` otherwise).
+    pub(crate) before: usize,
 }
 
 /// The PSL algorithm: where the public suffix of `host` (no trailing dot)
-/// starts, and the deciding rule.
-#[inline]
-pub(crate) fn find_suffix(table: View<'_>, host: &[u8]) -> Found {
-    let (start, key) = label_before(host, host.len());
-    find_suffix_from(table, host, start, key)
-}
-
-/// [`find_suffix`] once the last label (`host[start..]`, key `key`) is known.
+/// starts, and the deciding rule, given its last label `host[start..]`
+/// and that label's key.
+///
+/// This walk handles normal rules only, which is all most hosts meet; at
+/// the first node with a wildcard or an exception it hands over to
+/// [`find_suffix_any`], which starts again from the last label.
 #[inline(always)]
-fn find_suffix_from(table: View<'_>, host: &[u8], mut start: usize, mut key: u64) -> Found {
-    let mut end = host.len();
-    let mut best = (start, Origin::Implicit);
-    let mut exception: Option<(usize, Section)> = None;
+pub(crate) fn find_suffix(
+    table: View<'_>,
+    host: Host<'_>,
+    mut start: usize,
+    mut key: u64,
+) -> Found {
+    let (last, last_key) = (start, key);
+    let bytes = host.bytes();
+    let mut end = bytes.len();
+    // The implicit rule `*`: the last label.
+    let (mut best, mut rule) = (start, 0u8);
     let mut parent = ROOT;
-    let mut parent_flags = flags::CHILDREN;
     while start < end {
-        if parent_flags & flags::WILDCARD != 0 {
-            let section = section_of(parent_flags, flags::WILDCARD_PRIVATE);
-            best = (start, listed(section, RuleKind::Wildcard));
-        }
-        if parent_flags & flags::CHILDREN == 0 {
-            break;
-        }
-        let Some((node, node_flags)) = table.find_key(parent, key, host, start, end) else {
+        let Some((node, f)) = table.find_key(parent, key, bytes, start, end) else {
             break;
         };
-        if node_flags & flags::NORMAL != 0 {
-            let section = section_of(node_flags, flags::NORMAL_PRIVATE);
-            best = (start, listed(section, RuleKind::Normal));
+        if f & (flags::WILDCARD | flags::EXCEPTION) != 0 {
+            return find_suffix_any(table, host, last, last_key);
         }
-        if node_flags & flags::EXCEPTION != 0 {
-            exception = Some((end + 1, section_of(node_flags, flags::EXCEPTION_PRIVATE)));
+        if f & flags::NORMAL != 0 {
+            best = start;
+            rule = f & (flags::NORMAL | flags::NORMAL_PRIVATE);
+        }
+        if start == 0 || f & flags::CHILDREN == 0 {
+            // No label left, or nothing below this node: the next label
+            // is not needed (the registrable domain reads it if it is the
+            // one before the suffix).
+            end = usize::MAX - 1;
+            break;
+        }
+        end = start - 1;
+        (start, key) = host.label_before(end);
+        parent = node;
+    }
+    // `start..end` is the last label read; it sits just before the suffix
+    // exactly when the suffix begins right after it.
+    Found {
+        start: best,
+        rule,
+        before: if best == end.wrapping_add(1) {
+            start
+        } else {
+            usize::MAX
+        },
+    }
+}
+
+/// [`find_suffix`] for hosts that meet a wildcard or an exception rule.
+///
+/// The walk reads the host's labels from the right and looks each one up
+/// under the node of the labels after it, until a label is not in the
+/// table or its node has no children. A normal rule ending at a node
+/// makes that node's labels the suffix; a wildcard at a node makes them
+/// plus the next label the suffix; an exception ends the suffix just after
+/// its own leftmost label and beats every other rule (a deeper exception
+/// beats a shallower one, as the walk overwrites it).
+#[cold]
+#[inline(never)]
+fn find_suffix_any(table: View<'_>, host: Host<'_>, mut start: usize, mut key: u64) -> Found {
+    let bytes = host.bytes();
+    let mut end = bytes.len();
+    // The implicit rule `*`: the last label.
+    let (mut best, mut rule) = (start, 0u8);
+    let mut exception: Option<(usize, usize, u8)> = None;
+    let mut parent = ROOT;
+    while start < end {
+        let Some((node, f)) = table.find_key(parent, key, bytes, start, end) else {
+            break;
+        };
+        if f & flags::NORMAL != 0 {
+            best = start;
+            rule = f & (flags::NORMAL | flags::NORMAL_PRIVATE);
+        }
+        if f & flags::EXCEPTION != 0 {
+            exception = Some((
+                end + 1,
+                start,
+                f & (flags::EXCEPTION | flags::EXCEPTION_PRIVATE),
+            ));
         }
         if start == 0 {
+            // No label left, so none before the suffix either.
+            end = usize::MAX - 1;
+            break;
+        }
+        if f & (flags::CHILDREN | flags::WILDCARD) == 0 {
+            // Nothing below this node: the next label is not needed (the
+            // registrable domain reads it if it is the one before the
+            // suffix).
+            end = usize::MAX - 1;
+            break;
+        }
+        end = start - 1;
+        (start, key) = host.label_before(end);
+        if f & flags::WILDCARD != 0 && start < end {
+            best = start;
+            rule = f & (flags::WILDCARD | flags::WILDCARD_PRIVATE);
+        }
+        if f & flags::CHILDREN == 0 {
             break;
         }
         parent = node;
-        parent_flags = node_flags;
-        end = start - 1;
-        (start, key) = label_before(host, end);
     }
-    // `start` is now the start of the last label examined; it sits just
-    // before the suffix exactly when the suffix begins right after it.
-    let before = (best.0 == end + 1).then_some(start);
-    match exception {
-        Some((at, section)) => Found {
-            start: at,
-            origin: listed(section, RuleKind::Exception),
-            before: None,
-        },
-        None => Found {
-            start: best.0,
-            origin: best.1,
+    if let Some((start, before, rule)) = exception {
+        // The label before the suffix is the exception's leftmost label.
+        return Found {
+            start,
+            rule,
             before,
+        };
+    }
+    // `start..end` is the last label read; it sits just before the suffix
+    // exactly when the suffix begins right after it.
+    Found {
+        start: best,
+        rule,
+        before: if best == end.wrapping_add(1) {
+            start
+        } else {
+            usize::MAX
         },
     }
 }
 
-fn listed(section: Section, kind: RuleKind) -> Origin {
-    Origin::Listed { section, kind }
+/// The [`Origin`] of a [`Found::rule`].
+fn origin(rule: u8) -> Origin {
+    let section = |private: u8| {
+        if rule & private != 0 {
+            Section::Private
+        } else {
+            Section::Icann
+        }
+    };
+    let (kind, private) = if rule & flags::NORMAL != 0 {
+        (RuleKind::Normal, flags::NORMAL_PRIVATE)
+    } else if rule & flags::WILDCARD != 0 {
+        (RuleKind::Wildcard, flags::WILDCARD_PRIVATE)
+    } else if rule & flags::EXCEPTION != 0 {
+        (RuleKind::Exception, flags::EXCEPTION_PRIVATE)
+    } else {
+        return Origin::Implicit;
+    };
+    Origin::Listed {
+        section: section(private),
+        kind,
+    }
 }
 
 /// The suffix of `domain` as a [`Suffix`].
-#[inline]
-pub(crate) fn suffix<'a>(table: &Table, domain: &'a str) -> Suffix<'a> {
-    let host = trim_root_dot(domain);
-    let Found { start, origin, .. } = find_suffix(table.view(), host.as_bytes());
+#[inline(always)]
+pub(crate) fn suffix<'a>(table: View<'_>, domain: &'a str) -> Suffix<'a> {
+    let text = trim_root_dot(domain);
+    let host = Host::new(text.as_bytes());
+    let (last, key) = host.last_label();
+    let found = find_suffix(table, host, last, key);
     Suffix {
-        text: host.get(start..).unwrap_or_default(),
-        origin,
+        text: text.get(found.start..).unwrap_or_default(),
+        origin: origin(found.rule),
     }
 }
 
 /// The registrable domain: the public suffix plus one label, when the
 /// domain has that label and no empty label anywhere.
-#[inline]
-pub(crate) fn registrable_domain<'a>(table: &Table, domain: &'a str) -> Option<&'a str> {
-    let host = trim_root_dot(domain);
-    let bytes = host.as_bytes();
-    let (last, key) = label_before(bytes, bytes.len());
+#[inline(always)]
+pub(crate) fn registrable_domain<'a>(table: View<'_>, domain: &'a str) -> Option<&'a str> {
+    let text = trim_root_dot(domain);
+    let host = Host::new(text.as_bytes());
+    let (last, key) = host.last_label();
     if last == 0 {
         // One label (or none): never a registrable domain.
         return None;
     }
-    let found = find_suffix_from(table.view(), bytes, last, key);
-    let start = found.start;
-    if start == 0 || start >= bytes.len() {
-        return None;
-    }
-    let dot = start - 1;
-    let reg_start = match found.before {
-        Some(before) => before,
-        None => label_before(bytes, dot).0,
-    };
-    if reg_start == dot || !labels_nonempty(bytes.get(..reg_start)?) {
-        return None;
-    }
-    host.get(reg_start..)
+    let start = registrable_start(table, host, last, key)?;
+    text.get(start..)
 }
 
-/// Whether `prefix` (the part before the registrable domain, with its
-/// final dot, or empty) has no empty label.
-fn labels_nonempty(prefix: &[u8]) -> bool {
-    let Some((_, rest)) = prefix.split_last() else {
-        return true;
+/// Where the registrable domain of a host of two or more labels starts.
+#[inline(always)]
+fn registrable_start(table: View<'_>, host: Host<'_>, last: usize, key: u64) -> Option<usize> {
+    let found = find_suffix(table, host, last, key);
+    let dot = found.start.checked_sub(1)?;
+    let start = if found.before != usize::MAX {
+        found.before
+    } else {
+        host.label_before(dot).0
     };
-    let mut after_dot = true;
-    for &b in rest {
-        let dot = b == b'.';
-        if dot && after_dot {
-            return false;
-        }
-        after_dot = dot;
-    }
-    !after_dot
+    (start < dot && found.start < host.bytes().len() && host.labels_nonempty_before(start))
+        .then_some(start)
 }
 
 /// Whether `label` is the last label of some ICANN rule (a top-level domain
 /// the ICANN section knows).
-pub(crate) fn is_icann_tld(table: &Table, label: &str) -> bool {
+pub(crate) fn is_icann_tld(table: View<'_>, label: &str) -> bool {
     let label = trim_root_dot(label).as_bytes();
     if label.contains(&b'.') {
         return false;
     }
     table
-        .view()
         .find(ROOT, label, 0, label.len())
         .is_some_and(|(_, f)| f & flags::ICANN_BELOW != 0)
 }

@@ -1,18 +1,23 @@
-//! The table: a reversed-label trie stored in one open-addressing hash table.
+//! The table: a reversed-label trie stored in one hash table with a
+//! perfect hash.
 //!
 //! Every label path of some rule (`uk`, `co.uk`, `*.ck` → `ck`) is a node.
-//! A node lives in the slot found from [`key::hash`] of (parent slot, label
-//! key, label length), probing linearly; the slot index is the node's id,
-//! which its children hash with. A lookup walks the host's labels from the
-//! right, one probe sequence per label, and stops as soon as a node has no
-//! children. Nothing is allocated.
+//! Nodes are numbered in depth-first order (siblings by label); a node's
+//! number is its id, which its children hash with. [`key::hash`] of
+//! (parent id, label key, label length) picks a bucket (its top bits) and
+//! a home position (the bits below); the bucket's displacement, chosen when
+//! the table is built, is XORed into the home position to give the one slot
+//! where the node can be. Any lookup, hit or miss, reads one displacement
+//! and one tag byte (8 KiB and 16 KiB arrays that stay in the L1 cache);
+//! only when the tag matches does it compare the 16-byte slot. A lookup
+//! walks the host's labels from the right and stops as soon as a label is
+//! missing or its node has no children. Nothing is allocated.
 //!
 //! The baked table (`generated/baked.rs`) is this same structure produced
 //! by `cargo xtask tables`; `builder::Builder` makes it from parsed rules at run
 //! time, slot for slot identical for the same list.
 
-use std::borrow::Cow;
-
+use crate::generated::baked;
 use crate::key;
 
 /// Flag bits of a slot. A real node always has at least one bit set; an
@@ -36,12 +41,13 @@ pub(crate) mod flags {
     pub(crate) const ICANN_BELOW: u8 = 1 << 7;
 }
 
-/// Parent id of top-level nodes.
-pub(crate) const ROOT: u32 = u32::MAX;
+/// Parent id of top-level nodes; node ids are below it.
+pub(crate) const ROOT: u32 = 0xFFFF;
 
 /// One slot of the table (16 bytes): the label key, and packed beside it
-/// the parent slot (bits 0..32), the tail-pool offset (32..48), the label
-/// length (48..56) and the [`flags`] (56..64; zero for an empty slot).
+/// the parent id (bits 0..16), the node's own id (16..32), the tail-pool
+/// offset (32..48), the label length (48..56) and the [`flags`] (56..64;
+/// zero for an empty slot).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Slot {
     /// First eight bytes of the label, little-endian, zero-padded.
@@ -50,15 +56,20 @@ pub(crate) struct Slot {
 }
 
 /// Bits of `meta` that a lookup compares: parent and length.
-const PARENT_AND_LEN: u64 = 0x00FF_0000_FFFF_FFFF;
+const PARENT_AND_LEN: u64 = 0x00FF_0000_0000_FFFF;
 
 impl Slot {
     /// An empty slot.
-    pub(crate) const EMPTY: Slot = slot(0, 0, 0, 0, 0);
+    pub(crate) const EMPTY: Slot = slot(0, 0, 0, 0, 0, 0);
 
     #[inline(always)]
     pub(crate) fn flags(&self) -> u8 {
         (self.meta >> 56) as u8
+    }
+
+    #[inline(always)]
+    fn id(&self) -> u32 {
+        ((self.meta >> 16) & 0xFFFF) as u32
     }
 
     #[inline(always)]
@@ -73,71 +84,101 @@ impl Slot {
 }
 
 /// Builds a slot (short form for the generated file).
-pub(crate) const fn slot(key: u64, parent: u32, tail: u16, len: u8, flags: u8) -> Slot {
+pub(crate) const fn slot(key: u64, parent: u16, id: u16, tail: u16, len: u8, flags: u8) -> Slot {
     Slot {
         key,
-        meta: parent as u64 | (tail as u64) << 32 | (len as u64) << 48 | (flags as u64) << 56,
+        meta: parent as u64
+            | (id as u64) << 16
+            | (tail as u64) << 32
+            | (len as u64) << 48
+            | (flags as u64) << 56,
     }
+}
+
+/// The tag of a hash: its bits 30–37 with the low bit set (an empty slot's
+/// tag is 0). For the pinned list's sizes (4,096 buckets, 16,384 slots)
+/// these bits lie below the bucket and home bits; in a much larger table
+/// they would overlap the home bits, which weakens the filter but never
+/// changes an answer (the slot itself is always compared).
+#[inline(always)]
+pub(crate) fn tag(hash: u64) -> u8 {
+    (hash >> 30) as u8 | 1
+}
+
+/// Buckets (displacements) for `nodes` nodes: about four nodes per bucket,
+/// a power of two.
+pub(crate) fn bucket_count(nodes: usize) -> usize {
+    (nodes / 4).max(1).next_power_of_two()
+}
+
+/// The bucket and the home position of a hash, for `buckets` buckets and
+/// `slots` slots (both powers of two): the bucket is the top bits, the
+/// home position the bits just below them.
+#[inline(always)]
+pub(crate) fn bucket_and_home(hash: u64, buckets: usize, slots: usize) -> (usize, usize) {
+    let bucket_bits = buckets.trailing_zeros();
+    let slot_bits = slots.trailing_zeros();
+    let bucket = hash.checked_shr(64 - bucket_bits).unwrap_or(0) as usize;
+    let home = hash
+        .checked_shr(64u32.saturating_sub(bucket_bits + slot_bits))
+        .unwrap_or(0) as usize
+        & slots.wrapping_sub(1);
+    (bucket, home)
 }
 
 /// The hash table, borrowed from the baked statics or owned after parsing.
 ///
-/// Next to the slots sits a one-hash Bloom filter (8+ bits per node, a power
-/// of two, bit `(hash >> 8) & (bits - 1)`): most labels a lookup asks about
-/// are not in the list (`example` under `com`), and the filter answers
-/// those from a few KiB that stay in the L1 cache, without touching the
-/// slots.
+/// Besides the 16-byte slots it holds one tag byte per slot ([`tag`]):
+/// most labels a lookup asks about are not in the list (`example` under
+/// `com`), and the tags (16 KiB for the pinned list) and displacements
+/// (8 KiB) answer those from the L1 cache without touching the slots.
 #[derive(Debug, Clone)]
 pub(crate) struct Table {
-    slots: Cow<'static, [Slot]>,
-    pool: Cow<'static, str>,
-    bloom: Cow<'static, [u64]>,
-    bits: u32,
+    storage: Storage,
     nodes: usize,
 }
 
-/// Bloom filter words for `nodes` nodes.
-pub(crate) fn bloom_words(nodes: usize) -> usize {
-    (nodes.saturating_mul(8)).next_power_of_two().max(64) / 64
-}
-
-/// The filter bit of a hash, for a filter of `words` words.
-pub(crate) fn bloom_bit(hash: u64, words: usize) -> usize {
-    (hash >> 8) as usize & (words * 64 - 1)
+/// Where the arrays live: the baked statics, or arrays built at run time.
+#[derive(Debug, Clone)]
+enum Storage {
+    Baked,
+    Owned {
+        slots: Vec<Slot>,
+        tags: Vec<u8>,
+        pool: String,
+        displacements: Vec<u16>,
+        seed: u64,
+    },
 }
 
 impl Table {
-    /// Wraps tables built at run time.
+    /// Wraps tables built at run time. `slots.len()` and
+    /// `displacements.len()` are powers of two.
     pub(crate) fn from_parts(
         slots: Vec<Slot>,
+        tags: Vec<u8>,
         pool: String,
-        bloom: Vec<u64>,
-        bits: u32,
+        displacements: Vec<u16>,
+        seed: u64,
         nodes: usize,
     ) -> Table {
         Table {
-            slots: Cow::Owned(slots),
-            pool: Cow::Owned(pool),
-            bloom: Cow::Owned(bloom),
-            bits,
+            storage: Storage::Owned {
+                slots,
+                tags,
+                pool,
+                displacements,
+                seed,
+            },
             nodes,
         }
     }
 
-    /// Wraps baked statics.
-    pub(crate) const fn from_static(
-        slots: &'static [Slot],
-        pool: &'static str,
-        bloom: &'static [u64],
-        bits: u32,
-        nodes: usize,
-    ) -> Table {
+    /// The baked table (`generated/baked.rs`).
+    pub(crate) const fn baked() -> Table {
         Table {
-            slots: Cow::Borrowed(slots),
-            pool: Cow::Borrowed(pool),
-            bloom: Cow::Borrowed(bloom),
-            bits,
-            nodes,
+            storage: Storage::Baked,
+            nodes: baked::NODES,
         }
     }
 
@@ -146,47 +187,82 @@ impl Table {
         self.nodes
     }
 
-    /// Bytes of table data: slots plus the tail pool.
+    /// Bytes of table data: slots, the tail pool and the displacements.
     pub(crate) fn size_bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>() + self.pool.len() + self.bloom.len() * 8
+        let v = self.view();
+        std::mem::size_of_val(v.slots)
+            + v.tags.len()
+            + v.pool.len()
+            + std::mem::size_of_val(v.displacements)
     }
 
-    /// Whether two tables hold the same slots and pool.
+    /// Whether two tables hold the same slots, pool and displacements.
     pub(crate) fn same_as(&self, other: &Table) -> bool {
-        self.slots == other.slots
-            && self.pool == other.pool
-            && self.bloom == other.bloom
-            && self.bits == other.bits
+        let (a, b) = (self.view(), other.view());
+        a.slots == b.slots
+            && a.tags == b.tags
+            && a.pool == b.pool
+            && a.displacements == b.displacements
+            && a.seed == b.seed
     }
 
-    /// Plain slices of the table for one lookup.
+    /// Plain slices of the table.
     #[inline(always)]
     pub(crate) fn view(&self) -> View<'_> {
-        View {
-            slots: &self.slots,
-            bloom: &self.bloom,
-            pool: self.pool.as_bytes(),
-            shift: 64 - self.bits,
-            mask: self.slots.len().wrapping_sub(1),
-            bloom_mask: (self.bloom.len() * 64).wrapping_sub(1),
+        match &self.storage {
+            Storage::Baked => BAKED_VIEW,
+            Storage::Owned {
+                slots,
+                tags,
+                pool,
+                displacements,
+                seed,
+            } => View {
+                slots,
+                tags,
+                displacements,
+                pool: pool.as_bytes(),
+                seed: *seed,
+            },
         }
     }
+
+    /// Whether this is the baked table. [`List`](crate::List) branches on
+    /// it once per lookup and runs the lookup code with [`BAKED_VIEW`] in
+    /// that branch, so that the compiler sees the static arrays' addresses
+    /// and sizes as constants (masks and shifts become immediate operands).
+    #[inline(always)]
+    pub(crate) fn is_baked(&self) -> bool {
+        matches!(self.storage, Storage::Baked)
+    }
 }
+
+/// The baked table's slices.
+pub(crate) const BAKED_VIEW: View<'static> = View {
+    slots: &baked::SLOTS,
+    tags: &baked::TAGS,
+    displacements: &baked::DISPLACEMENTS,
+    pool: baked::POOL.as_bytes(),
+    seed: baked::SEED,
+};
 
 /// A [`Table`] resolved to slices, for the duration of one lookup.
 #[derive(Clone, Copy)]
 pub(crate) struct View<'a> {
+    /// A power of two of them.
     slots: &'a [Slot],
-    bloom: &'a [u64],
+    /// One per slot: [`tag`] of the node's hash, 0 for an empty slot.
+    tags: &'a [u8],
+    /// A power of two of them.
+    displacements: &'a [u16],
+    /// The value [`key::hash`] adds.
+    seed: u64,
     pool: &'a [u8],
-    shift: u32,
-    mask: usize,
-    bloom_mask: usize,
 }
 
 impl View<'_> {
-    /// Finds the node for `host[start..end]` under `parent`: its slot index
-    /// and flags. `start < end <= host.len()` is expected; anything else
+    /// Finds the node for `host[start..end]` under `parent`: its id and
+    /// flags. `start < end <= host.len()` is expected; anything else
     /// simply finds nothing.
     #[inline(always)]
     pub(crate) fn find(
@@ -199,7 +275,8 @@ impl View<'_> {
         self.find_key(parent, key::key_at(host, start, end), host, start, end)
     }
 
-    /// [`View::find`] with the label's key already computed.
+    /// [`View::find`] with the label's key (its first eight bytes, in any
+    /// ASCII case) already read.
     #[inline(always)]
     pub(crate) fn find_key(
         &self,
@@ -210,41 +287,43 @@ impl View<'_> {
         end: usize,
     ) -> Option<(u32, u8)> {
         let len = end.wrapping_sub(start);
-        let hash = key::hash(parent, key, len);
-        let bit = (hash >> 8) as usize & self.bloom_mask;
-        if self
-            .bloom
-            .get(bit >> 6)
-            .is_none_or(|w| (w >> (bit & 63)) & 1 == 0)
-        {
+        let mix = if len > 8 {
+            key::long_mix(host.get(start..end).unwrap_or_default())
+        } else {
+            0
+        };
+        let hash = key::hash(parent, key::fold(key) ^ mix, len, self.seed);
+        let (bucket, home) = bucket_and_home(hash, self.displacements.len(), self.slots.len());
+        // Displacements are below the slot count; the mask only spares a
+        // bounds check.
+        let i = (home ^ usize::from(*self.displacements.get(bucket)?))
+            & self.slots.len().wrapping_sub(1);
+        // Most labels asked about are not in the table: their tag (in an
+        // array small enough for the L1 cache) almost always differs.
+        if *self.tags.get(i)? != tag(hash) {
             return None;
         }
+        let slot = self.slots.get(i)?;
         // A label over 255 bytes sets bit 56 or above: it matches no slot.
         let want = u64::from(parent) | (len.min(256) as u64) << 48;
-        let mut i = hash.checked_shr(self.shift).unwrap_or(0) as usize;
-        for _ in 0..self.slots.len() {
-            let slot = self.slots.get(i)?;
-            if slot.key == key
-                && slot.meta & PARENT_AND_LEN == want
-                && (len <= 8 || self.tail_matches(slot, host, start + 8, end))
-            {
-                return Some((i as u32, slot.flags()));
-            }
-            if slot.flags() == 0 {
-                return None;
-            }
-            i = (i + 1) & self.mask;
+        if slot.key == key::lower8(key)
+            && slot.meta & PARENT_AND_LEN == want
+            && (len <= 8 || tail_matches(self.pool, slot, host, start + 8, end))
+        {
+            return Some((slot.id(), slot.flags()));
         }
         None
     }
+}
 
-    #[inline(never)]
-    fn tail_matches(&self, slot: &Slot, host: &[u8], from: usize, end: usize) -> bool {
-        let tail = slot.tail();
-        let stored = self.pool.get(tail..tail + slot.len().saturating_sub(8));
-        match (stored, host.get(from..end)) {
-            (Some(stored), Some(given)) => stored.eq_ignore_ascii_case(given),
-            _ => false,
-        }
+/// Whether the bytes of a long label after its first eight,
+/// `host[from..end]`, are the slot's bytes in the tail pool.
+#[inline(never)]
+fn tail_matches(pool: &[u8], slot: &Slot, host: &[u8], from: usize, end: usize) -> bool {
+    let tail = slot.tail();
+    let stored = pool.get(tail..tail + slot.len().saturating_sub(8));
+    match (stored, host.get(from..end)) {
+        (Some(stored), Some(given)) => stored.eq_ignore_ascii_case(given),
+        _ => false,
     }
 }

@@ -135,3 +135,42 @@ fn loaded_list_answers_like_baked() {
     assert!(list.is_icann_tld("foo"));
     assert!(!list.is_icann_tld("com"));
 }
+
+#[test]
+fn long_labels_that_share_their_start() {
+    // Labels with the same first eight bytes, length and parent differ only
+    // in their tails; the perfect hash must still tell them apart.
+    let mut text = String::from("// ===BEGIN ICANN DOMAINS===\nfoo\n");
+    let regions = [
+        "us-east-1",
+        "us-east-2",
+        "us-west-1",
+        "eu-west-3",
+        "ap-south-1",
+    ];
+    for region in regions {
+        text.push_str(&format!(
+            "s3-website-{region}.foo\n*.execute-api-{region}.foo\n"
+        ));
+    }
+    text.push_str("// ===END ICANN DOMAINS===\n// ===BEGIN PRIVATE DOMAINS===\n");
+    text.push_str("a.b.c.d.e.f.g.h.foo\n// ===END PRIVATE DOMAINS===\n");
+    let list = List::parse(&text).unwrap();
+    for region in regions {
+        let host = format!("x.s3-website-{region}.foo");
+        assert_eq!(list.suffix(&host).as_str(), &host[2..], "{host}");
+        let host = format!("x.y.execute-api-{region}.foo");
+        assert_eq!(list.suffix(&host).as_str(), &host[2..], "{host}");
+        let host = format!("X.S3-WEBSITE-{}.FOO", region.to_uppercase());
+        assert_eq!(list.suffix(&host).as_str(), &host[2..], "{host}");
+    }
+    assert_eq!(list.suffix("x.s3-website-us-east-9.foo").as_str(), "foo");
+    assert_eq!(
+        list.suffix("z.a.b.c.d.e.f.g.h.foo").section(),
+        Some(Section::Private)
+    );
+    // The smallest table: one rule.
+    let one = List::parse("// ===BEGIN ICANN DOMAINS===\nx\n// ===END ICANN DOMAINS===\n").unwrap();
+    assert_eq!(one.registrable_domain("a.b.x"), Some("b.x"));
+    assert!(one.suffix("a.y").is_implicit());
+}

@@ -9,11 +9,16 @@
 //! `baked_equals_parsed` fails if the two ever disagree.
 //!
 //! Layout of the table (see `crates/onecontact-psl/src/table.rs`):
-//! - one node per label path of some rule (`uk`, `co.uk`, …), right to left;
-//! - each node sits in an open-addressing slot found from
-//!   `hash(parent slot, first 8 label bytes, label length)` with linear probing;
-//! - a slot holds those 8 bytes as a little-endian `u64`, the parent slot,
-//!   the label length, an offset into the tail pool for bytes 9.., and flags.
+//! - one node per label path of some rule (`uk`, `co.uk`, …), right to left,
+//!   numbered in depth-first order (siblings by label): the node's id;
+//! - `hash(parent id, first 8 label bytes, label length)` gives a bucket (top
+//!   bits) and a home position (the bits below); the bucket's displacement
+//!   XOR the home position is the node's slot (a perfect hash: buckets are
+//!   placed from the largest, each with the smallest displacement that finds
+//!   free slots for all its nodes);
+//! - a slot holds those 8 bytes as a little-endian `u64`, the parent id, its
+//!   own id, the label length, an offset into the tail pool for bytes 9..,
+//!   and flags.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -36,10 +41,15 @@ const EXCEPTION_PRIVATE: u8 = 1 << 5;
 const CHILDREN: u8 = 1 << 6;
 const ICANN_BELOW: u8 = 1 << 7;
 
-/// Parent id of top-level nodes.
-const ROOT: u32 = u32::MAX;
+/// Parent id of top-level nodes; node ids are below it.
+const ROOT: u32 = 0xFFFF;
+/// Slots at most: displacements are `u16`.
+const MAX_SLOTS: usize = 1 << 16;
 const K1: u64 = 0x9E37_79B9_7F4A_7C15;
 const K2: u64 = 0xD6E8_FEB8_6659_FD93;
+const K3: u64 = 0xA076_1D64_78BD_642F;
+/// Seeds tried per table size.
+const SEEDS: u64 = 64;
 
 /// Returns the generated PSL table file(s).
 pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
@@ -231,17 +241,20 @@ fn punycode(input: &str) -> Option<String> {
     Some(out)
 }
 
+#[derive(Clone, Copy)]
 struct Slot {
     key: u64,
     parent: u32,
+    id: u32,
     tail: u16,
     len: u8,
     flags: u8,
 }
 
 struct Table {
-    bits: u32,
-    bloom: Vec<u64>,
+    seed: u64,
+    tags: Vec<u8>,
+    displacements: Vec<u16>,
     slots: Vec<Option<Slot>>,
     pool: String,
     nodes: usize,
@@ -257,8 +270,41 @@ fn key8(label: &[u8]) -> u64 {
         .fold(0u64, |k, &b| (k << 8) | u64::from(b))
 }
 
-fn hash(parent: u32, key: u64, len: usize) -> u64 {
-    (key.wrapping_mul(K1) ^ ((u64::from(parent) << 8) | len as u64)).wrapping_mul(K2)
+/// The same as `onecontact_psl::key::fold`: what the hash sees of a key.
+fn fold(x: u64) -> u64 {
+    x | 0x2020_2020_2020_2020
+}
+
+/// The same as `onecontact_psl::key::long_mix` (labels are lowercase here).
+fn long_mix(label: &[u8]) -> u64 {
+    let n = label.len();
+    if n <= 8 {
+        return 0;
+    }
+    let chunk = |at: usize| fold(key8(label.get(at..at + 8).unwrap_or_default()));
+    let mut mix = 0u64;
+    let mut at = 8;
+    while at + 8 < n {
+        mix = (mix ^ chunk(at)).wrapping_mul(K1);
+        at += 8;
+    }
+    (mix ^ chunk(n - 8)).wrapping_mul(K1)
+}
+
+fn hash(parent: u32, key: u64, len: usize, seed: u64) -> u64 {
+    (key.wrapping_mul(K1) ^ ((u64::from(parent) << 8) | len as u64))
+        .wrapping_add(seed)
+        .wrapping_mul(K2)
+}
+
+/// The value `hash` adds for seed number `n`.
+fn seed(n: u64) -> u64 {
+    n.wrapping_mul(K3)
+}
+
+/// Tag of a hash (8 bits used by neither bucket nor home, low bit set).
+fn tag(hash: u64) -> u8 {
+    (hash >> 30) as u8 | 1
 }
 
 /// Builds the table exactly as `onecontact_psl`'s `table::Builder` does.
@@ -296,22 +342,20 @@ fn build(rules: &[Rule]) -> Result<Table, String> {
             *l = rule.line;
         }
     }
-    let size = (nodes.len() * 3 / 2).next_power_of_two().max(16);
-    let bits = size.trailing_zeros();
-    let mut slots: Vec<Option<Slot>> = (0..size).map(|_| None).collect();
-    // One-hash Bloom filter, 8+ bits per node (see table.rs).
-    let bloom_words = (nodes.len() * 8).next_power_of_two().max(64) / 64;
-    let mut bloom = vec![0u64; bloom_words];
-    let mut index_of: BTreeMap<&[String], u32> = BTreeMap::new();
+    if nodes.len() >= ROOT as usize {
+        return Err(format!("{INPUT}: too many nodes for 16-bit ids"));
+    }
+    // Ids in depth-first order: the BTreeMap's order of label paths.
+    let mut id_of: BTreeMap<&[String], u32> = BTreeMap::new();
     let mut pool = String::new();
-    for (path, (flags, _)) in &nodes {
+    let mut placed: Vec<(Slot, u64)> = Vec::with_capacity(nodes.len());
+    let mut lens: Vec<usize> = Vec::with_capacity(nodes.len());
+    for (id, (path, (flags, _))) in nodes.iter().enumerate() {
         let (label, parent_path) = path.split_last().ok_or("internal: empty path")?;
         let parent = if parent_path.is_empty() {
             ROOT
         } else {
-            *index_of
-                .get(parent_path)
-                .ok_or("internal: parent missing")?
+            *id_of.get(parent_path).ok_or("internal: parent missing")?
         };
         let bytes = label.as_bytes();
         let key = key8(bytes);
@@ -322,35 +366,105 @@ fn build(rules: &[Rule]) -> Result<Table, String> {
         } else {
             0
         };
-        let h = hash(parent, key, bytes.len());
-        let bit = (h >> 8) as usize & (bloom_words * 64 - 1);
-        if let Some(word) = bloom.get_mut(bit >> 6) {
-            *word |= 1 << (bit & 63);
-        }
-        let mut i = (h >> (64 - bits)) as usize;
-        while slots.get(i).is_some_and(Option::is_some) {
-            i = (i + 1) & (size - 1);
-        }
-        if let Some(slot) = slots.get_mut(i) {
-            *slot = Some(Slot {
-                key,
-                parent,
-                tail,
-                len: bytes.len() as u8,
-                flags: *flags,
-            });
-        }
-        index_of.insert(path.as_slice(), i as u32);
+        let slot = Slot {
+            key,
+            parent,
+            id: id as u32,
+            tail,
+            len: bytes.len() as u8,
+            flags: *flags,
+        };
+        // Hash input for now; hashed per seed below.
+        placed.push((slot, fold(key) ^ long_mix(bytes)));
+        lens.push(bytes.len());
+        id_of.insert(path.as_slice(), id as u32);
     }
+    // Load factor at most 2/3; a bigger table if some bucket fits nowhere.
+    let mut size = (nodes.len() * 3 / 2).next_power_of_two().max(16);
+    let (seed, (slots, tags, displacements)) = 'search: loop {
+        if size > MAX_SLOTS {
+            return Err(format!("{INPUT}: no perfect hash found"));
+        }
+        for n in 0..SEEDS {
+            let seed = seed(n);
+            let hashed: Vec<(Slot, u64)> = placed
+                .iter()
+                .zip(&lens)
+                .map(|(&(slot, mixed), &len)| (slot, hash(slot.parent, mixed, len, seed)))
+                .collect();
+            if let Some(found) = place(&hashed, size) {
+                break 'search (seed, found);
+            }
+        }
+        size *= 2;
+    };
     Ok(Table {
-        bits,
-        bloom,
+        seed,
+        tags,
+        displacements,
         slots,
         pool,
         nodes: nodes.len(),
         icann: rules.iter().filter(|r| !r.private).count(),
         private: rules.iter().filter(|r| r.private).count(),
     })
+}
+
+/// Bucket count for `nodes` nodes: about four per bucket, a power of two.
+fn bucket_count(nodes: usize) -> usize {
+    (nodes / 4).max(1).next_power_of_two()
+}
+
+/// The bucket (top bits of the hash) and home position (the bits below).
+fn bucket_and_home(hash: u64, buckets: usize, slots: usize) -> (usize, usize) {
+    let bucket_bits = buckets.trailing_zeros();
+    let slot_bits = slots.trailing_zeros();
+    let bucket = hash.checked_shr(64 - bucket_bits).unwrap_or(0) as usize;
+    let home = hash
+        .checked_shr(64u32.saturating_sub(bucket_bits + slot_bits))
+        .unwrap_or(0) as usize
+        & (slots - 1);
+    (bucket, home)
+}
+
+/// Buckets from the most nodes to the fewest (ties by bucket number), each
+/// given the smallest displacement that puts all its nodes in free slots.
+type Placed = (Vec<Option<Slot>>, Vec<u8>, Vec<u16>);
+
+fn place(nodes: &[(Slot, u64)], size: usize) -> Option<Placed> {
+    let buckets = bucket_count(nodes.len());
+    let mut members: Vec<Vec<(usize, usize)>> = vec![Vec::new(); buckets];
+    for (i, (_, hash)) in nodes.iter().enumerate() {
+        let (bucket, home) = bucket_and_home(*hash, buckets, size);
+        members.get_mut(bucket)?.push((home, i));
+    }
+    let mut by_size: Vec<usize> = (0..buckets).collect();
+    by_size.sort_by_key(|&b| std::cmp::Reverse(members.get(b).map_or(0, Vec::len)));
+    let mut slots: Vec<Option<Slot>> = vec![None; size];
+    let mut tags = vec![0u8; size];
+    let mut displacements = vec![0u16; buckets];
+    for b in by_size {
+        let group = members.get(b)?;
+        if group.is_empty() {
+            continue;
+        }
+        let d = (0..size).find(|&d| {
+            let mut targets: Vec<usize> = group.iter().map(|&(home, _)| home ^ d).collect();
+            let free = targets
+                .iter()
+                .all(|&t| slots.get(t).is_some_and(Option::is_none));
+            targets.sort_unstable();
+            targets.dedup();
+            free && targets.len() == group.len()
+        })?;
+        for &(home, i) in group {
+            let (slot, hash) = *nodes.get(i)?;
+            *slots.get_mut(home ^ d)? = Some(slot);
+            *tags.get_mut(home ^ d)? = tag(hash);
+        }
+        *displacements.get_mut(b)? = u16::try_from(d).ok()?;
+    }
+    Some((slots, tags, displacements))
 }
 
 fn render(list: &ParsedList, table: &Table, sha: &str) -> String {
@@ -366,7 +480,7 @@ fn render(list: &ParsedList, table: &Table, sha: &str) -> String {
          // sha256: {sha}\n\
          // VERSION: {}\n\
          // COMMIT: {}\n\
-         // rules: {} ({} ICANN, {} PRIVATE); nodes: {}; slots: {}; tail pool: {} bytes\n",
+         // rules: {} ({} ICANN, {} PRIVATE); nodes: {}; slots: {}; buckets: {}; tail pool: {} bytes\n",
         list.version.as_deref().unwrap_or("(none)"),
         list.commit.as_deref().unwrap_or("(none)"),
         list.rules.len(),
@@ -374,13 +488,14 @@ fn render(list: &ParsedList, table: &Table, sha: &str) -> String {
         table.private,
         table.nodes,
         table.slots.len(),
+        table.displacements.len(),
         table.pool.len(),
     );
     let _ = writeln!(
         out,
         "use crate::table::{{Slot, slot as s}};\n\n\
          const E: Slot = Slot::EMPTY;\n\
-         const R: u32 = {ROOT};\n\n\
+         const R: u16 = {ROOT};\n\n\
          /// The list's `VERSION:` header line.\n\
          pub(crate) const VERSION: Option<&str> = {};\n\
          /// The list's `COMMIT:` header line.\n\
@@ -391,8 +506,8 @@ fn render(list: &ParsedList, table: &Table, sha: &str) -> String {
          pub(crate) const RULES: [usize; 2] = [{}, {}];\n\
          /// Nodes in the table.\n\
          pub(crate) const NODES: usize = {};\n\
-         /// log2 of the slot count.\n\
-         pub(crate) const BITS: u32 = {};\n\
+         /// The value the hash adds (the seed that gave a perfect hash).\n\
+         pub(crate) const SEED: u64 = {:#x};\n\
          /// Bytes 9.. of labels longer than 8 bytes.\n\
          pub(crate) static POOL: &str = {:?};\n",
         opt(&list.version),
@@ -400,23 +515,34 @@ fn render(list: &ParsedList, table: &Table, sha: &str) -> String {
         table.icann,
         table.private,
         table.nodes,
-        table.bits,
+        table.seed,
         table.pool,
     );
     let _ = writeln!(
         out,
-        "/// Bloom filter over (parent, key, length) hashes.\n\
-         pub(crate) static BLOOM: [u64; {}] = [",
-        table.bloom.len()
+        "/// Tag of each slot (0: empty).\n\
+         pub(crate) static TAGS: [u8; {}] = [",
+        table.tags.len()
     );
-    for chunk in table.bloom.chunks(8) {
-        let line: Vec<String> = chunk.iter().map(|w| format!("{w:#x}")).collect();
+    for chunk in table.tags.chunks(32) {
+        let line: Vec<String> = chunk.iter().map(u8::to_string).collect();
         let _ = writeln!(out, "{},", line.join(","));
     }
     out.push_str("];\n\n");
     let _ = writeln!(
         out,
-        "/// The slots (key, parent, tail offset, length, flags).\n\
+        "/// Displacement of each bucket of the perfect hash.\n\
+         pub(crate) static DISPLACEMENTS: [u16; {}] = [",
+        table.displacements.len()
+    );
+    for chunk in table.displacements.chunks(16) {
+        let line: Vec<String> = chunk.iter().map(u16::to_string).collect();
+        let _ = writeln!(out, "{},", line.join(","));
+    }
+    out.push_str("];\n\n");
+    let _ = writeln!(
+        out,
+        "/// The slots (key, parent id, id, tail offset, length, flags).\n\
          pub(crate) static SLOTS: [Slot; {}] = [",
         table.slots.len()
     );
@@ -431,7 +557,10 @@ fn render(list: &ParsedList, table: &Table, sha: &str) -> String {
                     } else {
                         s.parent.to_string()
                     };
-                    format!("s({:#x},{parent},{},{},{})", s.key, s.tail, s.len, s.flags)
+                    format!(
+                        "s({:#x},{parent},{},{},{},{})",
+                        s.key, s.id, s.tail, s.len, s.flags
+                    )
                 }
             })
             .collect();
