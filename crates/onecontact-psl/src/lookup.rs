@@ -96,6 +96,24 @@ pub(crate) struct Found {
     pub(crate) before: usize,
 }
 
+impl Found {
+    /// The answer of a walk whose last label read is `start..end`: that
+    /// label sits just before the suffix exactly when the suffix (at
+    /// `best`) begins right after it.
+    #[inline(always)]
+    fn after_walk(best: usize, rule: u8, start: usize, end: usize) -> Found {
+        Found {
+            start: best,
+            rule,
+            before: if best == end.wrapping_add(1) {
+                start
+            } else {
+                usize::MAX
+            },
+        }
+    }
+}
+
 /// The PSL algorithm: where the public suffix of `host` (no trailing dot)
 /// starts, and the deciding rule, given its last label `host[start..]`
 /// and that label's key.
@@ -138,17 +156,7 @@ pub(crate) fn find_suffix(
         (start, key) = host.label_before(end);
         parent = node;
     }
-    // `start..end` is the last label read; it sits just before the suffix
-    // exactly when the suffix begins right after it.
-    Found {
-        start: best,
-        rule,
-        before: if best == end.wrapping_add(1) {
-            start
-        } else {
-            usize::MAX
-        },
-    }
+    Found::after_walk(best, rule, start, end)
 }
 
 /// [`find_suffix`] for hosts that meet a wildcard or an exception rule.
@@ -215,17 +223,7 @@ fn find_suffix_any(table: View<'_>, host: Host<'_>, mut start: usize, mut key: u
             before,
         };
     }
-    // `start..end` is the last label read; it sits just before the suffix
-    // exactly when the suffix begins right after it.
-    Found {
-        start: best,
-        rule,
-        before: if best == end.wrapping_add(1) {
-            start
-        } else {
-            usize::MAX
-        },
-    }
+    Found::after_walk(best, rule, start, end)
 }
 
 /// The [`Origin`] of a [`Found::rule`].
