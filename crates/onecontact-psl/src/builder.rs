@@ -1,5 +1,5 @@
-//! The table builder: rules in, [`Table`] out, slot for slot what
-//! `xtask/src/tables/psl.rs` generates for the same list.
+//! The table builder: rules in, [`Table`] out. `cargo xtask tables` bakes
+//! the pinned list through this same builder (see `codegen`).
 //!
 //! 1. Rules are added in file order; each label path becomes a node (an
 //!    arena entry; labels live in one shared string).

@@ -74,6 +74,10 @@
 //!
 //! # Crate features
 //!
+//! - `baked` (default): the pinned list compiled in, [`List::baked`] and
+//!   `baked_source_sha256`. Without it only [`List::parse`] gives lists;
+//!   the table generator builds the crate that way, so a stale baked file
+//!   never blocks its own regeneration.
 //! - `serde`: `Serialize`/`Deserialize` for [`Section`], [`RuleKind`] and
 //!   [`Origin`].
 
@@ -81,9 +85,13 @@
 #![deny(missing_docs)]
 
 mod builder;
+#[doc(hidden)]
+pub mod codegen;
 mod error;
+#[cfg(feature = "baked")]
 #[doc(hidden)]
 pub mod fuzzing;
+#[cfg(feature = "baked")]
 mod generated;
 mod idn;
 mod key;
@@ -95,6 +103,8 @@ mod table;
 
 pub use error::ParseError;
 pub use idn::{IdnaErrors, to_ascii};
-pub use list::{List, baked_source_sha256};
+pub use list::List;
+#[cfg(feature = "baked")]
+pub use list::baked_source_sha256;
 pub use lookup::Suffix;
 pub use section::{Origin, RuleKind, Section};

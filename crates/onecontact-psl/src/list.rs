@@ -2,10 +2,13 @@
 
 use crate::builder::Builder;
 use crate::error::ParseError;
+#[cfg(feature = "baked")]
 use crate::generated::baked;
 use crate::lookup::{self, Suffix};
 use crate::rules;
-use crate::table::{BAKED_VIEW, Table};
+#[cfg(feature = "baked")]
+use crate::table::BAKED_VIEW;
+use crate::table::Table;
 
 /// A Public Suffix List ready for lookups: the pinned list compiled in
 /// ([`List::baked`]) or a list text loaded at run time ([`List::parse`]).
@@ -23,6 +26,7 @@ pub struct List {
     rules: [usize; 2],
 }
 
+#[cfg(feature = "baked")]
 static BAKED: List = List {
     table: Table::baked(),
     version: match baked::VERSION {
@@ -39,6 +43,8 @@ static BAKED: List = List {
 impl List {
     /// The list pinned in `testdata/psl/public_suffix_list.dat`, compiled in
     /// by `cargo xtask tables`. Costs nothing: the table is static data.
+    /// (Feature `baked`, on by default.)
+    #[cfg(feature = "baked")]
     pub fn baked() -> &'static List {
         &BAKED
     }
@@ -88,11 +94,11 @@ impl List {
     /// ```
     #[inline]
     pub fn suffix<'a>(&self, domain: &'a str) -> Suffix<'a> {
+        #[cfg(feature = "baked")]
         if self.table.is_baked() {
-            lookup::suffix(BAKED_VIEW, domain)
-        } else {
-            lookup::suffix(self.table.view(), domain)
+            return lookup::suffix(BAKED_VIEW, domain);
         }
+        lookup::suffix(self.table.view(), domain)
     }
 
     /// The registrable domain of `domain`: its public suffix plus one more
@@ -107,11 +113,11 @@ impl List {
     /// ```
     #[inline]
     pub fn registrable_domain<'a>(&self, domain: &'a str) -> Option<&'a str> {
+        #[cfg(feature = "baked")]
         if self.table.is_baked() {
-            lookup::registrable_domain(BAKED_VIEW, domain)
-        } else {
-            lookup::registrable_domain(self.table.view(), domain)
+            return lookup::registrable_domain(BAKED_VIEW, domain);
         }
+        lookup::registrable_domain(self.table.view(), domain)
     }
 
     /// Whether `label` (one label, any ASCII case, optional trailing dot) is
@@ -158,6 +164,11 @@ impl List {
         self.table.size_bytes()
     }
 
+    /// The table (for the generator).
+    pub(crate) fn table(&self) -> &Table {
+        &self.table
+    }
+
     /// Whether two lists have identical tables (slot for slot).
     pub fn same_table(&self, other: &List) -> bool {
         self.table.same_as(&other.table)
@@ -165,6 +176,7 @@ impl List {
 }
 
 /// The sha256 of the list file the baked table was generated from.
+#[cfg(feature = "baked")]
 pub fn baked_source_sha256() -> &'static str {
     baked::SHA256
 }

@@ -17,6 +17,7 @@
 //! by `cargo xtask tables`; `builder::Builder` makes it from parsed rules at run
 //! time, slot for slot identical for the same list.
 
+#[cfg(feature = "baked")]
 use crate::generated::baked;
 use crate::key;
 
@@ -83,6 +84,22 @@ impl Slot {
     }
 }
 
+impl Slot {
+    /// What [`slot`] was given: key, parent id, id, tail offset, length and
+    /// flags (for the generator, which writes them back as a [`slot`] call).
+    pub(crate) fn fields(&self) -> (u64, u64, u64, u64, u64, u8) {
+        let m = self.meta;
+        (
+            self.key,
+            m & 0xFFFF,
+            (m >> 16) & 0xFFFF,
+            (m >> 32) & 0xFFFF,
+            (m >> 48) & 0xFF,
+            self.flags(),
+        )
+    }
+}
+
 /// Builds a slot (short form for the generated file).
 pub(crate) const fn slot(key: u64, parent: u16, id: u16, tail: u16, len: u8, flags: u8) -> Slot {
     Slot {
@@ -141,6 +158,7 @@ pub(crate) struct Table {
 /// Where the arrays live: the baked statics, or arrays built at run time.
 #[derive(Debug, Clone)]
 enum Storage {
+    #[cfg(feature = "baked")]
     Baked,
     Owned {
         slots: Vec<Slot>,
@@ -175,6 +193,7 @@ impl Table {
     }
 
     /// The baked table (`generated/baked.rs`).
+    #[cfg(feature = "baked")]
     pub(crate) const fn baked() -> Table {
         Table {
             storage: Storage::Baked,
@@ -196,6 +215,13 @@ impl Table {
             + std::mem::size_of_val(v.displacements)
     }
 
+    /// The arrays (slots, tags, displacements, tail pool) and the seed, for
+    /// the generator.
+    pub(crate) fn arrays(&self) -> (&[Slot], &[u8], &[u16], &[u8], u64) {
+        let v = self.view();
+        (v.slots, v.tags, v.displacements, v.pool, v.seed)
+    }
+
     /// Whether two tables hold the same slots, pool and displacements.
     pub(crate) fn same_as(&self, other: &Table) -> bool {
         let (a, b) = (self.view(), other.view());
@@ -210,6 +236,7 @@ impl Table {
     #[inline(always)]
     pub(crate) fn view(&self) -> View<'_> {
         match &self.storage {
+            #[cfg(feature = "baked")]
             Storage::Baked => BAKED_VIEW,
             Storage::Owned {
                 slots,
@@ -231,6 +258,7 @@ impl Table {
     /// it once per lookup and runs the lookup code with [`BAKED_VIEW`] in
     /// that branch, so that the compiler sees the static arrays' addresses
     /// and sizes as constants (masks and shifts become immediate operands).
+    #[cfg(feature = "baked")]
     #[inline(always)]
     pub(crate) fn is_baked(&self) -> bool {
         matches!(self.storage, Storage::Baked)
@@ -238,6 +266,7 @@ impl Table {
 }
 
 /// The baked table's slices.
+#[cfg(feature = "baked")]
 pub(crate) const BAKED_VIEW: View<'static> = View {
     slots: &baked::SLOTS,
     tags: &baked::TAGS,
