@@ -319,37 +319,41 @@
     el.error.dataset.state = 'help';
   }
 
-  function renderInvalid(message) {
+  /** Every result emptied, with the given placeholder sentences. */
+  function renderNoUrl(texts) {
     lastGood = null;
-    el.error.textContent = message;
-    el.error.dataset.state = 'error';
-    show(el.normalized, '', 'No URL: the text is not valid (the reason is below).');
+    show(el.normalized, '', texts.normalized);
     renderParts(null);
-    fill(el.warnings, [noneItem('No warnings: the text is not a URL.')]);
-    show(el.realHost, '', 'This text does not go anywhere: it is not a URL.');
+    show(el.realHost, '', texts.realHost);
+    fill(el.warnings, [noneItem(texts.warnings)]);
     fill(el.notes, [noneItem(DASH)]);
     fill(el.segments, [noneItem(DASH)]);
     fill(el.params, [noneItem(DASH)]);
     renderContact(null, null);
     renderTrackingFound([]);
     resetClean();
-    clearRebuild('The URL above is not valid, so there is nothing to rebuild yet.');
+    clearRebuild(texts.rebuild);
+  }
+
+  function renderInvalid(message) {
+    el.error.textContent = message;
+    el.error.dataset.state = 'error';
+    renderNoUrl({
+      normalized: 'No URL: the text is not valid (the reason is below).',
+      realHost: 'This text does not go anywhere: it is not a URL.',
+      warnings: 'No warnings: the text is not a URL.',
+      rebuild: 'The URL above is not valid, so there is nothing to rebuild yet.',
+    });
   }
 
   function renderEmpty() {
-    lastGood = null;
     showHelp();
-    show(el.normalized, '', 'Paste a URL above.');
-    renderParts(null);
-    show(el.realHost, '', 'Paste a link to see where it really goes.');
-    fill(el.warnings, [noneItem('Nothing to check yet.')]);
-    fill(el.notes, [noneItem(DASH)]);
-    fill(el.segments, [noneItem(DASH)]);
-    fill(el.params, [noneItem(DASH)]);
-    renderContact(null, null);
-    renderTrackingFound([]);
-    resetClean();
-    clearRebuild('Paste a URL above; its parts appear in this form.');
+    renderNoUrl({
+      normalized: 'Paste a URL above.',
+      realHost: 'Paste a link to see where it really goes.',
+      warnings: 'Nothing to check yet.',
+      rebuild: 'Paste a URL above; its parts appear in this form.',
+    });
   }
 
   function renderParts(report) {
