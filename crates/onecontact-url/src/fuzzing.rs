@@ -68,21 +68,20 @@ pub fn check_setters(text: &str) -> Result<(), String> {
 /// Writing a URL's own parameter list back keeps the list, and a pair
 /// appended with `value` as its name and value reads back decoded.
 fn check_search_params(url: &Url, value: &str) -> Result<(), String> {
+    let pairs = |params: &crate::search_params::SearchParams| -> Vec<(String, String)> {
+        params
+            .iter()
+            .map(|(n, v)| (n.to_owned(), v.to_owned()))
+            .collect()
+    };
     let params = url.search_params();
-    let list: Vec<(String, String)> = params
-        .iter()
-        .map(|(n, v)| (n.to_owned(), v.to_owned()))
-        .collect();
+    let list = pairs(&params);
     let mut same = url.clone();
     same.set_search_params(&params)
         .map_err(|e| format!("{url}: writing its own parameters back: {e}"))?;
     same.check_invariants()
         .map_err(|e| format!("{url}: after writing its parameters back: {e}"))?;
-    let again: Vec<(String, String)> = same
-        .search_params()
-        .iter()
-        .map(|(n, v)| (n.to_owned(), v.to_owned()))
-        .collect();
+    let again = pairs(&same.search_params());
     if again != list {
         return Err(format!("{url}: parameters {list:?} read back as {again:?}"));
     }
