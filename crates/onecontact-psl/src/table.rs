@@ -82,19 +82,16 @@ impl Slot {
     fn len(&self) -> usize {
         ((self.meta >> 48) & 0xFF) as usize
     }
-}
 
-impl Slot {
     /// What [`slot`] was given: key, parent id, id, tail offset, length and
     /// flags (for the generator, which writes them back as a [`slot`] call).
     pub(crate) fn fields(&self) -> (u64, u64, u64, u64, u64, u8) {
-        let m = self.meta;
         (
             self.key,
-            m & 0xFFFF,
-            (m >> 16) & 0xFFFF,
-            (m >> 32) & 0xFFFF,
-            (m >> 48) & 0xFF,
+            self.meta & 0xFFFF,
+            u64::from(self.id()),
+            self.tail() as u64,
+            self.len() as u64,
             self.flags(),
         )
     }
@@ -206,7 +203,7 @@ impl Table {
         self.nodes
     }
 
-    /// Bytes of table data: slots, the tail pool and the displacements.
+    /// Bytes of table data: slots, tags, the tail pool and the displacements.
     pub(crate) fn size_bytes(&self) -> usize {
         let v = self.view();
         std::mem::size_of_val(v.slots)
@@ -222,14 +219,9 @@ impl Table {
         (v.slots, v.tags, v.displacements, v.pool, v.seed)
     }
 
-    /// Whether two tables hold the same slots, pool and displacements.
+    /// Whether two tables hold the same arrays and seed.
     pub(crate) fn same_as(&self, other: &Table) -> bool {
-        let (a, b) = (self.view(), other.view());
-        a.slots == b.slots
-            && a.tags == b.tags
-            && a.pool == b.pool
-            && a.displacements == b.displacements
-            && a.seed == b.seed
+        self.view() == other.view()
     }
 
     /// Plain slices of the table.
@@ -276,7 +268,7 @@ pub(crate) const BAKED_VIEW: View<'static> = View {
 };
 
 /// A [`Table`] resolved to slices, for the duration of one lookup.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct View<'a> {
     /// A power of two of them.
     slots: &'a [Slot],
