@@ -27,12 +27,8 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        Server::start_at("127.0.0.1:0")
-    }
-
-    fn start_at(addr: &str) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_onecontact"))
-            .args(["serve", "--addr", addr])
+            .args(["serve", "--addr", "127.0.0.1:0"])
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -64,10 +60,12 @@ impl Server {
         format!("{}{path}", self.base)
     }
 
-    /// POSTs `body` as JSON; returns the status and the parsed reply.
-    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+    /// POSTs `body` as JSON, checks that the reply has `status` and
+    /// returns the parsed reply.
+    fn post(&self, path: &str, body: &Value, status: u16) -> Value {
         let reply = self.post_raw(path, "application/json", body.to_string().as_bytes());
-        (reply.status, reply.json())
+        assert_eq!(reply.status, status, "{}", short(&reply.body));
+        reply.json()
     }
 
     fn post_raw(&self, path: &str, content_type: &str, body: &[u8]) -> Reply {
@@ -147,7 +145,7 @@ fn assert_error(reply: &Reply, status: u16, code: &str) -> String {
     );
     let body = reply.json();
     assert_eq!(body["error"]["code"], code, "{}", short(&body.to_string()));
-    let message = body["error"]["message"].as_str().unwrap().to_owned();
+    let message = error_message(&body).to_owned();
     assert!(!message.is_empty());
     message
 }
@@ -160,13 +158,18 @@ fn assert_security_headers(reply: &Reply) {
     assert_eq!(reply.header("x-content-type-options"), "nosniff");
 }
 
-fn warning_codes(warnings: &Value) -> Vec<&str> {
-    warnings
-        .as_array()
+/// The string `key` of every object in the array `list`, in order.
+fn each<'a>(list: &'a Value, key: &str) -> Vec<&'a str> {
+    list.as_array()
         .unwrap()
         .iter()
-        .map(|w| w["code"].as_str().unwrap())
+        .map(|item| item[key].as_str().unwrap())
         .collect()
+}
+
+/// `error.message` of a refusal.
+fn error_message(body: &Value) -> &str {
+    body["error"]["message"].as_str().unwrap()
 }
 
 // ---------------------------------------------------------------- routes
@@ -174,11 +177,11 @@ fn warning_codes(warnings: &Value) -> Vec<&str> {
 #[test]
 fn parse_reports_parts_contact_and_inspection() {
     let server = Server::start();
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/parse",
         &json!({"input": "https://www.paypal.com@198.51.100.7/secure/login"}),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     let report = &body["report"];
     assert_eq!(
         report["href"],
@@ -191,7 +194,7 @@ fn parse_reports_parts_contact_and_inspection() {
     let inspection = &body["inspection"];
     assert_eq!(inspection["real_host"], "198.51.100.7");
     assert_eq!(inspection["max_severity"], "danger");
-    let codes = warning_codes(&inspection["warnings"]);
+    let codes = each(&inspection["warnings"], "code");
     assert!(codes.contains(&"userinfo-looks-like-host"), "{codes:?}");
     assert!(codes.contains(&"ip-address-host"), "{codes:?}");
     assert_eq!(body["contact"]["is_website"], true);
@@ -202,11 +205,11 @@ fn parse_reports_parts_contact_and_inspection() {
 fn parse_reads_options_and_reports_contact_errors() {
     let server = Server::start();
     // The scheme is assumed by default, with a note saying so.
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/parse",
         &json!({"input": "www.example.com/a?q=caf%C3%A9"}),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     assert_eq!(
         body["report"]["href"],
         "https://www.example.com/a?q=caf%C3%A9"
@@ -216,11 +219,11 @@ fn parse_reads_options_and_reports_contact_errors() {
     assert_eq!(body["contact"]["key_v1"], "example.com/a?q=caf%C3%A9");
 
     // Without assuming https, the same text is refused.
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/parse",
         &json!({"input": "www.example.com", "assume_https": false}),
+        422,
     );
-    assert_eq!(status, 422, "{body}");
     assert_eq!(body["error"]["code"], "invalid-url");
     assert_eq!(
         body["error"]["validation_error"],
@@ -230,22 +233,22 @@ fn parse_reads_options_and_reports_contact_errors() {
     // A relative reference against a base: the report resolves it, the
     // inspection reads the resolved URL, and the contact layer (which takes
     // no base) refuses it.
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/parse",
         &json!({"input": "../guide?page=2", "base": "https://example.com/docs/a/"}),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     assert_eq!(
         body["report"]["href"],
         "https://example.com/docs/guide?page=2"
     );
     assert_eq!(body["inspection"]["real_host"], "example.com");
     assert!(body["inspection"]["error"].is_null(), "{body}");
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/parse",
         &json!({"input": "?page=2", "base": "https://example.com/list"}),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     assert_eq!(body["report"]["href"], "https://example.com/list?page=2");
     assert!(body["contact"].is_null(), "{body}");
     assert!(
@@ -253,30 +256,31 @@ fn parse_reads_options_and_reports_contact_errors() {
         "{body}"
     );
     // A blank base is no base.
-    let (status, body) = server.post("/api/parse", &json!({"input": "example.com", "base": "  "}));
-    assert_eq!(status, 200, "{body}");
+    let body = server.post(
+        "/api/parse",
+        &json!({"input": "example.com", "base": "  "}),
+        200,
+    );
     assert_eq!(body["report"]["href"], "https://example.com/");
 }
 
 #[test]
 fn parse_refusals_are_422_with_the_tool_error() {
     let server = Server::start();
-    let (status, body) = server.post("/api/parse", &json!({"input": "   "}));
-    assert_eq!(status, 422);
+    let body = server.post("/api/parse", &json!({"input": "   "}), 422);
     assert_eq!(body["error"]["code"], "empty");
     assert_eq!(body["error"]["message"], "the address is empty");
     assert!(body["error"]["validation_error"].is_null());
     assert!(body["error"].get("offset").is_some());
 
-    let (status, body) = server.post("/api/parse", &json!({"input": "/only/a/path"}));
-    assert_eq!(status, 422);
+    let body = server.post("/api/parse", &json!({"input": "/only/a/path"}), 422);
     assert_eq!(body["error"]["code"], "relative-without-base");
 
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/parse",
         &json!({"input": "https://example.com:99999/"}),
+        422,
     );
-    assert_eq!(status, 422);
     assert_eq!(body["error"]["code"], "invalid-url");
     assert_eq!(body["error"]["validation_error"], "port-out-of-range");
     assert!(body["error"]["offset"].is_u64());
@@ -285,18 +289,17 @@ fn parse_refusals_are_422_with_the_tool_error() {
 #[test]
 fn inspect_reports_warnings_and_errors_in_the_report() {
     let server = Server::start();
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/inspect",
         &json!({"input": "https://paypal.com.secure-login.example/verify"}),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     let report = &body["report"];
     assert_eq!(report["real_host"], "paypal.com.secure-login.example");
-    assert!(warning_codes(&report["warnings"]).contains(&"domain-in-subdomain"));
+    assert!(each(&report["warnings"], "code").contains(&"domain-in-subdomain"));
 
     // Text that is not a URL still gets a report, with the reason in it.
-    let (status, body) = server.post("/api/inspect", &json!({"input": "not a url"}));
-    assert_eq!(status, 200, "{body}");
+    let body = server.post("/api/inspect", &json!({"input": "not a url"}), 200);
     assert_eq!(body["report"]["error"]["code"], "invalid-url");
     assert!(body["report"]["url"].is_null());
 }
@@ -304,30 +307,23 @@ fn inspect_reports_warnings_and_errors_in_the_report() {
 #[test]
 fn clean_removes_tracking_parameters() {
     let server = Server::start();
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/clean",
         &json!({"input": "https://shop.example/item?id=7&utm_source=news&fbclid=abc#top"}),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     let report = &body["report"];
     assert_eq!(report["cleaned"], "https://shop.example/item?id=7#top");
-    let removed: Vec<&str> = report["removed"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(removed, ["utm_source", "fbclid"]);
+    assert_eq!(each(&report["removed"], "name"), ["utm_source", "fbclid"]);
 
-    let (status, body) = server.post("/api/clean", &json!({"input": "?utm_source=x"}));
-    assert_eq!(status, 422);
+    let body = server.post("/api/clean", &json!({"input": "?utm_source=x"}), 422);
     assert_eq!(body["error"]["code"], "relative-without-base");
 }
 
 #[test]
 fn rebuild_applies_edits_in_order() {
     let server = Server::start();
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/rebuild",
         &json!({
             "input": "https://example.com/p?x=1&q=old#frag",
@@ -339,8 +335,8 @@ fn rebuild_applies_edits_in_order() {
                 {"kind": "set", "field": "hash", "value": ""},
             ]
         }),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     let report = &body["report"];
     assert_eq!(report["original"], "https://example.com/p?x=1&q=old#frag");
     assert_eq!(report["url"], "https://example.org:8080/new%20path?q=a+b");
@@ -349,121 +345,104 @@ fn rebuild_applies_edits_in_order() {
     assert_eq!(report["steps"][0]["changed"], true);
 
     // No edits: the normalized URL.
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/rebuild",
         &json!({"input": "HTTPS://EXAMPLE.com", "edits": []}),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     assert_eq!(body["report"]["url"], "https://example.com/");
 }
 
 #[test]
 fn rebuild_refusals_are_422_and_unknown_fields_400() {
     let server = Server::start();
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/rebuild",
         &json!({
             "input": "https://example.com/",
             "edits": [{"kind": "set", "field": "port", "value": "99999"}]
         }),
+        422,
     );
-    assert_eq!(status, 422, "{body}");
     assert_eq!(body["error"]["code"], "refused");
-    let message = body["error"]["message"].as_str().unwrap();
+    let message = error_message(&body);
     assert!(
         message.contains("port") && message.contains("99999"),
         "{message}"
     );
 
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/rebuild",
         &json!({
             "input": "https://example.com/",
             "edits": [{"kind": "set", "field": "colour", "value": "red"}]
         }),
+        400,
     );
-    assert_eq!(status, 400, "{body}");
     assert_eq!(body["error"]["code"], "bad-json");
-    let message = body["error"]["message"].as_str().unwrap();
+    let message = error_message(&body);
     assert!(
         message.contains("colour") && message.contains("hostname"),
         "{message}"
     );
 
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/rebuild",
         &json!({"input": "https://example.com/", "edits": [{"kind": "explode"}]}),
+        400,
     );
-    assert_eq!(status, 400, "{body}");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("explode")
-    );
+    assert!(error_message(&body).contains("explode"));
 }
 
 #[test]
 fn resolve_reference_against_base() {
     let server = Server::start();
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/resolve",
         &json!({"base": "https://example.com/docs/a/b", "reference": "../guide?x=1"}),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     assert_eq!(body["report"]["url"], "https://example.com/docs/guide?x=1");
     assert_eq!(body["report"]["reference_kind"], "path-relative");
 
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/resolve",
         &json!({"base": "https://example.com/docs/", "reference": "//cdn.example/x.js"}),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     assert_eq!(body["report"]["url"], "https://cdn.example/x.js");
 
-    let (status, body) = server.post("/api/resolve", &json!({"base": "/docs", "reference": "x"}));
-    assert_eq!(status, 422, "{body}");
-    assert_eq!(body["error"]["code"], "relative-without-base");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("base URL")
+    let body = server.post(
+        "/api/resolve",
+        &json!({"base": "/docs", "reference": "x"}),
+        422,
     );
+    assert_eq!(body["error"]["code"], "relative-without-base");
+    assert!(error_message(&body).contains("base URL"));
 }
 
 #[test]
 fn compare_two_addresses() {
     let server = Server::start();
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/compare",
         &json!({"first": "https://Example.com/a?utm_source=x", "second": "example.com/a"}),
+        200,
     );
-    assert_eq!(status, 200, "{body}");
     let report = &body["report"];
     assert_eq!(report["same_url"], false);
     assert_eq!(report["same_key"], true);
     assert_eq!(report["verdict"], "same-key");
-    let codes: Vec<&str> = report["differences"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap())
-        .collect();
+    let codes = each(&report["differences"], "code");
     assert!(codes.contains(&"tracking-parameters"), "{codes:?}");
 
-    let (status, body) = server.post(
+    let body = server.post(
         "/api/compare",
         &json!({"first": "https://example.com/", "second": "http://[::1"}),
+        422,
     );
-    assert_eq!(status, 422, "{body}");
     assert_eq!(body["error"]["validation_error"], "IPv6-unclosed");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("the second address")
-    );
+    assert!(error_message(&body).starts_with("the second address"));
 }
 
 #[test]
@@ -531,19 +510,18 @@ fn malformed_json_is_400_saying_what_and_where() {
     let message = assert_error(&reply, 400, "bad-json");
     assert!(message.contains("second"), "{message}");
 
-    let reply = server.post_raw("/api/parse", "application/json", b"\"https://example.com\"");
-    assert_error(&reply, 400, "bad-json");
-
-    let reply = server.post_raw("/api/parse", "application/json", b"");
-    assert_error(&reply, 400, "bad-json");
-
-    // Nesting far beyond the JSON parser's depth limit.
+    // A string instead of an object, no body at all, nesting far beyond the
+    // JSON parser's depth limit, and bytes that are not UTF-8.
     let deep = format!("{}{}", "[".repeat(20_000), "]".repeat(20_000));
-    let reply = server.post_raw("/api/parse", "application/json", deep.as_bytes());
-    assert_error(&reply, 400, "bad-json");
-
-    let reply = server.post_raw("/api/parse", "application/json", b"{\"input\": \"\xff\"}");
-    assert_error(&reply, 400, "bad-json");
+    for body in [
+        &b"\"https://example.com\""[..],
+        b"",
+        deep.as_bytes(),
+        b"{\"input\": \"\xff\"}",
+    ] {
+        let reply = server.post_raw("/api/parse", "application/json", body);
+        assert_error(&reply, 400, "bad-json");
+    }
 }
 
 #[test]
@@ -558,8 +536,7 @@ fn a_body_over_64_kib_is_413() {
 
     // Just under the limit is read.
     let input = format!("https://example.com/{}", "a".repeat(60 * 1024));
-    let (status, body) = server.post("/api/clean", &json!({ "input": input }));
-    assert_eq!(status, 200, "{}", short(&body.to_string()));
+    server.post("/api/clean", &json!({ "input": input }), 200);
 }
 
 /// Sends `request` on a new connection and returns everything the server

@@ -328,6 +328,11 @@ impl Session {
         self.command("GET", &format!("/element/{element}/property/{name}"), None)
     }
 
+    /// The id of the focused element.
+    fn active_id(&self) -> Value {
+        self.execute("return document.activeElement.id;", json!([]))
+    }
+
     fn execute(&self, script: &str, args: Value) -> Value {
         self.must(
             "POST",
@@ -354,11 +359,18 @@ impl Session {
         );
     }
 
-    fn screenshot(&self, path: &Path) {
-        let value = self.must("GET", "/screenshot", None);
-        let png = base64::engine::general_purpose::STANDARD
+    /// The viewport as PNG bytes.
+    fn png(&self) -> Result<Vec<u8>, String> {
+        let value = self.command("GET", "/screenshot", None)?;
+        base64::engine::general_purpose::STANDARD
             .decode(value.as_str().unwrap_or_default())
-            .unwrap();
+            .map_err(|e| e.to_string())
+    }
+
+    fn screenshot(&self, path: &Path) {
+        let png = self
+            .png()
+            .unwrap_or_else(|e| panic!("WebDriver GET /screenshot failed: {e}"));
         assert!(png.starts_with(b"\x89PNG"), "the screenshot is not a PNG");
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, png).unwrap();
@@ -417,9 +429,7 @@ impl Drop for Session {
     fn drop(&mut self) {
         if std::thread::panicking() {
             let path = target_dir().join("onecontact-serve-failure.png");
-            if let Ok(value) = self.command("GET", "/screenshot", None)
-                && let Ok(png) = base64::engine::general_purpose::STANDARD
-                    .decode(value.as_str().unwrap_or_default())
+            if let Ok(png) = self.png()
                 && std::fs::write(&path, png).is_ok()
             {
                 say(&format!("screenshot of the failure: {}", path.display()));
@@ -532,11 +542,7 @@ fn check_labels_and_keyboard(browser: &Session) {
         .iter()
         .map(|from| {
             browser.send_keys(from, TAB);
-            browser
-                .execute("return document.activeElement.id;", json!([]))
-                .as_str()
-                .unwrap_or_default()
-                .to_owned()
+            browser.active_id().as_str().unwrap_or_default().to_owned()
         })
         .collect();
     assert_eq!(order, ["base", "assume-https"], "tab order of the form");
@@ -729,9 +735,8 @@ fn rebuild_form(browser: &Session) {
     browser.wait_text_eq("#rebuilt", "https://example.org/page?id=8&utm_source=news");
 
     browser.click("#add-param");
-    let focused = browser.execute("return document.activeElement.id;", json!([]));
     assert_eq!(
-        focused,
+        browser.active_id(),
         json!("rebuild-param-name-2"),
         "Add moves focus to the new row"
     );

@@ -87,6 +87,11 @@
     const button = document.querySelector(`button.copy[data-copy="${sourceId}"]`);
     if (!button || button.textContent === 'Copy') return;
     window.clearTimeout(Number(button.dataset.timer || 0));
+    showCopy(button);
+  }
+
+  /** A copy button back to its resting text. */
+  function showCopy(button) {
     button.textContent = 'Copy';
     button.classList.remove('copied');
   }
@@ -101,6 +106,22 @@
         node.append(index % 2 === 1 ? make('code', null, piece) : document.createTextNode(piece));
       });
     return node;
+  }
+
+  /** `n` and the noun, plural unless `n` is 1: `2 warnings`. */
+  function counted(n, noun) {
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
+  }
+
+  /** Sets the text of a message line and the state its style follows. */
+  function setMessage(node, text, state) {
+    node.textContent = text;
+    node.dataset.state = state;
+  }
+
+  /** A query parameter as the URL wrote it. */
+  function writtenAs(param) {
+    return param.has_equals ? `${param.raw_name}=${param.raw_value}` : param.raw_name;
   }
 
   /** A list item saying there is nothing to list. */
@@ -219,7 +240,7 @@
 
   /** The request body and reply of the last address that parsed. */
   let lastGood = null;
-  /** What the Rebuild form started from: `{ body, href, values, rows }`. */
+  /** What the Rebuild form started from: `{ body, href, values, rowCount }`. */
   let seed = null;
   /** The Rebuild form's parameter rows. */
   let rows = [];
@@ -293,8 +314,8 @@
     const count = warnings + extra;
     const tracking = data.report.query_params.filter((p) => p.tracking).length;
     const parts = ['Read the URL'];
-    parts.push(count === 0 ? 'no warnings' : `${count} warning${count === 1 ? '' : 's'}`);
-    if (tracking > 0) parts.push(`${tracking} tracking parameter${tracking === 1 ? '' : 's'}`);
+    parts.push(count === 0 ? 'no warnings' : counted(count, 'warning'));
+    if (tracking > 0) parts.push(counted(tracking, 'tracking parameter'));
     return `${parts.join('; ')}.`;
   }
 
@@ -315,8 +336,7 @@
   /** The line under the normalized URL: what normalizing does, or why there is no URL. */
   const NORMALIZE_HELP = el.error.textContent.replace(/\s+/g, ' ').trim();
   function showHelp() {
-    el.error.textContent = NORMALIZE_HELP;
-    el.error.dataset.state = 'help';
+    setMessage(el.error, NORMALIZE_HELP, 'help');
   }
 
   /** Every result emptied, with the given placeholder sentences. */
@@ -336,8 +356,7 @@
   }
 
   function renderInvalid(message) {
-    el.error.textContent = message;
-    el.error.dataset.state = 'error';
+    setMessage(el.error, message, 'error');
     renderNoUrl({
       normalized: 'No URL: the text is not valid (the reason is below).',
       realHost: 'This text does not go anywhere: it is not a URL.',
@@ -375,11 +394,13 @@
 
     const host = report ? report.host : null;
     if (host && host.unicode) {
-      el.hostUnicode.textContent = `Unicode form: ${host.unicode} (a display aid only, not checked against every IDNA rule)`;
-      el.hostUnicode.dataset.state = 'shown';
+      setMessage(
+        el.hostUnicode,
+        `Unicode form: ${host.unicode} (a display aid only, not checked against every IDNA rule)`,
+        'shown',
+      );
     } else {
-      el.hostUnicode.textContent = '';
-      el.hostUnicode.dataset.state = 'empty';
+      setMessage(el.hostUnicode, '', 'empty');
     }
     show(byId('origin'), report && report.origin, DASH);
     let kind = host ? HOST_KIND_LABEL[host.kind] || host.kind : '';
@@ -481,7 +502,7 @@
         pair.append(make('span', 'value', p.value === '' ? '(empty)' : p.value));
       }
       body.append(pair);
-      const written = p.has_equals ? `${p.raw_name}=${p.raw_value}` : p.raw_name;
+      const written = writtenAs(p);
       const shown = p.has_equals ? `${p.name}=${p.value}` : p.name;
       if (written !== shown) body.append(make('span', 'raw mono', `written ${written}`));
       if (p.tracking) body.append(make('span', 'flag flag-track', 'tracking'));
@@ -524,7 +545,7 @@
         ? 'No tracking parameters found in this link.'
         : 'Campaign tags such as utm_source and click IDs such as gclid or fbclid record where a click came from.';
     } else {
-      el.trackingFound.textContent = `Found ${names.length} tracking parameter${names.length === 1 ? '' : 's'}: ${names.join(', ')}.`;
+      el.trackingFound.textContent = `Found ${counted(names.length, 'tracking parameter')}: ${names.join(', ')}.`;
     }
   }
 
@@ -562,7 +583,7 @@
         setStatus(
           n === 0
             ? 'No tracking parameters to remove; the link is unchanged.'
-            : `Removed ${n} tracking parameter${n === 1 ? '' : 's'}: ${report.removed.map((r) => r.name).join(', ')}.`,
+            : `Removed ${counted(n, 'tracking parameter')}: ${report.removed.map((r) => r.name).join(', ')}.`,
         );
       } else {
         show(el.cleaned, '', problem(reply));
@@ -605,7 +626,7 @@
       value: p.value,
       origName: p.name,
       origValue: p.value,
-      raw: p.has_equals ? `${p.raw_name}=${p.raw_value}` : p.raw_name,
+      raw: writtenAs(p),
     }));
     seed = { body, href: report.href, values, rowCount: rows.length };
     renderRows();
@@ -627,8 +648,7 @@
   }
 
   function showRebuildHint() {
-    el.rebuildError.textContent = REBUILD_HINT;
-    el.rebuildError.dataset.state = 'hint';
+    setMessage(el.rebuildError, REBUILD_HINT, 'hint');
   }
 
   function clearInvalid() {
@@ -703,6 +723,11 @@
     byId(`rebuild-param-name-${rows.length - 1}`).focus();
   }
 
+  /** Whether a row is a new one nothing has been typed into yet. */
+  function blank(row) {
+    return row.raw === null && row.name === '' && row.value === '';
+  }
+
   /** Whether a row is as the URL had it. */
   function untouched(row) {
     return row.raw !== null && row.name === row.origName && row.value === row.origValue;
@@ -714,9 +739,7 @@
     for (const row of rows) {
       if (untouched(row)) {
         pieces.push(row.raw);
-      } else if (row.raw === null && row.name === '' && row.value === '') {
-        // A new row nothing has been typed into yet.
-      } else {
+      } else if (!blank(row)) {
         pieces.push(new URLSearchParams([[row.name, row.value]]).toString());
       }
     }
@@ -724,7 +747,7 @@
   }
 
   function rowsChanged() {
-    const kept = rows.filter((row) => !(row.raw === null && row.name === '' && row.value === ''));
+    const kept = rows.filter((row) => !blank(row));
     return kept.length !== seed.rowCount || !kept.every(untouched);
   }
 
@@ -760,8 +783,11 @@
         show(el.rebuilt, report.url, DASH);
         const ignored = report.steps.filter((step) => !step.changed && step.field_value !== null);
         if (ignored.length > 0) {
-          el.rebuildError.textContent = `No change from ${ignored.map((s) => s.edit).join(', ')}: the URL already had that value, or the URL Standard's setter ignores it here.`;
-          el.rebuildError.dataset.state = 'note';
+          setMessage(
+            el.rebuildError,
+            `No change from ${ignored.map((s) => s.edit).join(', ')}: the URL already had that value, or the URL Standard's setter ignores it here.`,
+            'note',
+          );
         } else {
           showRebuildHint();
         }
@@ -772,8 +798,7 @@
           '',
           reply.status === 422 ? 'No URL: a value was refused (the reason is below).' : 'No URL (the reason is below).',
         );
-        el.rebuildError.textContent = message;
-        el.rebuildError.dataset.state = 'error';
+        setMessage(el.rebuildError, message, 'error');
         const match = /^the ([a-z-]+) value/i.exec(message);
         const inputId = match ? REFUSED_FIELD_INPUT[match[1].toLowerCase()] : null;
         if (inputId) byId(inputId).setAttribute('aria-invalid', 'true');
@@ -781,8 +806,7 @@
     } catch (error) {
       if (isAbort(error) || !rebuildRequests.current(ticket)) return;
       show(el.rebuilt, '', 'No URL.');
-      el.rebuildError.textContent = UNREACHABLE;
-      el.rebuildError.dataset.state = 'error';
+      setMessage(el.rebuildError, UNREACHABLE, 'error');
     }
   }
 
@@ -835,10 +859,7 @@
       button.textContent = 'Not copied';
       setStatus(`Could not copy ${what}: select it and press Ctrl+C (\u2318C on a Mac).`);
     }
-    const timer = window.setTimeout(() => {
-      button.textContent = 'Copy';
-      button.classList.remove('copied');
-    }, COPIED_MS);
+    const timer = window.setTimeout(() => showCopy(button), COPIED_MS);
     button.dataset.timer = String(timer);
   }
 
