@@ -6,14 +6,15 @@
 //! `cargo bench -p onecontact-bench --bench psl`
 //!
 //! Every workload (registrable domain and public suffix, per URL list and on
-//! all hosts) runs the three libraries over the same `Vec<String>` of hosts,
+//! all hosts) runs the three libraries, and a `floor` contender that only
+//! reads each host's length and end bytes, over the same `Vec<String>` of hosts,
 //! with their rounds interleaved so that load changes on the shared machine
 //! hit all three alike. A timed round makes at least 20,000 lookups: a short
 //! list is gone over several times (the `items` column counts lookups).
 //!
 //! Besides the harness's `BENCH_ROUNDS`, `BENCH_FILTER` (a substring of the
 //! workload, e.g. `suffix kasztp`) and `BENCH_ONCE`, `PSL_BENCH_LIB=ours`,
-//! `psl` or `publicsuffix` runs one library only, so that a callgrind run
+//! `psl`, `publicsuffix` or `floor` runs one contender only, so that a callgrind run
 //! counts the instructions of one library:
 //!
 //! ```text
@@ -226,6 +227,21 @@ fn run_workload(
                 .sum(),
         }
     };
+    // The floor: what every library pays before any lookup, reading each
+    // host's length and its first and last bytes (the host strings are
+    // separately allocated, and a long list does not fit in the L2 cache).
+    let floor_pass = || -> usize {
+        hosts
+            .iter()
+            .map(|h| {
+                let b = black_box(h.as_bytes());
+                b.len()
+                    + usize::from(b.first().copied().unwrap_or(0))
+                    + usize::from(b.last().copied().unwrap_or(0))
+            })
+            .sum()
+    };
+    let mut floor_round = || (0..reps).map(|_| floor_pass()).sum::<usize>();
     let mut ours_round = || (0..reps).map(|_| ours_pass()).sum::<usize>();
     let mut psl_round = || (0..reps).map(|_| psl_pass()).sum::<usize>();
     let mut peer_round = || (0..reps).map(|_| peer_pass()).sum::<usize>();
@@ -233,13 +249,19 @@ fn run_workload(
         format!("onecontact-psl {workload}"),
         format!("psl {workload}"),
         format!("publicsuffix {workload}"),
+        format!("floor {workload}"),
     ];
     let mut contenders: Vec<Contender<'_>> = Vec::new();
-    for ((lib, label), round) in ["ours", "psl", "publicsuffix"].iter().zip(&labels).zip([
-        &mut ours_round as &mut dyn FnMut() -> usize,
-        &mut psl_round,
-        &mut peer_round,
-    ]) {
+    for ((lib, label), round) in ["ours", "psl", "publicsuffix", "floor"]
+        .iter()
+        .zip(&labels)
+        .zip([
+            &mut ours_round as &mut dyn FnMut() -> usize,
+            &mut psl_round,
+            &mut peer_round,
+            &mut floor_round,
+        ])
+    {
         if lib_selected(lib) {
             contenders.push((label.as_str(), round));
         }

@@ -327,7 +327,9 @@ impl View<'_> {
         let slot = self.slots.get(i)?;
         // A label over 255 bytes sets bit 56 or above: it matches no slot.
         let want = u64::from(parent) | (len.min(256) as u64) << 48;
-        if slot.key == key::lower8(key)
+        // Hosts from the URL parser are lowercase already, so the exact
+        // key usually matches and the lowercasing is skipped.
+        if (slot.key == key || slot.key == key::lower8(key))
             && slot.meta & PARENT_AND_LEN == want
             && (len <= 8 || tail_matches(self.pool, slot, host, start + 8, end))
         {
