@@ -32,6 +32,27 @@ fn check_lookup(list: &List, domain: &str) -> Result<(), String> {
     {
         return Err(format!("registrable {reg:?} of {domain:?}"));
     }
+    // ASCII case never changes an answer (the table keeps lowercase keys;
+    // a lookup compares the label's own bytes first, then lowercased).
+    for other in [domain.to_ascii_uppercase(), domain.to_ascii_lowercase()] {
+        let again = list.suffix(&other);
+        if !again.as_str().eq_ignore_ascii_case(suffix.as_str())
+            || again.origin() != suffix.origin()
+        {
+            return Err(format!(
+                "suffix of {other:?} differs from that of {domain:?}"
+            ));
+        }
+        let (a, b) = (
+            list.registrable_domain(&other),
+            list.registrable_domain(domain),
+        );
+        if a.map(str::to_ascii_lowercase) != b.map(str::to_ascii_lowercase) {
+            return Err(format!(
+                "registrable domain of {other:?} differs from that of {domain:?}"
+            ));
+        }
+    }
     let _ = list.is_icann_tld(domain);
     Ok(())
 }

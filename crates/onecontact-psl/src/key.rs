@@ -5,7 +5,8 @@
 //! parent id, the label length and the key with bit 5 of every byte set
 //! ([`fold`], a one-instruction stand-in for lowercasing), plus, for labels
 //! over eight bytes, [`long_mix`] of the rest. A slot found through the
-//! hash is compared with the exact lowercase key, the length, the parent
+//! hash is compared with the key as read and, when that differs, with the
+//! exact lowercase key, then with the length, the parent
 //! and, for long labels, the remaining bytes in the tail pool.
 //!
 //! The baked table is generated through the same builder (`codegen`), so
