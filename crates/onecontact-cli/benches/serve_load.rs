@@ -23,51 +23,18 @@
     clippy::indexing_slicing
 )]
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
+#[path = "../tests/support/serve.rs"]
+mod serve;
+
+use serve::ServeProcess;
+
 /// The URL lists the requests cycle through.
 const LISTS: [&str; 2] = ["others/kasztp.txt", "others/userbait.txt"];
-
-/// The server process; dropping it kills the process.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_onecontact"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start onecontact serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let mut server = Server {
-            child,
-            base: String::new(),
-        };
-        server.base = line
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .trim_end()
-            .to_owned();
-        server
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Same rule as `onecontact_bench::bench_data`.
 fn bench_data() -> PathBuf {
@@ -198,7 +165,7 @@ fn main() {
     // `cargo bench` passes `--bench`; a filter argument is not supported.
     let bodies = Arc::new(bodies());
     let total = env_number("SERVE_LOAD_REQUESTS", 20_000);
-    let server = Server::start();
+    let server = ServeProcess::start(Duration::from_secs(20));
     let url = format!("{}/api/parse", server.base);
     println!(
         "onecontact serve load check: POST /api/parse, {total} requests per row, cycling through {} URLs",

@@ -9,55 +9,41 @@
     clippy::indexing_slicing
 )]
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+#[path = "support/serve.rs"]
+mod serve;
+
+use serve::ServeProcess;
+
 /// A running server; dropping it kills the process.
 struct Server {
-    child: Child,
-    /// `http://127.0.0.1:PORT`
-    base: String,
+    serve: ServeProcess,
 }
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_onecontact"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
-        // From here on, a failed check still kills the child.
-        let mut server = Server {
-            child,
-            base: String::new(),
-        };
-        let base = line
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .trim_end();
+        let serve = ServeProcess::start(Duration::from_secs(20));
+        let base = &serve.base;
         assert!(base.starts_with("http://127.0.0.1:"), "{base}");
         assert!(!base.ends_with(":0"), "the real port is printed: {base}");
-        server.base = base.to_owned();
-        server
+        Server { serve }
     }
 
     /// `127.0.0.1:PORT`
     fn addr(&self) -> &str {
-        self.base.trim_start_matches("http://")
+        self.serve.addr()
     }
 
     fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
+        format!("{}{path}", self.serve.base)
     }
 
     /// POSTs `body` as JSON, checks that the reply has `status` and
@@ -79,13 +65,6 @@ impl Server {
 
     fn get(&self, path: &str) -> Reply {
         Reply::from(agent().get(self.url(path)).call().unwrap())
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -723,13 +702,13 @@ fn a_taken_address_is_a_clear_error_not_a_panic() {
 #[cfg(unix)]
 fn terminate_and_wait(server: &mut Server) {
     let status = Command::new("kill")
-        .args(["-TERM", &server.child.id().to_string()])
+        .args(["-TERM", &server.serve.child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
     let started = Instant::now();
     loop {
-        if let Some(exit) = server.child.try_wait().unwrap() {
+        if let Some(exit) = server.serve.child.try_wait().unwrap() {
             assert!(exit.success(), "{exit:?}");
             return;
         }

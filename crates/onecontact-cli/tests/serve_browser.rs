@@ -21,15 +21,19 @@
     clippy::indexing_slicing
 )]
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use base64::Engine;
 use serde_json::{Value, json};
+
+#[path = "support/serve.rs"]
+mod serve;
+
+use serve::ServeProcess;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -80,44 +84,14 @@ impl Drop for TempDir {
 
 /// Starts `onecontact serve --addr 127.0.0.1:0` and returns the guard and
 /// the address from its first line, `listening on http://ADDR`.
-fn start_server() -> (KillOnDrop, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onecontact"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("could not start `onecontact serve`");
-    let stdout = child.stdout.take().unwrap();
-    let guard = KillOnDrop { child };
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut reader = BufReader::new(stdout);
-        let mut line = String::new();
-        let read = reader.read_line(&mut line).map(|_| line);
-        let _ = sender.send(read);
-        // Keep draining so the server never blocks on a full pipe.
-        let _ = std::io::copy(&mut reader, &mut std::io::sink());
-    });
-    let line = receiver
-        .recv_timeout(WAIT)
-        .expect("`onecontact serve` printed no line within the time limit")
-        .expect("could not read the output of `onecontact serve`");
-    let address = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| {
-            panic!(
-                "`onecontact serve` should first print `listening on http://ADDR`, printed {line:?}"
-            )
-        })
-        .trim_end_matches('/')
-        .to_owned();
+fn start_server() -> (ServeProcess, String) {
+    let serve = ServeProcess::start(WAIT);
+    let address = serve.base.clone();
     assert!(
         address.starts_with("http://127.0.0.1:"),
         "unexpected address {address}"
     );
-    (guard, address)
+    (serve, address)
 }
 
 /// A port nobody listens on right now.

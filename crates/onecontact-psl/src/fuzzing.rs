@@ -23,7 +23,8 @@ fn check_lookup(list: &List, domain: &str) -> Result<(), String> {
     if !aligned(host, suffix.as_str()) {
         return Err(format!("suffix {:?} of {domain:?}", suffix.as_str()));
     }
-    if let Some(reg) = list.registrable_domain(domain)
+    let registrable = list.registrable_domain(domain);
+    if let Some(reg) = registrable
         && (!aligned(host, reg)
             || reg.len() <= suffix.as_str().len()
             || !reg.ends_with(suffix.as_str())
@@ -43,11 +44,8 @@ fn check_lookup(list: &List, domain: &str) -> Result<(), String> {
                 "suffix of {other:?} differs from that of {domain:?}"
             ));
         }
-        let (a, b) = (
-            list.registrable_domain(&other),
-            list.registrable_domain(domain),
-        );
-        if a.map(str::to_ascii_lowercase) != b.map(str::to_ascii_lowercase) {
+        let again = list.registrable_domain(&other);
+        if again.map(str::to_ascii_lowercase) != registrable.map(str::to_ascii_lowercase) {
             return Err(format!(
                 "registrable domain of {other:?} differs from that of {domain:?}"
             ));
