@@ -1,5 +1,6 @@
-//! Ways to parse a [`Url`]: plain, against a base, collecting validation
-//! errors, recording input spans, and [`ParseOptions`] combining them.
+//! Ways to parse a [`Url`]: [`Url::parse`], [`Url::join`],
+//! [`Url::parse_with_params`], [`Url::can_parse`], and [`ParseOptions`]
+//! for a base, validation errors and input spans together.
 
 use crate::parser;
 use crate::spans::{Both, InputSpans};
@@ -11,90 +12,90 @@ impl Url {
     ///
     /// ```
     /// let url = onecontact_url::Url::parse("HTTPS://Example.COM:443/a/../b?q#f").unwrap();
-    /// assert_eq!(url.href(), "https://example.com/b?q#f");
+    /// assert_eq!(url.as_str(), "https://example.com/b?q#f");
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`]: the validation error that made parsing fail, and where.
     #[inline]
     pub fn parse(input: &str) -> Result<Url, ParseError> {
         parser::parse(input, None, &mut ())
     }
 
-    /// Parses `input`, resolving it against `base` when it is relative.
+    /// Parses `input`, then appends `pairs` to its query, form-urlencoded.
+    ///
+    /// ```
+    /// let url = onecontact_url::Url::parse_with_params("https://example.com/?a=1", [("q", "x y")])?;
+    /// assert_eq!(url.as_str(), "https://example.com/?a=1&q=x+y");
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Url::parse`].
+    pub fn parse_with_params<I, K, V>(input: &str, pairs: I) -> Result<Url, ParseError>
+    where
+        I: IntoIterator,
+        I::Item: std::borrow::Borrow<(K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        let mut url = Url::parse(input)?;
+        url.query_pairs_mut().extend_pairs(pairs);
+        Ok(url)
+    }
+
+    /// Resolves `input` against this URL (the URL parser with `self` as the
+    /// base): relative references, or absolute URLs that replace it.
     ///
     /// ```
     /// use onecontact_url::Url;
     /// let base = Url::parse("https://example.com/a/b").unwrap();
-    /// assert_eq!(Url::parse_with_base("../c?x", &base).unwrap().href(), "https://example.com/c?x");
+    /// assert_eq!(base.join("../c?x").unwrap().as_str(), "https://example.com/c?x");
+    /// assert_eq!(base.join("//other.example/").unwrap().as_str(), "https://other.example/");
     /// ```
-    #[inline]
-    pub fn parse_with_base(input: &str, base: &Url) -> Result<Url, ParseError> {
-        parser::parse(input, Some(base), &mut ())
-    }
-
-    /// Parses against an optional base.
-    #[inline]
-    pub fn parse_with_optional_base(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        parser::parse(input, base, &mut ())
-    }
-
-    /// Resolves `input` against this URL: [`Url::parse_with_base`] with
-    /// `self` as the base.
+    ///
+    /// # Errors
+    ///
+    /// As [`Url::parse`].
     pub fn join(&self, input: &str) -> Result<Url, ParseError> {
         parser::parse(input, Some(self), &mut ())
     }
 
-    /// Whether `input` parses (the JavaScript `URL.canParse`). Input already
-    /// in serialized form is checked without building the URL.
-    pub fn can_parse(input: &str, base: Option<&Url>) -> bool {
+    /// Whether `input` parses against `base` (JavaScript's `URL.canParse`):
+    /// false when `base` is given and does not parse. Input already in
+    /// serialized form is checked without building a URL, and the base is
+    /// then only checked, not built, when it is in serialized form too.
+    ///
+    /// ```
+    /// use onecontact_url::Url;
+    /// assert!(Url::can_parse("https://example.com/", None));
+    /// assert!(Url::can_parse("../x", Some("https://example.com/a/b")));
+    /// assert!(!Url::can_parse("../x", None));
+    /// assert!(!Url::can_parse("https://example.com/", Some("not a base")));
+    /// ```
+    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         parser::can_parse(input, base)
     }
 
-    /// Parses like [`Url::parse_with_optional_base`], also appending every
-    /// non-fatal validation error (with its byte offset in `input`) to `errors`.
-    ///
-    /// ```
-    /// let mut errors = Vec::new();
-    /// let url = onecontact_url::Url::parse_with_errors("https:\\\\user@example.com", None, &mut errors).unwrap();
-    /// assert_eq!(url.href(), "https://user@example.com/");
-    /// let names: Vec<&str> = errors.iter().map(|e| e.kind.name()).collect();
-    /// assert!(names.contains(&"invalid-credentials"));
-    /// ```
-    pub fn parse_with_errors(
-        input: &str,
-        base: Option<&Url>,
-        errors: &mut Vec<Validation>,
-    ) -> Result<Url, ParseError> {
-        parser::parse(input, base, errors)
-    }
-
-    /// Parses `input` and reports which bytes of it produced each component.
-    ///
-    /// ```
-    /// let (url, spans) = onecontact_url::Url::parse_with_spans(" https://h.example:81/p?q#f").unwrap();
-    /// assert_eq!(url.port(), "81");
-    /// assert_eq!(spans.host, Some(9..18));
-    /// assert_eq!(spans.port, Some(19..21));
-    /// assert_eq!(spans.query, Some(24..25));
-    /// ```
-    pub fn parse_with_spans(input: &str) -> Result<(Url, InputSpans), ParseError> {
-        let mut spans = InputSpans::default();
-        let url = parser::parse(input, None, &mut spans)?;
-        Ok((url, spans))
-    }
-
-    /// A [`ParseOptions`] builder.
+    /// A [`ParseOptions`] builder: a base URL, a sink for non-fatal
+    /// validation errors, input spans.
     pub fn options<'a>() -> ParseOptions<'a> {
         ParseOptions::default()
     }
 }
 
-/// Options for parsing: a base URL and a sink for validation errors.
+/// Options for parsing: a base URL and a sink for non-fatal validation
+/// errors; [`ParseOptions::parse_with_spans`] also reports which bytes of the
+/// input produced each component.
 ///
 /// ```
 /// use onecontact_url::Url;
 /// let base = Url::parse("https://example.com/dir/").unwrap();
 /// let mut errors = Vec::new();
-/// let url = Url::options().base(Some(&base)).validation_sink(&mut errors).parse("x y").unwrap();
-/// assert_eq!(url.href(), "https://example.com/dir/x%20y");
+/// let url = Url::options().base_url(Some(&base)).validation_sink(&mut errors).parse("x y").unwrap();
+/// assert_eq!(url.as_str(), "https://example.com/dir/x%20y");
 /// assert_eq!(errors[0].kind.name(), "invalid-URL-unit");
 /// ```
 #[derive(Debug, Default)]
@@ -105,18 +106,34 @@ pub struct ParseOptions<'a> {
 
 impl<'a> ParseOptions<'a> {
     /// Resolve relative input against `base`.
-    pub fn base(mut self, base: Option<&'a Url>) -> Self {
+    pub fn base_url(mut self, base: Option<&'a Url>) -> Self {
         self.base = base;
         self
     }
 
-    /// Append non-fatal validation errors to `sink`.
+    /// Append non-fatal validation errors (each with its byte offset in the
+    /// input) to `sink`.
+    ///
+    /// ```
+    /// let mut errors = Vec::new();
+    /// let url = onecontact_url::Url::options()
+    ///     .validation_sink(&mut errors)
+    ///     .parse("https:\\\\user@example.com")?;
+    /// assert_eq!(url.as_str(), "https://user@example.com/");
+    /// let names: Vec<&str> = errors.iter().map(|e| e.kind.name()).collect();
+    /// assert!(names.contains(&"invalid-credentials"));
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
     pub fn validation_sink(mut self, sink: &'a mut Vec<Validation>) -> Self {
         self.sink = Some(sink);
         self
     }
 
     /// Parses `input` with these options.
+    ///
+    /// # Errors
+    ///
+    /// As [`Url::parse`].
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
         match self.sink {
             Some(sink) => parser::parse(input, self.base, sink),
@@ -125,6 +142,19 @@ impl<'a> ParseOptions<'a> {
     }
 
     /// Parses `input` with these options and also returns the input spans.
+    ///
+    /// ```
+    /// let (url, spans) = onecontact_url::Url::options().parse_with_spans(" https://h.example:81/p?q#f")?;
+    /// assert_eq!(url.port(), Some(81));
+    /// assert_eq!(spans.host, Some(9..18));
+    /// assert_eq!(spans.port, Some(19..21));
+    /// assert_eq!(spans.query, Some(24..25));
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Url::parse`].
     pub fn parse_with_spans(self, input: &str) -> Result<(Url, InputSpans), ParseError> {
         match self.sink {
             Some(sink) => {

@@ -1,7 +1,9 @@
 //! The checks of the `url_parse` and `url_setters` fuzz targets, shared with
 //! the regression test that replays saved inputs. Not part of the public API.
 
-use crate::Url;
+use std::net::{IpAddr, Ipv4Addr};
+
+use crate::{SetterError, Url, quirks};
 
 /// Parses `input`: the fast path and the full state machine (spans and
 /// validation errors requested) agree, every URL passes `check_invariants`,
@@ -12,7 +14,7 @@ pub fn check_parse(input: &str) -> Result<(), String> {
     let full = Url::options()
         .validation_sink(&mut errors)
         .parse_with_spans(input);
-    if plain.as_ref().ok().map(Url::href) != full.as_ref().ok().map(|(u, _)| u.href()) {
+    if plain.as_ref().ok().map(Url::as_str) != full.as_ref().ok().map(|(u, _)| u.as_str()) {
         return Err(format!("fast path and full parser disagree on {input:?}"));
     }
     if let Ok(url) = &plain {
@@ -21,7 +23,7 @@ pub fn check_parse(input: &str) -> Result<(), String> {
     }
     if let Some((base, rel)) = input.split_once('\u{1}')
         && let Ok(base) = Url::parse(base)
-        && let Ok(url) = Url::parse_with_base(rel, &base)
+        && let Ok(url) = base.join(rel)
     {
         url.check_invariants()
             .map_err(|e| format!("{rel:?} against {base}: {e}"))?;
@@ -29,8 +31,11 @@ pub fn check_parse(input: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// A URL, then `\0`-separated (setter-number, value) pairs: a refused value
-/// leaves the URL unchanged and every result passes `check_invariants`.
+/// A URL, then `\0`-separated (setter, value) pairs: the first character
+/// of each pair picks the setter (an ASCII one, by its code modulo 10, one
+/// of the JavaScript API setters in [`crate::quirks`]; any other, modulo 12,
+/// one of the Rust mutators on [`Url`]). A refused value leaves the URL
+/// unchanged and every result passes `check_invariants`.
 pub fn check_setters(text: &str) -> Result<(), String> {
     let mut parts = text.split('\0');
     let Some(Ok(mut url)) = parts.next().map(Url::parse) else {
@@ -38,22 +43,15 @@ pub fn check_setters(text: &str) -> Result<(), String> {
     };
     for op in parts {
         let mut chars = op.chars();
-        let which = chars.next().map_or(0, |c| u32::from(c) % 10);
+        let code = chars.next().map_or(0, u32::from);
         let value = chars.as_str();
         let before = url.clone();
-        let result = match which {
-            0 => url.set_href(value),
-            1 => url.set_protocol(value),
-            2 => url.set_username(value),
-            3 => url.set_password(value),
-            4 => url.set_host(value),
-            5 => url.set_hostname(value),
-            6 => url.set_port(value),
-            7 => url.set_pathname(value),
-            8 => url.set_search(value),
-            _ => url.set_hash(value),
+        let (which, result) = if code < 0x80 {
+            (code % 10, js_setter(&mut url, code % 10, value))
+        } else {
+            (10 + code % 12, rust_mutator(&mut url, code % 12, value)?)
         };
-        if result.is_err() && url.href() != before.href() {
+        if result.is_err() && url.as_str() != before.as_str() {
             return Err(format!(
                 "refused setter {which} = {value:?} changed {before}"
             ));
@@ -63,6 +61,60 @@ pub fn check_setters(text: &str) -> Result<(), String> {
         check_search_params(&url, value)?;
     }
     Ok(())
+}
+
+fn js_setter(url: &mut Url, which: u32, value: &str) -> Result<(), SetterError> {
+    match which {
+        0 => quirks::set_href(url, value),
+        1 => quirks::set_protocol(url, value),
+        2 => quirks::set_username(url, value),
+        3 => quirks::set_password(url, value),
+        4 => quirks::set_host(url, value),
+        5 => quirks::set_hostname(url, value),
+        6 => quirks::set_port(url, value),
+        7 => quirks::set_pathname(url, value),
+        8 => quirks::set_search(url, value),
+        _ => quirks::set_hash(url, value),
+    }
+}
+
+fn rust_mutator(url: &mut Url, which: u32, value: &str) -> Result<Result<(), SetterError>, String> {
+    let optional = (!value.is_empty()).then_some(value);
+    Ok(match which {
+        0 => url.set_scheme(value),
+        1 => url.set_username(value),
+        2 => url.set_password(optional),
+        3 => url.set_host(optional),
+        4 => {
+            let address = value
+                .parse::<IpAddr>()
+                .unwrap_or_else(|_| IpAddr::V4(Ipv4Addr::from(crate::url::to_u32(value.len()))));
+            url.set_ip_host(address)
+        }
+        5 => url.set_port(value.parse().ok()),
+        6 => url.set_path(value),
+        7 => url.set_query(optional),
+        8 => url.set_fragment(optional),
+        9 => url.path_segments_mut().map(|mut segments| {
+            segments.pop_if_empty().pop().extend(value.split('/'));
+        }),
+        10 => {
+            url.query_pairs_mut().append_pair(value, value);
+            Ok(())
+        }
+        _ => {
+            // make_relative: the reference it gives joins back to the target.
+            if let Ok(target) = url.join(value)
+                && let Some(relative) = url.make_relative(&target)
+                && url.join(&relative).ok().as_ref() != Some(&target)
+            {
+                return Err(format!(
+                    "{url}: make_relative to {target} gave {relative:?}"
+                ));
+            }
+            Ok(())
+        }
+    })
 }
 
 /// Writing a URL's own parameter list back keeps the list, and a pair

@@ -89,9 +89,9 @@ impl Url {
                         "port without ':' in {s:?}"
                     );
                     ensure!(
-                        self.port() == port.to_string(),
+                        crate::quirks::port(self) == port.to_string(),
                         "port text {:?} is not {port}",
-                        self.port()
+                        crate::quirks::port(self)
                     );
                     ensure!(
                         self.scheme_type.default_port() != Some(port),
@@ -103,14 +103,28 @@ impl Url {
                     "text between host and path in {s:?}"
                 ),
             }
-            let host = self.hostname();
+            let host = self.hostname_text();
             match self.host_kind {
                 HostKind::Empty => ensure!(host.is_empty(), "empty host with text {host:?}"),
                 HostKind::None => {}
                 _ => {
                     ensure!(!host.is_empty(), "empty text for a non-empty host in {s:?}");
-                    let reparsed = crate::Host::parse(host, !self.is_special())
-                        .map_err(|e| format!("host {host:?} does not re-parse: {e}"))?;
+                    let reparsed = if self.is_special() {
+                        crate::Host::parse(host)
+                    } else {
+                        crate::Host::parse_opaque(host)
+                    }
+                    .map_err(|e| format!("host {host:?} does not re-parse: {e}"))?;
+                    let stored = match (self.host_kind, &reparsed) {
+                        (HostKind::Ipv4, crate::Host::Ipv4(a)) => u32::from(*a) == self.ipv4,
+                        (HostKind::Ipv4, _) => false,
+                        _ => self.ipv4 == 0,
+                    };
+                    ensure!(
+                        stored,
+                        "stored IPv4 {} does not match host {host:?}",
+                        self.ipv4
+                    );
                     ensure!(
                         reparsed.to_string() == host,
                         "host {host:?} re-parses to {reparsed}"
@@ -139,14 +153,14 @@ impl Url {
                     "bad text before the path in {s:?}"
                 );
                 ensure!(
-                    self.pathname().starts_with("//"),
+                    self.path().starts_with("//"),
                     "'/.' before a path not starting with '//'"
                 );
             } else {
                 ensure!(
-                    !self.pathname().starts_with("//"),
+                    !self.path().starts_with("//"),
                     "missing '/.' before {:?}",
-                    self.pathname()
+                    self.path()
                 );
             }
         }
@@ -156,7 +170,7 @@ impl Url {
             self.path_start <= path_end && path_end <= len,
             "path offsets out of range in {s:?}"
         );
-        let path = self.pathname();
+        let path = self.path();
         ensure!(!path.contains(['?', '#']), "path {path:?} holds '?' or '#'");
         if self.has_authority() || self.is_special() {
             ensure!(
@@ -186,22 +200,27 @@ impl Url {
         }
         // The getters put back together give the href.
         let mut joined = String::with_capacity(s.len());
-        joined.push_str(self.protocol());
+        joined.push_str(self.scheme());
+        joined.push(':');
         if self.has_authority() {
             joined.push_str("//");
             joined.push_str(self.username());
-            if !self.password().is_empty() {
+            if let Some(password) = self.password() {
                 joined.push(':');
-                joined.push_str(self.password());
+                joined.push_str(password);
             }
-            if !self.username().is_empty() || !self.password().is_empty() {
+            if !self.username().is_empty() || self.password().is_some() {
                 joined.push('@');
             }
-            joined.push_str(self.host_str());
+            joined.push_str(self.host_str().unwrap_or_default());
+            if let Some(port) = self.port() {
+                joined.push(':');
+                joined.push_str(&port.to_string());
+            }
         } else if self.path_start != self.host_end {
             joined.push_str("/.");
         }
-        joined.push_str(self.pathname());
+        joined.push_str(self.path());
         if let Some(q) = self.query() {
             joined.push('?');
             joined.push_str(q);
@@ -228,7 +247,8 @@ impl Url {
                 again.query_start,
                 again.fragment_start,
                 again.port,
-                again.host_kind
+                again.host_kind,
+                again.ipv4
             ) == (
                 self.scheme_end,
                 self.username_end,
@@ -238,7 +258,8 @@ impl Url {
                 self.query_start,
                 self.fragment_start,
                 self.port,
-                self.host_kind
+                self.host_kind,
+                self.ipv4
             ),
             "offsets differ from a fresh parse of {s:?}: {:?} vs {:?}",
             (

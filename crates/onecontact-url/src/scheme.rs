@@ -51,20 +51,3 @@ impl SchemeType {
         }
     }
 }
-
-/// The default port of `scheme` (lowercase), or `None` when it has none.
-///
-/// ```
-/// assert_eq!(onecontact_url::default_port("https"), Some(443));
-/// assert_eq!(onecontact_url::default_port("file"), None);
-/// assert_eq!(onecontact_url::default_port("gopher"), None);
-/// ```
-pub fn default_port(scheme: &str) -> Option<u16> {
-    SchemeType::from_scheme(scheme).default_port()
-}
-
-/// Whether `scheme` (lowercase) is one of the Standard's special schemes:
-/// `ftp`, `file`, `http`, `https`, `ws`, `wss`.
-pub fn is_special_scheme(scheme: &str) -> bool {
-    SchemeType::from_scheme(scheme).is_special()
-}

@@ -8,7 +8,7 @@ use crate::url::Url;
 
 impl Serialize for Url {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.href())
+        serializer.serialize_str(self.as_str())
     }
 }
 

@@ -37,6 +37,8 @@ pub struct Url {
     pub(crate) query_start: u32,
     pub(crate) fragment_start: u32,
     pub(crate) port: Option<u16>,
+    /// The IPv4 address when `host_kind` is `Ipv4` (0 otherwise).
+    pub(crate) ipv4: u32,
     pub(crate) host_kind: HostKind,
     pub(crate) scheme_type: SchemeType,
 }
@@ -86,12 +88,6 @@ impl Url {
         }
     }
 
-    /// Whether the host is non-null (the serialization has `//`).
-    #[inline]
-    pub(crate) fn has_authority(&self) -> bool {
-        self.host_kind != HostKind::None
-    }
-
     /// Where the text after the host and port begins, before any `/.`.
     #[inline]
     pub(crate) fn authority_end(&self) -> u32 {
@@ -107,13 +103,14 @@ impl Url {
         self.has_authority() && self.host_start > self.scheme_end + 3
     }
 
-    /// The serialization: the whole URL as a string (JavaScript `href`).
-    #[inline]
-    pub fn href(&self) -> &str {
-        &self.serialization
-    }
-
-    /// Same as [`Url::href`].
+    /// The serialization: the whole URL as a string (the URL serializer;
+    /// JavaScript `href`).
+    ///
+    /// ```
+    /// let url = onecontact_url::Url::parse("HTTPS://Example.COM:443/a/../b")?;
+    /// assert_eq!(url.as_str(), "https://example.com/b");
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
     #[inline]
     pub fn as_str(&self) -> &str {
         &self.serialization
@@ -124,25 +121,59 @@ impl Url {
         self.serialization
     }
 
-    /// The scheme followed by `:` (JavaScript `protocol`), e.g. `"https:"`.
-    #[inline]
-    pub fn protocol(&self) -> &str {
-        self.slice(0, self.scheme_end + 1)
-    }
-
-    /// The scheme, lowercase, without `:`.
+    /// The scheme, lowercase, without `:` (e.g. `"https"`).
     #[inline]
     pub fn scheme(&self) -> &str {
         self.slice(0, self.scheme_end)
     }
 
-    /// Whether the scheme is special (`ftp`, `file`, `http`, `https`, `ws`, `wss`).
+    /// Whether the scheme is [special](https://url.spec.whatwg.org/#special-scheme):
+    /// `ftp`, `file`, `http`, `https`, `ws` or `wss`.
     #[inline]
     pub fn is_special(&self) -> bool {
         self.scheme_type.is_special()
     }
 
-    /// The username, percent-encoded; empty when there is none.
+    /// Whether the URL has an authority: `//` after the scheme, i.e. a host
+    /// that is not null (possibly empty, as in `file:///x`).
+    #[inline]
+    pub fn has_authority(&self) -> bool {
+        self.host_kind != HostKind::None
+    }
+
+    /// The authority as serialized: `[username[:password]@]host[:port]`,
+    /// percent-encoded; `""` when there is no authority.
+    ///
+    /// ```
+    /// let url = onecontact_url::Url::parse("https://u:p@example.com:8080/x")?;
+    /// assert_eq!(url.authority(), "u:p@example.com:8080");
+    /// assert_eq!(onecontact_url::Url::parse("mailto:a@b")?.authority(), "");
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    pub fn authority(&self) -> &str {
+        if self.has_authority() {
+            self.slice(self.scheme_end + 3, self.authority_end())
+        } else {
+            ""
+        }
+    }
+
+    /// Whether the URL has an [opaque path](https://url.spec.whatwg.org/#url-opaque-path)
+    /// (a single string, as in `mailto:a@b` or `data:,x`) rather than a list
+    /// of segments. The `url` crate calls this [`Url::cannot_be_a_base`].
+    #[inline]
+    pub fn has_opaque_path(&self) -> bool {
+        !self.has_authority() && self.byte_at(self.path_start) != Some(b'/')
+    }
+
+    /// Same as [`Url::has_opaque_path`]: such a URL cannot be a base for
+    /// relative references (the term of earlier editions of the Standard).
+    #[inline]
+    pub fn cannot_be_a_base(&self) -> bool {
+        self.has_opaque_path()
+    }
+
+    /// The username, percent-encoded; `""` when there is none.
     #[inline]
     pub fn username(&self) -> &str {
         if self.has_authority() {
@@ -152,88 +183,118 @@ impl Url {
         }
     }
 
-    /// The password, percent-encoded; empty when there is none.
+    /// The password, percent-encoded; `None` when it is empty (the Standard
+    /// does not tell an empty password from none).
     #[inline]
-    pub fn password(&self) -> &str {
+    pub fn password(&self) -> Option<&str> {
         if self.has_authority() && self.byte_at(self.username_end) == Some(b':') {
-            self.slice(self.username_end + 1, self.host_start - 1)
+            Some(self.slice(self.username_end + 1, self.host_start - 1))
         } else {
-            ""
+            None
         }
     }
 
-    /// The serialized host and, if any, `:` and the port (JavaScript `host`);
-    /// empty when the host is null.
+    /// Whether the URL has a host (possibly empty); same as
+    /// [`Url::has_authority`].
     #[inline]
-    pub fn host_str(&self) -> &str {
-        if self.has_authority() {
-            self.slice(self.host_start, self.path_start)
-        } else {
-            ""
-        }
-    }
-
-    /// The serialized host (JavaScript `hostname`): IPv6 in brackets, empty
-    /// when the host is null or empty.
-    #[inline]
-    pub fn hostname(&self) -> &str {
-        self.slice(self.host_start, self.host_end)
-    }
-
-    /// The host, typed; `None` when the host is null.
-    pub fn host(&self) -> Option<Host<&str>> {
-        Host::from_url_parts(self.host_kind, self.hostname())
-    }
-
-    /// The kind of host as a borrowed [`Host`]; same as [`Url::host`].
-    pub fn host_kind(&self) -> Option<Host<&str>> {
-        self.host()
-    }
-
-    /// Whether the URL has a (possibly empty) host.
     pub fn has_host(&self) -> bool {
         self.has_authority()
     }
 
-    /// The port as written in the serialization (JavaScript `port`); empty
-    /// when the port is null (absent or the scheme's default).
+    /// The serialized host: a domain, `[IPv6]`, dotted IPv4, an opaque host,
+    /// or `""` for the empty host; `None` when the host is null. Never
+    /// includes the port (for the JavaScript `host`, see [`crate::quirks::host`]).
+    ///
+    /// ```
+    /// use onecontact_url::Url;
+    /// assert_eq!(Url::parse("https://EXAMPLE.com:8080/")?.host_str(), Some("example.com"));
+    /// assert_eq!(Url::parse("http://[::1]/")?.host_str(), Some("[::1]"));
+    /// assert_eq!(Url::parse("file:///tmp")?.host_str(), Some(""));
+    /// assert_eq!(Url::parse("mailto:a@b")?.host_str(), None);
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
     #[inline]
-    pub fn port(&self) -> &str {
-        if self.port.is_some() {
-            self.slice(self.host_end + 1, self.path_start)
+    pub fn host_str(&self) -> Option<&str> {
+        if self.has_authority() {
+            Some(self.hostname_text())
         } else {
-            ""
+            None
         }
     }
 
-    /// The port number; `None` when absent or equal to the scheme's default.
+    /// The serialized host, `""` when null or empty.
     #[inline]
-    pub fn port_number(&self) -> Option<u16> {
+    pub(crate) fn hostname_text(&self) -> &str {
+        self.slice(self.host_start, self.host_end)
+    }
+
+    /// The host, typed; `None` when the host is null. IPv4 addresses come
+    /// from the parsed value stored in the URL.
+    ///
+    /// ```
+    /// use onecontact_url::{Host, Url};
+    /// use std::net::Ipv4Addr;
+    /// assert_eq!(Url::parse("https://example.com/")?.host(), Some(Host::Domain("example.com")));
+    /// assert_eq!(Url::parse("http://0x7f.1/")?.host(), Some(Host::Ipv4(Ipv4Addr::LOCALHOST)));
+    /// assert_eq!(Url::parse("sc://Opaque/")?.host(), Some(Host::Opaque("Opaque")));
+    /// assert_eq!(Url::parse("file:///x")?.host(), Some(Host::Empty));
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    pub fn host(&self) -> Option<Host<&str>> {
+        Host::from_url_parts(self.host_kind, self.hostname_text(), self.ipv4)
+    }
+
+    /// The domain when the host is one; `None` for IP addresses, opaque,
+    /// empty and null hosts.
+    ///
+    /// ```
+    /// use onecontact_url::Url;
+    /// assert_eq!(Url::parse("https://bücher.example/")?.domain(), Some("xn--bcher-kva.example"));
+    /// assert_eq!(Url::parse("https://127.0.0.1/")?.domain(), None);
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn domain(&self) -> Option<&str> {
+        if self.host_kind == HostKind::Domain {
+            Some(self.hostname_text())
+        } else {
+            None
+        }
+    }
+
+    /// The port; `None` when absent or equal to the scheme's default port
+    /// (which the parser does not store).
+    ///
+    /// ```
+    /// use onecontact_url::Url;
+    /// assert_eq!(Url::parse("https://example.com:8443/")?.port(), Some(8443));
+    /// assert_eq!(Url::parse("https://example.com:443/")?.port(), None);
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn port(&self) -> Option<u16> {
         self.port
     }
 
-    /// The port, or the scheme's default port when none is given.
-    pub fn port_or_default(&self) -> Option<u16> {
+    /// The port, or the scheme's [default port](https://url.spec.whatwg.org/#default-port)
+    /// when none is given (80 for `http` and `ws`, 443 for `https` and `wss`,
+    /// 21 for `ftp`).
+    ///
+    /// ```
+    /// use onecontact_url::Url;
+    /// assert_eq!(Url::parse("https://example.com/")?.port_or_known_default(), Some(443));
+    /// assert_eq!(Url::parse("sc://example.com/")?.port_or_known_default(), None);
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    pub fn port_or_known_default(&self) -> Option<u16> {
         self.port.or_else(|| self.scheme_type.default_port())
     }
 
-    /// The serialized path (JavaScript `pathname`).
-    #[inline]
-    pub fn pathname(&self) -> &str {
-        self.slice(self.path_start, self.path_end())
-    }
-
-    /// Same as [`Url::pathname`].
+    /// The serialized path (JavaScript `pathname`): `/`-separated segments,
+    /// or the opaque path.
     #[inline]
     pub fn path(&self) -> &str {
-        self.pathname()
-    }
-
-    /// Whether the path is opaque (a single string, as in `mailto:a@b` or
-    /// `data:,x`) rather than a list of segments.
-    #[inline]
-    pub fn has_opaque_path(&self) -> bool {
-        !self.has_authority() && self.byte_at(self.path_start) != Some(b'/')
+        self.slice(self.path_start, self.path_end())
     }
 
     /// The path segments (percent-encoded), or `None` for an opaque path.
@@ -251,28 +312,15 @@ impl Url {
             return None;
         }
         Some(
-            self.pathname()
+            self.path()
                 .strip_prefix('/')
                 .into_iter()
                 .flat_map(|p| p.split('/')),
         )
     }
 
-    /// `?` and the query (JavaScript `search`); empty when the query is null or empty.
-    #[inline]
-    pub fn search(&self) -> &str {
-        if self.query_start == NONE {
-            return "";
-        }
-        let end = self.query_end();
-        if end == self.query_start + 1 {
-            ""
-        } else {
-            self.slice(self.query_start, end)
-        }
-    }
-
-    /// The query without `?`; `None` when the query is null.
+    /// The query without `?`; `None` when the query is null (`Some("")` for
+    /// a URL ending in `?`).
     #[inline]
     pub fn query(&self) -> Option<&str> {
         if self.query_start == NONE {
@@ -280,6 +328,20 @@ impl Url {
         } else {
             Some(self.slice(self.query_start + 1, self.query_end()))
         }
+    }
+
+    /// The query parsed as `application/x-www-form-urlencoded`: decoded
+    /// name-value pairs; empty when the query is null.
+    ///
+    /// ```
+    /// let url = onecontact_url::Url::parse("https://example.com/?a=1&b=x+y&a=%C3%A9")?;
+    /// let pairs: Vec<(String, String)> =
+    ///     url.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+    /// assert_eq!(pairs, [("a".into(), "1".into()), ("b".into(), "x y".into()), ("a".into(), "é".into())]);
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    pub fn query_pairs(&self) -> crate::form_urlencoded::Parse<'_> {
+        crate::form_urlencoded::parse_str(self.query().unwrap_or_default())
     }
 
     /// The query's name-value pairs (JavaScript `url.searchParams`), as a
@@ -298,16 +360,6 @@ impl Url {
     /// ```
     pub fn search_params(&self) -> crate::search_params::SearchParams {
         crate::search_params::SearchParams::from_query(self.query().unwrap_or_default())
-    }
-
-    /// `#` and the fragment (JavaScript `hash`); empty when the fragment is null or empty.
-    #[inline]
-    pub fn hash(&self) -> &str {
-        if self.fragment_start == NONE || self.fragment_start + 1 == self.len32() {
-            ""
-        } else {
-            self.slice(self.fragment_start, self.len32())
-        }
     }
 
     /// The fragment without `#`; `None` when the fragment is null.
@@ -336,13 +388,13 @@ impl fmt::Display for Url {
 impl fmt::Debug for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Url")
-            .field("href", &self.href())
+            .field("href", &self.as_str())
             .field("scheme", &self.scheme())
             .field("username", &self.username())
             .field("password", &self.password())
             .field("host", &self.host())
             .field("port", &self.port)
-            .field("path", &self.pathname())
+            .field("path", &self.path())
             .field("query", &self.query())
             .field("fragment", &self.fragment())
             .finish()

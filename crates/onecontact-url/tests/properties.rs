@@ -1,7 +1,8 @@
 //! Property tests: every URL that parses re-parses to itself with the same
 //! offsets, its getters put back together give its href, setters keep it
 //! valid (or refuse and leave it alone), and the fast path agrees with the
-//! full state machine.
+//! full state machine, and the Rust API and the JavaScript API
+//! (`quirks`) say the same thing about every URL.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -9,7 +10,7 @@
     clippy::indexing_slicing
 )]
 
-use onecontact_url::Url;
+use onecontact_url::{Host, Url, quirks};
 use proptest::prelude::*;
 
 /// URL-ish text: scheme-like prefixes followed by characters the parser
@@ -53,14 +54,14 @@ proptest! {
         let plain = Url::parse(&input);
         let mut errors = Vec::new();
         let full = Url::options().validation_sink(&mut errors).parse_with_spans(&input);
-        prop_assert_eq!(plain.as_ref().ok().map(Url::href), full.as_ref().ok().map(|(u, _)| u.href()));
+        prop_assert_eq!(plain.as_ref().ok().map(Url::as_str), full.as_ref().ok().map(|(u, _)| u.as_str()));
         if let (Err(a), Err((b, _))) = (&plain, &full.as_ref().map_err(|e| (e.clone(), ()))) {
             prop_assert_eq!(a, b);
         }
         if let Ok(url) = plain {
             check(&url, &input);
-            let again = Url::parse(url.href()).unwrap();
-            prop_assert_eq!(again.href(), url.href());
+            let again = Url::parse(url.as_str()).unwrap();
+            prop_assert_eq!(again.as_str(), url.as_str());
             for e in &errors {
                 prop_assert!(e.offset <= input.len());
             }
@@ -77,9 +78,9 @@ proptest! {
     #[test]
     fn relative_inputs_resolve_to_valid_urls(base in url_text(), input in url_text()) {
         if let Ok(base) = Url::parse(&base)
-            && let Ok(url) = Url::parse_with_base(&input, &base)
+            && let Ok(url) = base.join(&input)
         {
-            check(&url, &format!("{input:?} against {}", base.href()));
+            check(&url, &format!("{input:?} against {}", base.as_str()));
         }
     }
 
@@ -88,20 +89,51 @@ proptest! {
         let Ok(mut url) = Url::parse(&input) else { return Ok(()); };
         let before = url.clone();
         let result = match which {
-            0 => url.set_href(&value),
-            1 => url.set_protocol(&value),
-            2 => url.set_username(&value),
-            3 => url.set_password(&value),
-            4 => url.set_host(&value),
-            5 => url.set_hostname(&value),
-            6 => url.set_port(&value),
-            7 => url.set_pathname(&value),
-            8 => url.set_search(&value),
-            _ => url.set_hash(&value),
+            0 => quirks::set_href(&mut url, &value),
+            1 => quirks::set_protocol(&mut url, &value),
+            2 => quirks::set_username(&mut url, &value),
+            3 => quirks::set_password(&mut url, &value),
+            4 => quirks::set_host(&mut url, &value),
+            5 => quirks::set_hostname(&mut url, &value),
+            6 => quirks::set_port(&mut url, &value),
+            7 => quirks::set_pathname(&mut url, &value),
+            8 => quirks::set_search(&mut url, &value),
+            _ => quirks::set_hash(&mut url, &value),
         };
         if result.is_err() {
-            prop_assert_eq!(url.href(), before.href());
+            prop_assert_eq!(url.as_str(), before.as_str());
         }
-        check(&url, &format!("{}: setter {which} = {value:?}", before.href()));
+        check(&url, &format!("{}: setter {which} = {value:?}", before.as_str()));
+    }
+
+    #[test]
+    fn rust_api_agrees_with_javascript_api(input in url_text(), base in url_text()) {
+        let base = Url::parse(&base).ok();
+        let Ok(url) = Url::options().base_url(base.as_ref()).parse(&input) else { return Ok(()); };
+        prop_assert_eq!(url.as_str(), quirks::href(&url));
+        prop_assert_eq!(format!("{}:", url.scheme()), quirks::protocol(&url));
+        prop_assert_eq!(url.username(), quirks::username(&url));
+        prop_assert_eq!(url.password().unwrap_or(""), quirks::password(&url));
+        prop_assert!(url.password() != Some(""));
+        // host_str is the hostname, None exactly when the host is null.
+        prop_assert_eq!(url.host_str().unwrap_or(""), quirks::hostname(&url));
+        prop_assert_eq!(url.host_str().is_some(), url.has_host());
+        prop_assert_eq!(url.host().map(|h| h.to_string()), url.host_str().map(str::to_owned));
+        prop_assert_eq!(url.domain().is_some(), matches!(url.host(), Some(Host::Domain(_))));
+        // port is the number of the JavaScript port string.
+        prop_assert_eq!(url.port().map(|p| p.to_string()).unwrap_or_default(), quirks::port(&url));
+        let js_host = match url.port() {
+            Some(p) => format!("{}:{p}", quirks::hostname(&url)),
+            None => quirks::hostname(&url).to_owned(),
+        };
+        prop_assert_eq!(js_host, quirks::host(&url));
+        prop_assert_eq!(url.path(), quirks::pathname(&url));
+        // query/fragment: None is "", Some("") is "" too, Some(q) is "?q".
+        let search = url.query().filter(|q| !q.is_empty()).map(|q| format!("?{q}")).unwrap_or_default();
+        prop_assert_eq!(search, quirks::search(&url));
+        let hash = url.fragment().filter(|f| !f.is_empty()).map(|f| format!("#{f}")).unwrap_or_default();
+        prop_assert_eq!(hash, quirks::hash(&url));
+        prop_assert_eq!(url.origin().ascii_serialization(), quirks::origin(&url));
+        prop_assert_eq!(url.cannot_be_a_base(), url.has_opaque_path());
     }
 }

@@ -93,7 +93,7 @@ impl WebAddress {
     fn build(url: Url, scheme_assumed: bool, trimmed: &str, lead_units: usize) -> WebAddress {
         let mut flags = WebFlags::empty();
         flags.set(WebFact::SchemeAssumed, scheme_assumed);
-        let host = url.host_kind();
+        let host = url.host();
         let host_class = match host {
             None => HostClass::Null,
             Some(Host::Domain(_)) => HostClass::Domain,
@@ -105,7 +105,8 @@ impl WebAddress {
         );
         flags.set(
             WebFact::InternationalizedDomain,
-            matches!(host, Some(Host::Domain(_))) && has_xn_label(url.hostname()),
+            matches!(host, Some(Host::Domain(_)))
+                && has_xn_label(url.host_str().unwrap_or_default()),
         );
         flags.set(
             WebFact::NonWebScheme,
@@ -113,9 +114,9 @@ impl WebAddress {
         );
         flags.set(
             WebFact::HasCredentials,
-            !url.username().is_empty() || !url.password().is_empty(),
+            !url.username().is_empty() || url.password().is_some(),
         );
-        let href = url.href();
+        let href = url.as_str();
         let same_text = if scheme_assumed {
             href.strip_prefix(ASSUMED) == Some(trimmed)
         } else {
@@ -181,7 +182,7 @@ impl WebAddress {
             Some(text) => text,
             None => self
                 .url
-                .href()
+                .as_str()
                 .get(..self.canonical_len)
                 .unwrap_or_default(),
         }
@@ -227,10 +228,10 @@ impl WebAddress {
 
         let parts = KeyParts {
             scheme: url.scheme(),
-            host: (self.host != HostClass::Null).then(|| url.hostname()),
+            host: (self.host != HostClass::Null).then(|| url.host_str().unwrap_or_default()),
             host_is_domain: self.host == HostClass::Domain,
-            port: url.port(),
-            path: url.pathname(),
+            port: onecontact_url::quirks::port(url),
+            path: url.path(),
             opaque_path: url.has_opaque_path(),
             query: self.canonical_query(),
         };
@@ -263,13 +264,18 @@ impl WebAddress {
         if self.host != HostClass::Domain {
             return None;
         }
-        social::match_profile(url.scheme(), url.hostname(), url.pathname(), url.query())
+        social::match_profile(
+            url.scheme(),
+            url.host_str().unwrap_or_default(),
+            url.path(),
+            url.query(),
+        )
     }
 
     /// The names of the tracking parameters the canonical form removed, as
     /// written in the URL, in order.
     pub fn removed_tracking_parameters(&self) -> impl Iterator<Item = &str> + '_ {
-        let href = self.url.href();
+        let href = self.url.as_str();
         self.removed.iter().filter_map(move |r| href.get(r.clone()))
     }
 
@@ -281,15 +287,18 @@ impl WebAddress {
     /// offsets are needed.
     pub fn detail(&self) -> ParseDetail {
         let written = !self.flags.contains(WebFact::SchemeAssumed);
-        let href = self.url.href();
+        let href = self.url.as_str();
         let (text, parsed) = match (&self.trimmed, written) {
-            (Some(text), true) => (&**text, Url::parse_with_spans(text)),
-            (Some(text), false) => (&**text, Url::parse_with_spans(&[ASSUMED, text].concat())),
+            (Some(text), true) => (&**text, Url::options().parse_with_spans(text)),
+            (Some(text), false) => (
+                &**text,
+                Url::options().parse_with_spans(&[ASSUMED, text].concat()),
+            ),
             // The text was the serialization itself.
-            (None, true) => (href, Url::parse_with_spans(href)),
+            (None, true) => (href, Url::options().parse_with_spans(href)),
             (None, false) => (
                 href.get(ASSUMED.len()..).unwrap_or_default(),
-                Url::parse_with_spans(href),
+                Url::options().parse_with_spans(href),
             ),
         };
         let Ok((_, spans)) = parsed else {

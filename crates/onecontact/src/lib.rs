@@ -60,7 +60,7 @@
 //! use onecontact::{KeyVersion, WebAddress, WebFact};
 //!
 //! let web = WebAddress::parse("  WWW.Example.co.uk/Shop/index.html?utm_source=news&b=2&a=1#top ")?;
-//! assert_eq!(web.url().href(), "https://www.example.co.uk/Shop/index.html?utm_source=news&b=2&a=1#top");
+//! assert_eq!(web.url().as_str(), "https://www.example.co.uk/Shop/index.html?utm_source=news&b=2&a=1#top");
 //! assert_eq!(web.canonical(), "https://www.example.co.uk/Shop/index.html?b=2&a=1");
 //! assert_eq!(web.key(KeyVersion::V1), "example.co.uk/shop?a=1&b=2");
 //! assert!(web.flags().contains(WebFact::SchemeAssumed));

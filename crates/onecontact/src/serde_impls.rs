@@ -13,7 +13,7 @@ impl Serialize for WebAddress {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let removed: Vec<&str> = self.removed_tracking_parameters().collect();
         let mut s = serializer.serialize_struct("WebAddress", 8)?;
-        s.serialize_field("url", self.url().href())?;
+        s.serialize_field("url", self.url().as_str())?;
         s.serialize_field("canonical", self.canonical())?;
         s.serialize_field("key_v1", &self.key(KeyVersion::V1))?;
         s.serialize_field("is_website", &self.is_website())?;

@@ -72,9 +72,9 @@ pub(crate) enum HostKind {
 }
 
 impl Host<String> {
-    /// The Standard's host parser: parses `input` as the host of a special URL
-    /// (`is_opaque = false`: domains through IDNA, IPv4, IPv6) or of a URL that
-    /// is not special (`is_opaque = true`: opaque hosts and IPv6).
+    /// The Standard's [host parser](https://url.spec.whatwg.org/#concept-host-parser)
+    /// for the host of a special URL: domains through IDNA (domain to ASCII),
+    /// IPv4 in every number form, `[IPv6]`. The empty string is refused.
     ///
     /// Error offsets are byte offsets in `input`.
     ///
@@ -82,25 +82,49 @@ impl Host<String> {
     /// use onecontact_url::Host;
     /// use std::net::Ipv4Addr;
     ///
-    /// assert_eq!(Host::parse("EXAMPLE.com", false).unwrap(), Host::Domain("example.com".to_string()));
-    /// assert_eq!(Host::parse("0x7f.1", false).unwrap(), Host::Ipv4(Ipv4Addr::new(127, 0, 0, 1)));
-    /// assert_eq!(Host::parse("[0:0::1]", true).unwrap().to_string(), "[::1]");
-    /// assert_eq!(Host::parse("EXAMPLE.com", true).unwrap(), Host::Opaque("EXAMPLE.com".to_string()));
-    /// let err = Host::parse("1.2.3.256", false).unwrap_err();
+    /// assert_eq!(Host::parse("EXAMPLE.com")?, Host::Domain("example.com".to_string()));
+    /// assert_eq!(Host::parse("0x7f.1")?, Host::Ipv4(Ipv4Addr::new(127, 0, 0, 1)));
+    /// assert_eq!(Host::parse("[0:0::1]")?.to_string(), "[::1]");
+    /// let err = Host::parse("1.2.3.256").unwrap_err();
     /// assert_eq!(err.kind().name(), "IPv4-out-of-range-part");
+    /// # Ok::<(), onecontact_url::ParseError>(())
     /// ```
-    pub fn parse(input: &str, is_opaque: bool) -> Result<Host<String>, ParseError> {
-        Self::parse_impl(input, is_opaque, &mut ())
+    pub fn parse(input: &str) -> Result<Host<String>, ParseError> {
+        Self::parse_impl(input, false, &mut ())
+    }
+
+    /// The host parser with *isOpaque* set, for the host of a URL that is
+    /// not special: `[IPv6]`, or an [opaque host](https://url.spec.whatwg.org/#opaque-host)
+    /// (percent-encoded with the C0 control set; the empty string gives
+    /// [`Host::Empty`]).
+    ///
+    /// ```
+    /// use onecontact_url::Host;
+    /// assert_eq!(Host::parse_opaque("EXAMPLE.com")?, Host::Opaque("EXAMPLE.com".to_string()));
+    /// assert_eq!(Host::parse_opaque("[::1]")?.to_string(), "[::1]");
+    /// assert!(Host::parse_opaque("a b").is_err());
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    pub fn parse_opaque(input: &str) -> Result<Host<String>, ParseError> {
+        Self::parse_impl(input, true, &mut ())
     }
 
     /// Like [`Host::parse`], also collecting non-fatal validation errors
     /// (offsets in `input`) into `errors`.
     pub fn parse_with_errors(
         input: &str,
-        is_opaque: bool,
         errors: &mut Vec<Validation>,
     ) -> Result<Host<String>, ParseError> {
-        Self::parse_impl(input, is_opaque, errors)
+        Self::parse_impl(input, false, errors)
+    }
+
+    /// Like [`Host::parse_opaque`], also collecting non-fatal validation
+    /// errors (offsets in `input`) into `errors`.
+    pub fn parse_opaque_with_errors(
+        input: &str,
+        errors: &mut Vec<Validation>,
+    ) -> Result<Host<String>, ParseError> {
+        Self::parse_impl(input, true, errors)
     }
 
     fn parse_impl<R: Report>(
@@ -109,37 +133,46 @@ impl Host<String> {
         report: &mut R,
     ) -> Result<Host<String>, ParseError> {
         let mut out = String::with_capacity(input.len());
-        let kind = parse_into(&mut out, input, is_opaque, report)?;
-        Ok(Host::from_serialized(kind, out).unwrap_or(Host::Empty))
+        let (kind, ipv4) = parse_into(&mut out, input, is_opaque, report)?;
+        Ok(Host::from_serialized(kind, out, ipv4).unwrap_or(Host::Empty))
     }
 
-    fn from_serialized(kind: HostKind, text: String) -> Option<Host<String>> {
+    fn from_serialized(kind: HostKind, text: String, ipv4: u32) -> Option<Host<String>> {
         Some(match kind {
             HostKind::None => return None,
             HostKind::Empty => Host::Empty,
             HostKind::Domain => Host::Domain(text),
             HostKind::Opaque => Host::Opaque(text),
-            HostKind::Ipv4 => Host::Ipv4(text.parse().ok()?),
-            HostKind::Ipv6 => Host::Ipv6(
-                text.trim_start_matches('[')
-                    .trim_end_matches(']')
-                    .parse()
-                    .ok()?,
-            ),
+            HostKind::Ipv4 => Host::Ipv4(Ipv4Addr::from(ipv4)),
+            HostKind::Ipv6 => Host::Ipv6(read_ipv6(&text)?),
         })
     }
 }
 
+/// Reads back an IPv6 address from its serialization in brackets. The URL
+/// stores the address as text only (16 more bytes would not fit its 64).
+fn read_ipv6(text: &str) -> Option<Ipv6Addr> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    ipv6::parse_ipv6(inner.as_bytes(), &mut ())
+        .ok()
+        .map(Ipv6Addr::from)
+}
+
 impl<'a> Host<&'a str> {
-    /// Builds a borrowed host from a URL's serialized host text.
-    pub(crate) fn from_url_parts(kind: HostKind, text: &'a str) -> Option<Host<&'a str>> {
+    /// Builds a borrowed host from a URL's serialized host text and stored
+    /// IPv4 address.
+    pub(crate) fn from_url_parts(
+        kind: HostKind,
+        text: &'a str,
+        ipv4: u32,
+    ) -> Option<Host<&'a str>> {
         Some(match kind {
             HostKind::None => return None,
             HostKind::Empty => Host::Empty,
             HostKind::Domain => Host::Domain(text),
             HostKind::Opaque => Host::Opaque(text),
-            HostKind::Ipv4 => Host::Ipv4(text.parse().ok()?),
-            HostKind::Ipv6 => Host::Ipv6(text.get(1..text.len().saturating_sub(1))?.parse().ok()?),
+            HostKind::Ipv4 => Host::Ipv4(Ipv4Addr::from(ipv4)),
+            HostKind::Ipv6 => Host::Ipv6(read_ipv6(text)?),
         })
     }
 
@@ -167,7 +200,7 @@ impl<S: AsRef<str>> fmt::Display for Host<S> {
 }
 
 /// The IPv4 serializer: dotted decimal.
-pub fn serialize_ipv4(addr: Ipv4Addr) -> String {
+pub(crate) fn serialize_ipv4(addr: Ipv4Addr) -> String {
     let mut out = String::with_capacity(15);
     ipv4::serialize_ipv4(u32::from(addr), &mut out);
     out
@@ -175,32 +208,10 @@ pub fn serialize_ipv4(addr: Ipv4Addr) -> String {
 
 /// The IPv6 serializer (without brackets): lowercase hex, the first longest
 /// run of two or more zero pieces compressed to `::`, no embedded IPv4.
-///
-/// ```
-/// use std::net::Ipv6Addr;
-/// let a: Ipv6Addr = "::ffff:127.0.0.1".parse().unwrap();
-/// assert_eq!(onecontact_url::serialize_ipv6(a), "::ffff:7f00:1");
-/// ```
-pub fn serialize_ipv6(addr: Ipv6Addr) -> String {
+pub(crate) fn serialize_ipv6(addr: Ipv6Addr) -> String {
     let mut out = String::with_capacity(39);
     ipv6::serialize_ipv6(&addr.segments(), &mut out);
     out
-}
-
-/// The Standard's IPv4 parser applied the way the host parser applies it: the
-/// input must end in a number (`"1.2.3.4"`, `"0x7f.1"`, `"2130706433"`).
-/// Returns `None` for input that is not IPv4 at all, `Some(Err)` for IPv4
-/// syntax that fails.
-pub fn parse_ipv4(input: &str) -> Option<Result<Ipv4Addr, ParseError>> {
-    if !ipv4::ends_in_a_number(input.as_bytes()) {
-        return None;
-    }
-    Some(ipv4::parse_ipv4(input, &mut ()).map(Ipv4Addr::from))
-}
-
-/// The Standard's IPv6 parser, on the text between the brackets.
-pub fn parse_ipv6(input: &str) -> Result<Ipv6Addr, ParseError> {
-    ipv6::parse_ipv6(input.as_bytes(), &mut ()).map(Ipv6Addr::from)
 }
 
 /// The host parser writing the serialized host to `out`. Error and report
@@ -210,7 +221,7 @@ pub(crate) fn parse_into<R: Report>(
     input: &str,
     is_opaque: bool,
     report: &mut R,
-) -> Result<HostKind, ParseError> {
+) -> Result<(HostKind, u32), ParseError> {
     // Step 1: IPv6.
     if let Some(rest) = input.strip_prefix('[') {
         let Some(inner) = rest.strip_suffix(']') else {
@@ -224,15 +235,15 @@ pub(crate) fn parse_into<R: Report>(
         out.push('[');
         ipv6::serialize_ipv6(&address, out);
         out.push(']');
-        return Ok(HostKind::Ipv6);
+        return Ok((HostKind::Ipv6, 0));
     }
     // Step 2: opaque hosts.
     if is_opaque {
         if input.is_empty() {
-            return Ok(HostKind::Empty);
+            return Ok((HostKind::Empty, 0));
         }
         opaque::parse_opaque_into(out, input, report)?;
-        return Ok(HostKind::Opaque);
+        return Ok((HostKind::Opaque, 0));
     }
     // Steps 4–7: the domain, fast path first.
     let start = out.len();
@@ -267,9 +278,9 @@ pub(crate) fn parse_into<R: Report>(
         let address = ipv4::parse_ipv4(ascii, report)?;
         out.truncate(start);
         ipv4::serialize_ipv4(address, out);
-        return Ok(HostKind::Ipv4);
+        return Ok((HostKind::Ipv4, address));
     }
-    Ok(HostKind::Domain)
+    Ok((HostKind::Domain, 0))
 }
 
 /// Shifts report offsets by a constant.

@@ -13,14 +13,15 @@ mod fast;
 mod path;
 pub(crate) mod state;
 
+use crate::edit;
 use crate::host::{self, HostKind, Report};
 use crate::input::Prepared;
 use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
 use crate::url::{NONE, Url, to_u32};
-use crate::validation::{ParseError, ValidationError};
+use crate::validation::{ParseError, SetterError, ValidationError};
 
-pub(crate) use state::{State, Stop};
+pub(crate) use state::State;
 
 /// Largest input accepted: the serialization must fit 32-bit offsets even
 /// after percent-encoding triples every byte.
@@ -32,19 +33,31 @@ pub(crate) struct Parser<'i, 'o, O: Observer> {
     pub(crate) input: &'i str,
     pub(crate) prepared: &'i Prepared<'i>,
     pub(crate) base: Option<&'i Url>,
-    pub(crate) state_override: Option<State>,
-    /// For setters: the URL before the change (the spec's *url* as it was).
-    pub(crate) original: Option<&'i Url>,
+    /// Present only when a setter runs the parser (the Standard's *url* and
+    /// *state override*); a plain parse has none.
+    pub(crate) setter: Option<Override<'i>>,
     pub(crate) obs: &'o mut O,
     /// The URL being built; `url.serialization` is the output.
     pub(crate) url: Url,
-    /// Set when the port state ran in a setter.
-    pub(crate) port_set: bool,
-    /// Set when the host state stored a host and moved on to the port.
-    pub(crate) host_done: bool,
     /// Where the path's span starts when a `/` before the path state was
     /// consumed by an earlier state.
     pub(crate) span_path_start: Option<usize>,
+}
+
+/// What a setter's run of the parser carries: the state override, the URL
+/// as it was before the setter, and what the run did.
+pub(crate) struct Override<'i> {
+    /// The state the run starts in, which also changes what some states do.
+    pub(crate) state: State,
+    /// The URL before the change (the Standard's *url* as it was).
+    pub(crate) original: &'i Url,
+    /// Set when the port state stored a port.
+    pub(crate) port_set: bool,
+    /// Set when the host state stored a host and moved on to the port.
+    pub(crate) host_done: bool,
+    /// Set when a state returned without changing the URL (the Standard's
+    /// "return" for a value the setter ignores), with the reason.
+    pub(crate) refused: Option<SetterError>,
 }
 
 /// An empty URL with every offset at zero.
@@ -59,15 +72,24 @@ pub(crate) fn empty_url(capacity: usize) -> Url {
         query_start: NONE,
         fragment_start: NONE,
         port: None,
+        ipv4: 0,
         host_kind: HostKind::None,
         scheme_type: SchemeType::NotSpecial,
     }
 }
 
-/// Whether `input` parses against `base`, allocating only when the fast path
-/// does not apply.
-pub(crate) fn can_parse(input: &str, base: Option<&Url>) -> bool {
-    (input.len() <= MAX_INPUT && fast::is_fast(input)) || parse(input, base, &mut ()).is_ok()
+/// Whether `input` parses against `base` (JavaScript's `URL.canParse`): a
+/// base that fails makes the answer false. Input in serialized form (the
+/// fast path) needs the base only checked, not built.
+pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
+    let fast = |text: &str| text.len() <= MAX_INPUT && fast::is_fast(text);
+    match base {
+        None => fast(input) || parse(input, None, &mut ()).is_ok(),
+        Some(base) if fast(input) => fast(base) || parse(base, None, &mut ()).is_ok(),
+        Some(base) => {
+            parse(base, None, &mut ()).is_ok_and(|base| parse(input, Some(&base), &mut ()).is_ok())
+        }
+    }
 }
 
 /// Parses `input` against `base`: the basic URL parser without *url* or
@@ -100,23 +122,43 @@ pub(crate) fn parse<O: Observer>(
         input: text,
         prepared: &prepared,
         base,
-        state_override: None,
-        original: None,
+        setter: None,
         obs,
         url: empty_url(capacity),
-        port_set: false,
-        host_done: false,
         span_path_start: None,
     };
-    parser
-        .run(State::SchemeStart, 0)
-        .map_err(|stop| match stop {
-            Stop::Fail(e) => e,
-            // Only setters refuse; a plain parse never gets here.
-            Stop::Refuse(_) => ParseError::new(ValidationError::MissingSchemeNonRelativeUrl, 0),
-        })?;
+    parser.run(State::SchemeStart, 0)?;
     parser.finish()?;
     Ok(parser.url)
+}
+
+impl<'i> Parser<'i, '_, ()> {
+    /// The parser a setter runs: `value` (prepared without trimming) with
+    /// `state` as state override, appending to `working`; `original` is the
+    /// URL before the setter.
+    pub(crate) fn for_setter<'o>(
+        prepared: &'i Prepared<'i>,
+        original: &'i Url,
+        working: Url,
+        state: State,
+        obs: &'o mut (),
+    ) -> Parser<'i, 'o, ()> {
+        Parser {
+            input: &prepared.text,
+            prepared,
+            base: None,
+            setter: Some(Override {
+                state,
+                original,
+                port_set: false,
+                host_done: false,
+                refused: None,
+            }),
+            obs,
+            url: working,
+            span_path_start: None,
+        }
+    }
 }
 
 impl<O: Observer> Parser<'_, '_, O> {
@@ -133,6 +175,22 @@ impl<O: Observer> Parser<'_, '_, O> {
     #[cold]
     pub(crate) fn fail(&self, kind: ValidationError, at: usize) -> ParseError {
         ParseError::new(kind, self.prepared.original(at))
+    }
+
+    /// The state override, when a setter runs the parser.
+    #[inline(always)]
+    pub(crate) fn state_override(&self) -> Option<State> {
+        self.setter.as_ref().map(|s| s.state)
+    }
+
+    /// The Standard's "return" for a value a setter ignores: records why and
+    /// stops the run; the setter then leaves the URL unchanged.
+    #[cold]
+    pub(crate) fn refuse(&mut self, reason: SetterError) -> state::Step {
+        if let Some(setter) = self.setter.as_mut() {
+            setter.refused = Some(reason);
+        }
+        state::Step::Return
     }
 
     /// Reports the span `start..end` of the prepared input.
@@ -165,13 +223,24 @@ impl<O: Observer> Parser<'_, '_, O> {
     }
 
     /// Runs the host parser on `input[start..end]`, appending the serialized
-    /// host to the output; returns its kind.
+    /// host to the output; records its kind and IPv4 address in the URL.
     pub(crate) fn parse_host(
         &mut self,
         start: usize,
         end: usize,
         is_opaque: bool,
     ) -> Result<HostKind, ParseError> {
+        let (kind, ipv4) = self.parse_host_text(start, end, is_opaque)?;
+        self.url.ipv4 = ipv4;
+        Ok(kind)
+    }
+
+    fn parse_host_text(
+        &mut self,
+        start: usize,
+        end: usize,
+        is_opaque: bool,
+    ) -> Result<(HostKind, u32), ParseError> {
         let text = self.input.get(start..end).unwrap_or_default();
         let mut reporter = HostReporter {
             obs: &mut *self.obs,
@@ -189,31 +258,11 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// Final steps after the state machine: the `/.` prefix and the 32-bit
     /// offset check.
     pub(crate) fn finish(&mut self) -> Result<(), ParseError> {
-        insert_dot_prefix(&mut self.url);
+        edit::insert_dot_prefix(&mut self.url);
         if self.url.serialization.len() >= (NONE - 1) as usize {
             return Err(ParseError::new(ValidationError::InputTooLong, 0));
         }
         Ok(())
-    }
-}
-
-/// The URL serializer's `/.`: a URL without host whose path has more than one
-/// segment and starts with an empty one (`//…`) gets `/.` before the path, so
-/// that re-parsing does not read the path as an authority.
-pub(crate) fn insert_dot_prefix(url: &mut Url) {
-    if !url.has_authority() && url.path_start == url.host_end {
-        let path = url.slice(url.path_start, url.path_end());
-        if path.starts_with("//") {
-            let at = url.path_start as usize;
-            url.serialization.insert_str(at, "/.");
-            url.path_start += 2;
-            if url.query_start != NONE {
-                url.query_start += 2;
-            }
-            if url.fragment_start != NONE {
-                url.fragment_start += 2;
-            }
-        }
     }
 }
 

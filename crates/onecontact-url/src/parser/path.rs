@@ -79,7 +79,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         let input = self.input;
         let bytes = input.as_bytes();
         let special = self.is_special();
-        let stop_query = self.state_override.is_none();
+        let stop_query = self.setter.is_none();
         let out = &mut self.url.serialization;
         let mut run = p;
         let mut i = p;

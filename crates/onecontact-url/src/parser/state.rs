@@ -49,22 +49,6 @@ pub(crate) enum Step {
     Return,
 }
 
-/// Why the state machine stopped without a URL.
-#[derive(Debug)]
-pub(crate) enum Stop {
-    /// A validation error made parsing fail.
-    Fail(ParseError),
-    /// A setter's value is ignored by the Standard (a "return" that changes
-    /// nothing, or an API-level failure that has no validation error).
-    Refuse(SetterError),
-}
-
-impl From<ParseError> for Stop {
-    fn from(e: ParseError) -> Stop {
-        Stop::Fail(e)
-    }
-}
-
 /// How much of a base URL to copy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Upto {
@@ -78,11 +62,11 @@ pub(crate) enum Upto {
     Query,
 }
 
-type StepResult = Result<Step, Stop>;
+type StepResult = Result<Step, ParseError>;
 
 impl<O: Observer> Parser<'_, '_, O> {
     /// Runs the state machine from `state` with the pointer at `p`.
-    pub(crate) fn run(&mut self, mut state: State, mut p: usize) -> Result<(), Stop> {
+    pub(crate) fn run(&mut self, mut state: State, mut p: usize) -> Result<(), ParseError> {
         loop {
             let step = match state {
                 State::SchemeStart => self.scheme_start_state(p)?,
@@ -130,6 +114,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         url.host_end = end;
         url.path_start = end;
         url.host_kind = HostKind::None;
+        url.ipv4 = 0;
         url.port = None;
     }
 
@@ -141,7 +126,8 @@ impl<O: Observer> Parser<'_, '_, O> {
         url.query_start = NONE;
         url.fragment_start = NONE;
         if upto == Upto::Scheme {
-            url.serialization.push_str(base.protocol());
+            url.serialization
+                .push_str(base.slice(0, base.scheme_end + 1));
             self.after_scheme();
             return;
         }
@@ -153,9 +139,10 @@ impl<O: Observer> Parser<'_, '_, O> {
         url.host_end = base.host_end;
         url.port = base.port;
         url.host_kind = base.host_kind;
+        url.ipv4 = base.ipv4;
         url.path_start = to_u32(url.serialization.len());
         if upto >= Upto::Path {
-            url.serialization.push_str(base.pathname());
+            url.serialization.push_str(base.path());
         }
         if upto == Upto::Query && base.query_start != NONE {
             url.query_start = to_u32(url.serialization.len());
@@ -197,11 +184,11 @@ impl<O: Observer> Parser<'_, '_, O> {
             return Ok(Step::Go(State::Scheme, p));
         }
         // 2. Without state override: no scheme state, pointer unchanged.
-        if self.state_override.is_none() {
+        if self.setter.is_none() {
             return Ok(Step::Go(State::NoScheme, p));
         }
         // 3. Otherwise, failure (protocol setter).
-        Err(Stop::Refuse(SetterError::InvalidScheme))
+        Ok(self.refuse(SetterError::InvalidScheme))
     }
 
     /// Scheme state.
@@ -217,12 +204,12 @@ impl<O: Observer> Parser<'_, '_, O> {
         }
         if self.byte(q) != Some(b':') {
             // 3. Not a scheme: start over in the no scheme state.
-            if self.state_override.is_none() {
+            if self.setter.is_none() {
                 self.url.serialization.clear();
                 return Ok(Step::Go(State::NoScheme, 0));
             }
             // 4. Failure for the protocol setter.
-            return Err(Stop::Refuse(SetterError::InvalidScheme));
+            return Ok(self.refuse(SetterError::InvalidScheme));
         }
         // 2. `:` ends the scheme.
         let scheme_text = self.input.get(p..q).unwrap_or_default();
@@ -239,20 +226,20 @@ impl<O: Observer> Parser<'_, '_, O> {
             }
             _ => SchemeType::NotSpecial,
         };
-        if let Some(original) = self.original {
+        if let Some(original) = self.setter.as_ref().map(|s| s.original) {
             // 2.1 State override: the checks that may refuse the change.
             if original.scheme_type.is_special() != scheme_type.is_special() {
-                return Err(Stop::Refuse(SetterError::SchemeChangeNotAllowed));
+                return Ok(self.refuse(SetterError::SchemeChangeNotAllowed));
             }
             if (original.includes_credentials() || original.port.is_some()) && scheme_type.is_file()
             {
-                return Err(Stop::Refuse(SetterError::SchemeChangeNotAllowed));
+                return Ok(self.refuse(SetterError::SchemeChangeNotAllowed));
             }
             if original.scheme_type.is_file() && original.host_kind == HostKind::Empty {
-                return Err(Stop::Refuse(SetterError::SchemeChangeNotAllowed));
+                return Ok(self.refuse(SetterError::SchemeChangeNotAllowed));
             }
             // 2.2–2.3 Set the scheme, drop a port that became the default, return.
-            crate::setters::replace_scheme(&mut self.url, scheme_text, scheme_type);
+            crate::edit::replace_scheme(&mut self.url, scheme_text, scheme_type);
             return Ok(Step::Return);
         }
         // 2.2 Set the scheme.
@@ -295,16 +282,12 @@ impl<O: Observer> Parser<'_, '_, O> {
         let c = self.byte(p);
         let Some(base) = self.base else {
             // 1. No base: failure.
-            return Err(Stop::Fail(
-                self.fail(ValidationError::MissingSchemeNonRelativeUrl, p),
-            ));
+            return Err(self.fail(ValidationError::MissingSchemeNonRelativeUrl, p));
         };
         if base.has_opaque_path() {
             if c != Some(b'#') {
                 // 1. A base with an opaque path only takes a fragment.
-                return Err(Stop::Fail(
-                    self.fail(ValidationError::MissingSchemeNonRelativeUrl, p),
-                ));
+                return Err(self.fail(ValidationError::MissingSchemeNonRelativeUrl, p));
             }
             // 2. Scheme, path and query from the base, then the fragment.
             self.copy_base(base, Upto::Query);
@@ -342,9 +325,7 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// Relative state.
     fn relative_state(&mut self, p: usize) -> StepResult {
         let Some(base) = self.base else {
-            return Err(Stop::Fail(
-                self.fail(ValidationError::MissingSchemeNonRelativeUrl, p),
-            ));
+            return Err(self.fail(ValidationError::MissingSchemeNonRelativeUrl, p));
         };
         let special = base.scheme_type.is_special();
         // 2. The scheme is the base's.
@@ -398,9 +379,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         }
         // 3. Credentials, host and port from the base; path state.
         let Some(base) = self.base else {
-            return Err(Stop::Fail(
-                self.fail(ValidationError::MissingSchemeNonRelativeUrl, p),
-            ));
+            return Err(self.fail(ValidationError::MissingSchemeNonRelativeUrl, p));
         };
         self.copy_base(base, Upto::Authority);
         Ok(Step::Go(State::Path, p))
@@ -470,7 +449,7 @@ impl<O: Observer> Parser<'_, '_, O> {
                 }
                 if at + 1 == end {
                     // host-missing: credentials without a host.
-                    return Err(Stop::Fail(self.fail(ValidationError::HostMissing, at + 1)));
+                    return Err(self.fail(ValidationError::HostMissing, at + 1));
                 }
                 at + 1
             }
@@ -486,7 +465,7 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// Host state and hostname state.
     fn host_state(&mut self, p: usize) -> StepResult {
         // 1. Setters on file: URLs use the file host state.
-        if self.state_override.is_some() && self.url.scheme_type.is_file() {
+        if self.setter.is_some() && self.url.scheme_type.is_file() {
             return Ok(Step::Go(State::FileHost, p));
         }
         let bytes = self.input.as_bytes();
@@ -513,33 +492,35 @@ impl<O: Observer> Parser<'_, '_, O> {
         if self.byte(q) == Some(b':') {
             // 2. `:` outside brackets: the host ends, a port follows.
             if q == p {
-                return Err(Stop::Fail(self.fail(ValidationError::HostMissing, p)));
+                return Err(self.fail(ValidationError::HostMissing, p));
             }
-            if self.state_override == Some(State::Hostname) {
-                return Err(Stop::Refuse(SetterError::PortNotAllowed));
+            if self.state_override() == Some(State::Hostname) {
+                return Ok(self.refuse(SetterError::PortNotAllowed));
             }
             let kind = self.parse_host(p, q, !special)?;
             self.url.host_kind = kind;
             self.url.host_end = self.out_len();
-            self.host_done = true;
+            if let Some(setter) = self.setter.as_mut() {
+                setter.host_done = true;
+            }
             self.span(Component::Host, p, q);
             return Ok(Step::Go(State::Port, q + 1));
         }
         // 3. End of the authority.
         if special && q == p {
-            return Err(Stop::Fail(self.fail(ValidationError::HostMissing, p)));
+            return Err(self.fail(ValidationError::HostMissing, p));
         }
         if q == p
-            && let Some(original) = self.original
+            && let Some(original) = self.setter.as_ref().map(|s| s.original)
             && (original.includes_credentials() || original.port.is_some())
         {
-            return Err(Stop::Refuse(SetterError::HostRequired));
+            return Ok(self.refuse(SetterError::HostRequired));
         }
         let kind = self.parse_host(p, q, !special)?;
         self.url.host_kind = kind;
         self.url.host_end = self.out_len();
         self.span(Component::Host, p, q);
-        if self.state_override.is_some() {
+        if self.setter.is_some() {
             return Ok(Step::Return);
         }
         Ok(Step::Go(State::PathStart, q))
@@ -556,11 +537,11 @@ impl<O: Observer> Parser<'_, '_, O> {
         let ends = match c {
             None | Some(b'/' | b'?' | b'#') => true,
             Some(b'\\') => self.is_special(),
-            Some(_) => self.state_override.is_some(),
+            Some(_) => self.setter.is_some(),
         };
         if !ends {
             // 3. Anything else: port-invalid.
-            return Err(Stop::Fail(self.fail(ValidationError::PortInvalid, q)));
+            return Err(self.fail(ValidationError::PortInvalid, q));
         }
         if q > p {
             // 2.1 The port's value.
@@ -569,7 +550,7 @@ impl<O: Observer> Parser<'_, '_, O> {
                 value = (value * 10 + u32::from(b - b'0')).min(1 << 20);
             }
             let Ok(port) = u16::try_from(value) else {
-                return Err(Stop::Fail(self.fail(ValidationError::PortOutOfRange, p)));
+                return Err(self.fail(ValidationError::PortOutOfRange, p));
             };
             // 2.1.3 The default port is stored as null.
             if self.url.scheme_type.default_port() == Some(port) {
@@ -579,14 +560,16 @@ impl<O: Observer> Parser<'_, '_, O> {
                 self.url.serialization.push(':');
                 crate::host::push_decimal(&mut self.url.serialization, u32::from(port));
             }
-            self.port_set = true;
+            if let Some(setter) = self.setter.as_mut() {
+                setter.port_set = true;
+            }
             self.span(Component::Port, p, q);
-            if self.state_override.is_some() {
+            if self.setter.is_some() {
                 return Ok(Step::Return);
             }
-        } else if self.state_override.is_some() {
+        } else if self.setter.is_some() {
             // 2.2 A setter needs at least one digit.
-            return Err(Stop::Refuse(SetterError::PortInvalid));
+            return Ok(self.refuse(SetterError::PortInvalid));
         }
         Ok(Step::Go(State::PathStart, q))
     }
@@ -652,6 +635,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         url.host_end = end;
         url.path_start = end;
         url.host_kind = HostKind::Empty;
+        url.ipv4 = 0;
     }
 
     /// File slash state.
@@ -672,7 +656,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         if let Some(base) = self.base.filter(|b| b.scheme_type.is_file()) {
             self.copy_base(base, Upto::Authority);
             if !starts_with_windows_drive_letter(self.rest(p).as_bytes()) {
-                let first = base.pathname().get(1..).unwrap_or_default();
+                let first = base.path().get(1..).unwrap_or_default();
                 let first = first.split('/').next().unwrap_or_default();
                 if is_normalized_windows_drive_letter(first.as_bytes()) {
                     self.url.serialization.push('/');
@@ -696,8 +680,9 @@ impl<O: Observer> Parser<'_, '_, O> {
             .unwrap_or(bytes.len().saturating_sub(p));
         let buffer = bytes.get(p..q).unwrap_or_default();
         self.url.host_start = self.out_len();
+        self.url.ipv4 = 0;
         // 1.1 A drive letter is not a host: it starts the path.
-        if self.state_override.is_none() && is_windows_drive_letter(buffer) {
+        if self.setter.is_none() && is_windows_drive_letter(buffer) {
             self.validation(ValidationError::FileInvalidWindowsDriveLetterHost, p);
             self.url.host_kind = HostKind::Empty;
             self.url.host_end = self.out_len();
@@ -720,7 +705,7 @@ impl<O: Observer> Parser<'_, '_, O> {
             self.span(Component::Host, p, q);
         }
         self.url.host_end = self.out_len();
-        if self.state_override.is_some() {
+        if self.setter.is_some() {
             return Ok(Step::Return);
         }
         Ok(Step::Go(State::PathStart, q))
@@ -743,7 +728,7 @@ impl<O: Observer> Parser<'_, '_, O> {
             };
             return Step::Go(State::Path, next);
         }
-        if self.state_override.is_none() {
+        if self.setter.is_none() {
             // 2–3. A query or fragment right after the host.
             if c == Some(b'?') {
                 self.start_query();
@@ -760,7 +745,7 @@ impl<O: Observer> Parser<'_, '_, O> {
             return Step::Go(State::Path, if c == b'/' { p + 1 } else { p });
         }
         // 5. A setter on a hostless URL gets the path « "" ».
-        if self.state_override.is_some() && !self.url.has_authority() {
+        if self.setter.is_some() && !self.url.has_authority() {
             self.url.serialization.push('/');
         }
         Step::Return
@@ -876,7 +861,7 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// Query state (UTF-8 only: the encoding argument is not supported).
     fn query_state(&mut self, p: usize) -> Step {
         let bytes = self.input.as_bytes();
-        let q = if self.state_override.is_none() {
+        let q = if self.setter.is_none() {
             p + bytes
                 .get(p..)
                 .unwrap_or_default()

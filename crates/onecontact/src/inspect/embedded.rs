@@ -52,7 +52,7 @@ pub(crate) fn find_url(text: &str) -> Option<String> {
 /// The host of an embedded URL, when it parses and has one.
 pub(crate) fn host_of(embedded: &str) -> Option<String> {
     let url = Url::parse(embedded).ok()?;
-    let host = url.hostname();
+    let host = url.host_str().unwrap_or_default();
     (!host.is_empty()).then(|| host.to_owned())
 }
 

@@ -203,7 +203,7 @@ fn userinfo_warnings(url: &Url, host: &str, out: &mut Vec<Warning>) {
             ));
         }
     }
-    if !url.password().is_empty() {
+    if url.password().is_some() {
         out.push(Warning::new(
             WarningCode::PasswordInUrl,
             "the URL carries a password; RFC 3986 deprecates this, and passing authentication in clear text \
@@ -215,7 +215,7 @@ fn userinfo_warnings(url: &Url, host: &str, out: &mut Vec<Warning>) {
 }
 
 fn host_warnings(url: &Url, report: &mut LinkReport, out: &mut Vec<Warning>) {
-    let hostname = url.hostname();
+    let hostname = url.host_str().unwrap_or_default();
     match url.host() {
         Some(Host::Ipv4(_) | Host::Ipv6(_)) => out.push(Warning::new(
             WarningCode::IpAddressHost,
@@ -295,9 +295,9 @@ fn script_warnings(unicode: &str, out: &mut Vec<Warning>) {
 }
 
 fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
-    let host = url.hostname();
+    let host = url.host_str().unwrap_or_default();
     if !url.has_opaque_path()
-        && let Some(found) = embedded::find_url(url.pathname())
+        && let Some(found) = embedded::find_url(url.path())
     {
         let target = embedded::host_of(&found)
             .map(|h| format!(", not to {h}"))
@@ -386,25 +386,25 @@ pub fn inspect(text: &str) -> LinkReport {
         Ok(reading) => {
             let url = &reading.url;
             report.notes = reading.notes.clone();
-            report.url = Some(url.href().to_owned());
+            report.url = Some(url.as_str().to_owned());
             report.scheme = Some(url.scheme().to_owned());
             if let Some(host) = url.host() {
-                report.real_host = Some(url.hostname().to_owned());
+                report.real_host = Some(url.host_str().unwrap_or_default().to_owned());
                 report.host_kind = Some(crate::tool::host_kind_name_of(&host));
             }
-            if !url.username().is_empty() || !url.password().is_empty() {
+            if !url.username().is_empty() || url.password().is_some() {
                 let mut userinfo = url.username().to_owned();
-                if !url.password().is_empty() {
+                if let Some(password) = url.password() {
                     userinfo.push(':');
-                    userinfo.push_str(url.password());
+                    userinfo.push_str(password);
                 }
                 report.userinfo = Some(userinfo);
             }
             warnings.extend(scheme_warning(url.scheme()));
-            userinfo_warnings(url, url.hostname(), &mut warnings);
+            userinfo_warnings(url, url.host_str().unwrap_or_default(), &mut warnings);
             host_warnings(url, &mut report, &mut warnings);
             path_and_query_warnings(url, &mut warnings);
-            warnings.extend(length_warning(url.href()));
+            warnings.extend(length_warning(url.as_str()));
         }
         Err(error) => {
             let scheme = trimmed

@@ -49,7 +49,7 @@ pub struct CleanReport {
 pub fn clean(text: &str, options: &ReadOptions) -> Result<CleanReport, ToolError> {
     let reading = read_url(text, options, Role::Input)?;
     let url = &reading.url;
-    let href = url.href();
+    let href = url.as_str();
     let mut removed = Vec::new();
     let cleaned = match url.query() {
         Some(query) => {

@@ -119,7 +119,10 @@ fn compare_credentials(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
 }
 
 fn compare_host(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
-    let (ha, hb) = (a.url.hostname(), b.url.hostname());
+    let (ha, hb) = (
+        a.url.host_str().unwrap_or_default(),
+        b.url.host_str().unwrap_or_default(),
+    );
     if ha == hb {
         let wa = written(a, a.spans.host.as_ref()).unwrap_or(ha);
         let wb = written(b, b.spans.host.as_ref()).unwrap_or(hb);
@@ -164,10 +167,10 @@ fn compare_host(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
 }
 
 fn compare_port(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
-    if a.url.port_or_default() != b.url.port_or_default() {
+    if a.url.port_or_known_default() != b.url.port_or_known_default() {
         let show = |r: &Reading| {
             r.url
-                .port_or_default()
+                .port_or_known_default()
                 .map_or("none".to_owned(), |p| p.to_string())
         };
         out.push(diff(
@@ -180,8 +183,8 @@ fn compare_port(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
     let wa = written(a, a.spans.port.as_ref()).filter(|p| !p.is_empty());
     let wb = written(b, b.spans.port.as_ref()).filter(|p| !p.is_empty());
     if wa != wb
-        && let Some(port) = a.url.port_or_default()
-        && a.url.port().is_empty()
+        && let Some(port) = a.url.port_or_known_default()
+        && a.url.port().is_none()
     {
         out.push(diff(
             "default-port",
@@ -250,7 +253,7 @@ fn strip_trailing_slash(path: &str) -> String {
 }
 
 fn compare_path(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
-    let (pa, pb) = (a.url.pathname(), b.url.pathname());
+    let (pa, pb) = (a.url.path(), b.url.path());
     if pa == pb {
         let wa = written(a, a.spans.path.as_ref()).unwrap_or("");
         let wb = written(b, b.spans.path.as_ref()).unwrap_or("");
@@ -449,7 +452,7 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
     compare_fragment(&a, &b, &mut differences);
     let key = |t: &str| WebAddress::parse(t).ok().map(|w| w.key(KeyVersion::V1));
     let (first_key, second_key) = (key(first), key(second));
-    let same_url = a.url.href() == b.url.href();
+    let same_url = a.url.as_str() == b.url.as_str();
     let same_key = first_key.is_some() && first_key == second_key;
     let verdict = if same_url {
         Verdict::SameUrl
@@ -459,8 +462,8 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
         Verdict::Different
     };
     Ok(CompareReport {
-        first: a.url.href().to_owned(),
-        second: b.url.href().to_owned(),
+        first: a.url.as_str().to_owned(),
+        second: b.url.as_str().to_owned(),
         same_url,
         first_key,
         second_key,

@@ -42,7 +42,7 @@ pub fn contact_report(text: &str) -> Result<ContactReport, WebError> {
     let web = WebAddress::parse(text)?;
     Ok(ContactReport {
         input: text.to_owned(),
-        url: web.url().href().to_owned(),
+        url: web.url().as_str().to_owned(),
         canonical: web.canonical().to_owned(),
         key_v1: web.key(KeyVersion::V1),
         is_website: web.is_website(),

@@ -202,10 +202,12 @@ pub(crate) fn parts(url: &Url) -> Parts {
     Parts {
         scheme: url.scheme().to_owned(),
         username: non_empty(url.username()),
-        password: non_empty(url.password()),
-        host: url.host().map(|_| url.hostname().to_owned()),
-        port: url.port_number(),
-        path: url.pathname().to_owned(),
+        password: url.password().map(str::to_owned),
+        host: url
+            .host()
+            .map(|_| url.host_str().unwrap_or_default().to_owned()),
+        port: url.port(),
+        path: url.path().to_owned(),
         query: url.query().map(str::to_owned),
         fragment: url.fragment().map(str::to_owned),
     }
@@ -215,7 +217,7 @@ pub(crate) fn parts(url: &Url) -> Parts {
 fn host_report(reading: &Reading, notes: &mut Vec<Note>) -> Option<HostReport> {
     let url = &reading.url;
     let host = url.host()?;
-    let serialized = url.hostname().to_owned();
+    let serialized = url.host_str().unwrap_or_default().to_owned();
     let written = reading.spanned(reading.spans.host.as_ref());
     let as_written = written.filter(|w| *w != serialized).map(str::to_owned);
     let ipv4_short_form = matches!(host, Host::Ipv4(_)) && as_written.is_some();
@@ -278,7 +280,7 @@ fn normalization_notes(reading: &Reading, notes: &mut Vec<Note>) {
         ));
     }
     if let Some(port) = reading.spanned(reading.spans.port.as_ref())
-        && url.port().is_empty()
+        && url.port().is_none()
         && !port.is_empty()
     {
         notes.push(Note::new(
@@ -299,13 +301,10 @@ fn normalization_notes(reading: &Reading, notes: &mut Vec<Note>) {
         if dots {
             notes.push(Note::new(
                 "dot-segments-resolved",
-                format!(
-                    "the dot segments of {path} were resolved to {}",
-                    url.pathname()
-                ),
+                format!("the dot segments of {path} were resolved to {}", url.path()),
             ));
         }
-    } else if url.is_special() && url.pathname() == "/" {
+    } else if url.is_special() && url.path() == "/" {
         notes.push(Note::new(
             "empty-path",
             "the path was empty, which means the root /",
@@ -402,7 +401,7 @@ pub(crate) fn report_from_reading(reading: &Reading) -> ParseReport {
     normalization_notes(reading, &mut notes);
     let host = host_report(reading, &mut notes);
     let mut warnings = Vec::new();
-    if !url.username().is_empty() || !url.password().is_empty() {
+    if !url.username().is_empty() || url.password().is_some() {
         warnings.push(Note::new(
             "credentials",
             "the URL carries a user name or password; RFC 3986 deprecates user:password in URLs, \
@@ -423,9 +422,9 @@ pub(crate) fn report_from_reading(reading: &Reading) -> ParseReport {
         .collect();
     ParseReport {
         input: reading.trimmed.clone(),
-        href: url.href().to_owned(),
+        href: url.as_str().to_owned(),
         parts: parts(url),
-        origin: url.origin(),
+        origin: onecontact_url::quirks::origin(url),
         host,
         opaque_path: url.has_opaque_path(),
         path_segments: path_segments(url),

@@ -148,7 +148,7 @@ pub(crate) fn read_url(
     let source = [prefix, trimmed].concat();
     let mut validation = Vec::new();
     let parsed = Url::options()
-        .base(base.as_ref())
+        .base_url(base.as_ref())
         .validation_sink(&mut validation)
         .parse_with_spans(&source);
     let (url, spans) = match parsed {
@@ -168,7 +168,7 @@ pub(crate) fn read_url(
             "resolved-against-base",
             format!(
                 "relative reference resolved against the base {}",
-                base.href()
+                base.as_str()
             ),
         ));
     }

@@ -4,7 +4,7 @@
 use std::str::FromStr;
 
 use onecontact_url::search_params::SearchParams;
-use onecontact_url::{SetterError, Url};
+use onecontact_url::{SetterError, Url, quirks};
 
 use super::error::{Role, ToolError};
 use super::explain::explain;
@@ -72,32 +72,32 @@ impl UrlField {
 
     fn apply(self, url: &mut Url, value: &str) -> Result<(), SetterError> {
         match self {
-            UrlField::Href => url.set_href(value),
-            UrlField::Scheme => url.set_protocol(value),
-            UrlField::Username => url.set_username(value),
-            UrlField::Password => url.set_password(value),
-            UrlField::Host => url.set_host(value),
-            UrlField::Hostname => url.set_hostname(value),
-            UrlField::Port => url.set_port(value),
-            UrlField::Path => url.set_pathname(value),
-            UrlField::Query => url.set_search(value),
-            UrlField::Fragment => url.set_hash(value),
+            UrlField::Href => quirks::set_href(url, value),
+            UrlField::Scheme => quirks::set_protocol(url, value),
+            UrlField::Username => quirks::set_username(url, value),
+            UrlField::Password => quirks::set_password(url, value),
+            UrlField::Host => quirks::set_host(url, value),
+            UrlField::Hostname => quirks::set_hostname(url, value),
+            UrlField::Port => quirks::set_port(url, value),
+            UrlField::Path => quirks::set_pathname(url, value),
+            UrlField::Query => quirks::set_search(url, value),
+            UrlField::Fragment => quirks::set_hash(url, value),
         }
     }
 
     /// The URL's current value of this field.
     fn get(self, url: &Url) -> String {
         match self {
-            UrlField::Href => url.href(),
+            UrlField::Href => url.as_str(),
             UrlField::Scheme => url.scheme(),
             UrlField::Username => url.username(),
-            UrlField::Password => url.password(),
-            UrlField::Host => url.host_str(),
-            UrlField::Hostname => url.hostname(),
-            UrlField::Port => url.port(),
-            UrlField::Path => url.pathname(),
-            UrlField::Query => url.search(),
-            UrlField::Fragment => url.hash(),
+            UrlField::Password => quirks::password(url),
+            UrlField::Host => quirks::host(url),
+            UrlField::Hostname => quirks::hostname(url),
+            UrlField::Port => quirks::port(url),
+            UrlField::Path => url.path(),
+            UrlField::Query => quirks::search(url),
+            UrlField::Fragment => quirks::hash(url),
         }
         .to_owned()
     }
@@ -245,10 +245,10 @@ pub fn rebuild(
     options: &ReadOptions,
 ) -> Result<RebuildReport, ToolError> {
     let mut url = read_url(text, options, Role::Input)?.url;
-    let original = url.href().to_owned();
+    let original = url.as_str().to_owned();
     let mut steps = Vec::with_capacity(edits.len());
     for edit in edits {
-        let before = url.href().to_owned();
+        let before = url.as_str().to_owned();
         match edit {
             Edit::Set { field, value } => {
                 field
@@ -262,23 +262,25 @@ pub fn rebuild(
             Edit::Param { name, value } => {
                 let mut params = SearchParams::from_query(url.query().unwrap_or_default());
                 params.set(name, value);
-                url.set_search(&params.serialize())
-                    .map_err(|e| ToolError::Refused {
+                quirks::set_search(&mut url, &params.serialize()).map_err(|e| {
+                    ToolError::Refused {
                         field: "param",
                         value: format!("{name}={value}"),
                         reason: refusal_reason(&e, value),
-                    })?;
+                    }
+                })?;
             }
             Edit::DropParam { name } => {
                 if let Some(query) = url.query() {
                     let mut params = SearchParams::from_query(query);
                     params.delete(name, None);
-                    url.set_search(&params.serialize())
-                        .map_err(|e| ToolError::Refused {
+                    quirks::set_search(&mut url, &params.serialize()).map_err(|e| {
+                        ToolError::Refused {
                             field: "drop-param",
                             value: name.clone(),
                             reason: refusal_reason(&e, name),
-                        })?;
+                        }
+                    })?;
                 }
             }
         }
@@ -289,13 +291,13 @@ pub fn rebuild(
         steps.push(EditStep {
             edit: edit.describe(),
             field_value,
-            changed: url.href() != before,
-            url: url.href().to_owned(),
+            changed: url.as_str() != before,
+            url: url.as_str().to_owned(),
         });
     }
     Ok(RebuildReport {
         original,
-        url: url.href().to_owned(),
+        url: url.as_str().to_owned(),
         steps,
     })
 }

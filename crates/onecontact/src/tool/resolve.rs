@@ -53,10 +53,10 @@ impl ReferenceKind {
             ),
             ReferenceKind::PathAbsolute => format!(
                 "a reference starting with / keeps the base's scheme and host ({}) and replaces the whole path",
-                base.host_str()
+                onecontact_url::quirks::host(base)
             ),
             ReferenceKind::PathRelative => {
-                let path = base.pathname();
+                let path = base.path();
                 let directory = path.rfind('/').and_then(|i| path.get(..=i)).unwrap_or("/");
                 format!(
                     "a relative path replaces everything after the last / of the base's path, so it is read in {directory} \
@@ -137,14 +137,14 @@ pub fn resolve(base: &str, reference: &str) -> Result<ResolveReport, ToolError> 
         base_url.without_fragment().to_owned()
     } else {
         let options = ReadOptions {
-            base: Some(base_url.href().to_owned()),
+            base: Some(base_url.as_str().to_owned()),
             assume_https: false,
         };
         match read_url(trimmed, &options, Role::Reference) {
-            Ok(reading) => reading.url.href().to_owned(),
+            Ok(reading) => reading.url.as_str().to_owned(),
             Err(ToolError::InvalidUrl { .. }) => {
                 // Report the offset in the reference itself.
-                let error = Url::parse_with_base(trimmed, &base_url).err();
+                let error = base_url.join(trimmed).err();
                 return Err(match error {
                     Some(e) => ToolError::InvalidUrl {
                         role: Role::Reference,
@@ -161,7 +161,7 @@ pub fn resolve(base: &str, reference: &str) -> Result<ResolveReport, ToolError> 
         }
     };
     Ok(ResolveReport {
-        base: base_url.href().to_owned(),
+        base: base_url.as_str().to_owned(),
         reference: trimmed.to_owned(),
         reference_kind: kind,
         explanation: kind.explain(&base_url),
