@@ -255,3 +255,32 @@ pub fn hash(url: &Url) -> &str {
 pub fn set_hash(url: &mut Url, value: &str) -> Result<(), SetterError> {
     url.js_set_hash(value)
 }
+
+/// The domain to ASCII of `domain` as the host parser of a special URL does
+/// it (JavaScript's `domainToASCII` of old Node.js): the ASCII domain, or
+/// `""` when `domain` is not a valid domain or is an IP address.
+///
+/// ```
+/// use onecontact_url::quirks::domain_to_ascii;
+/// assert_eq!(domain_to_ascii("Bücher.example"), "xn--bcher-kva.example");
+/// assert_eq!(domain_to_ascii("a b"), "");
+/// ```
+pub fn domain_to_ascii(domain: &str) -> String {
+    match crate::Host::parse(domain) {
+        Ok(crate::Host::Domain(ascii)) => ascii,
+        _ => String::new(),
+    }
+}
+
+/// Like [`domain_to_ascii`], then the labels back to Unicode (for display).
+///
+/// ```
+/// use onecontact_url::quirks::domain_to_unicode;
+/// assert_eq!(domain_to_unicode("xn--bcher-kva.EXAMPLE"), "bücher.example");
+/// ```
+pub fn domain_to_unicode(domain: &str) -> String {
+    match crate::Host::parse(domain) {
+        Ok(crate::Host::Domain(ascii)) => onecontact_idna::domain_to_unicode(&ascii).0,
+        _ => String::new(),
+    }
+}

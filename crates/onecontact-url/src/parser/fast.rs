@@ -6,7 +6,6 @@
 //! the output is then the input copied once (plus the `/` of an empty path).
 //! Anything unusual returns `None` and the full state machine runs.
 
-use super::empty_url;
 use super::path::{is_double_dot, is_single_dot};
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
@@ -242,7 +241,6 @@ fn build(input: &str, parts: &FastParts) -> Option<Url> {
     } = *parts;
     let bytes = input.as_bytes();
     let extra = usize::from(!has_path);
-    let mut url = empty_url(0);
     let mut out = String::with_capacity(bytes.len() + extra);
     if has_path {
         out.push_str(input);
@@ -255,16 +253,18 @@ fn build(input: &str, parts: &FastParts) -> Option<Url> {
         head.make_ascii_lowercase();
     }
     let shift = |i: usize| to_u32(if i >= path_end { i + extra } else { i });
-    url.serialization = out;
-    url.scheme_end = to_u32(host_start - 3);
-    url.username_end = to_u32(host_start);
-    url.host_start = to_u32(host_start);
-    url.host_end = to_u32(host_end);
-    url.path_start = to_u32(path_start);
-    url.query_start = query_start.map_or(crate::url::NONE, shift);
-    url.fragment_start = fragment_start.map_or(crate::url::NONE, shift);
-    url.port = port;
-    url.host_kind = host_kind;
-    url.scheme_type = scheme_type;
-    Some(url)
+    Some(Url {
+        serialization: out,
+        scheme_end: to_u32(host_start - 3),
+        username_end: to_u32(host_start),
+        host_start: to_u32(host_start),
+        host_end: to_u32(host_end),
+        path_start: to_u32(path_start),
+        query_start: query_start.map_or(crate::url::NONE, shift),
+        fragment_start: fragment_start.map_or(crate::url::NONE, shift),
+        port,
+        ipv4: 0,
+        host_kind,
+        scheme_type,
+    })
 }
