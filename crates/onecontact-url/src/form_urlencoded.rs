@@ -232,6 +232,18 @@ pub struct Parse<'a> {
     rest: &'a [u8],
 }
 
+impl<'a> Parse<'a> {
+    /// The same pairs as owned `String`s.
+    ///
+    /// ```
+    /// let pairs: Vec<(String, String)> = onecontact_url::form_urlencoded::parse_str("a=1&b").into_owned().collect();
+    /// assert_eq!(pairs, [("a".to_owned(), "1".to_owned()), ("b".to_owned(), String::new())]);
+    /// ```
+    pub fn into_owned(self) -> impl Iterator<Item = (String, String)> + 'a {
+        self.map(|(name, value)| (name.into_owned(), value.into_owned()))
+    }
+}
+
 impl<'a> Iterator for Parse<'a> {
     type Item = (Cow<'a, str>, Cow<'a, str>);
 

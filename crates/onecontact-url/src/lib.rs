@@ -174,7 +174,7 @@
 //! use onecontact_url::{Host, Url};
 //! use std::net::Ipv4Addr;
 //!
-//! assert_eq!(Host::parse("0x7f.1")?, Host::Ipv4(Ipv4Addr::LOCALHOST));
+//! assert_eq!(Host::parse("0x7f.1")?, Host::<String>::Ipv4(Ipv4Addr::LOCALHOST));
 //! let origin = Url::parse("blob:https://a.example/uuid")?.origin();
 //! assert_eq!(origin.ascii_serialization(), "https://a.example");
 //! assert_ne!(Url::parse("file:///x")?.origin(), Url::parse("file:///x")?.origin());

@@ -415,9 +415,9 @@ fn serde_roundtrip() {
 fn host_parser_entry_points() {
     assert_eq!(
         Host::parse("0x7F.0.0.1").unwrap(),
-        Host::Ipv4(Ipv4Addr::LOCALHOST)
+        Host::<String>::Ipv4(Ipv4Addr::LOCALHOST)
     );
-    assert_eq!(Host::parse_opaque("").unwrap(), Host::Empty);
+    assert_eq!(Host::parse_opaque("").unwrap(), Host::<String>::Empty);
     assert_eq!(
         Host::parse("faß.example").unwrap().to_string(),
         "xn--fa-hia.example"
@@ -436,7 +436,7 @@ fn host_parser_entry_points() {
     assert!(Host::parse("example^example").is_err());
     assert_eq!(
         Host::parse("1.2.3").unwrap(),
-        Host::Ipv4(Ipv4Addr::new(1, 2, 0, 3))
+        Host::<String>::Ipv4(Ipv4Addr::new(1, 2, 0, 3))
     );
     assert_eq!(
         Host::parse("[1:0:0:0:1:0:0:0]").unwrap().to_string(),

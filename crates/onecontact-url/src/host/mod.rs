@@ -45,7 +45,7 @@ impl Report for Vec<Validation> {
 /// [`crate::Url::host`] gives a `Host<&str>` borrowing the URL's text;
 /// [`Host::parse`] gives a `Host<String>`. `Display` is the host serializer
 /// (IPv6 in brackets).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Eq, Hash, PartialOrd, Ord)]
 pub enum Host<S = String> {
     /// A domain: non-empty ASCII, lowercased, Punycode-encoded where needed.
     Domain(S),
@@ -57,6 +57,27 @@ pub enum Host<S = String> {
     Opaque(S),
     /// The empty host (e.g. `file:///x`, `sc:///x`).
     Empty,
+}
+
+/// Hosts compare by value across string types, so a `Host<&str>` from a
+/// URL equals the `Host<String>` with the same text.
+///
+/// ```
+/// use onecontact_url::{Host, Url};
+/// let url = Url::parse("https://example.com/")?;
+/// assert!(url.host().unwrap() == Host::Domain("example.com".to_string()));
+/// # Ok::<(), onecontact_url::ParseError>(())
+/// ```
+impl<S: PartialEq<T>, T> PartialEq<Host<T>> for Host<S> {
+    fn eq(&self, other: &Host<T>) -> bool {
+        match (self, other) {
+            (Host::Domain(a), Host::Domain(b)) | (Host::Opaque(a), Host::Opaque(b)) => a == b,
+            (Host::Ipv4(a), Host::Ipv4(b)) => a == b,
+            (Host::Ipv6(a), Host::Ipv6(b)) => a == b,
+            (Host::Empty, Host::Empty) => true,
+            _ => false,
+        }
+    }
 }
 
 /// What kind of host a URL has, stored in one byte of [`crate::Url`].
@@ -83,7 +104,7 @@ impl Host<String> {
     /// use std::net::Ipv4Addr;
     ///
     /// assert_eq!(Host::parse("EXAMPLE.com")?, Host::Domain("example.com".to_string()));
-    /// assert_eq!(Host::parse("0x7f.1")?, Host::Ipv4(Ipv4Addr::new(127, 0, 0, 1)));
+    /// assert_eq!(Host::parse("0x7f.1")?, Host::<String>::Ipv4(Ipv4Addr::new(127, 0, 0, 1)));
     /// assert_eq!(Host::parse("[0:0::1]")?.to_string(), "[::1]");
     /// let err = Host::parse("1.2.3.256").unwrap_err();
     /// assert_eq!(err.kind().name(), "IPv4-out-of-range-part");
