@@ -10,7 +10,7 @@ use crate::form_urlencoded;
 use crate::host::HostKind;
 use crate::percent_encoding::{AsciiSet, PATH, utf8_percent_encode_into};
 use crate::url::{NONE, Url};
-use crate::validation::SetterError;
+use crate::validation::{ParseError, SetterError, ValidationError};
 
 /// What [`PathSegmentsMut::push`] percent-encodes: the path set plus `/`
 /// and `%`, so that a segment stays one segment and is taken literally.
@@ -88,8 +88,9 @@ impl Url {
     }
 
     /// Sets the host (parsed with the host parser, as the `hostname` setter
-    /// does: a value that holds a port is refused, anything from a `/`, `?`
-    /// or `#` on is ignored), or removes it with `None`.
+    /// does; a value that holds a port, or a `/`, `?`, `#` — or `\` for a
+    /// special URL — which the JavaScript setter would cut off, is refused),
+    /// or removes it with `None`.
     ///
     /// Removing the host is refused for special URLs and for URLs with
     /// credentials or a port; a path starting with `//` is then kept apart
@@ -101,6 +102,7 @@ impl Url {
     /// url.set_host(Some("EXAMPLE.org"))?;
     /// assert_eq!(url.as_str(), "https://example.org:8080/a");
     /// assert!(url.set_host(None).is_err());
+    /// assert!(url.set_host(Some("example.net/x")).is_err());
     ///
     /// let mut url = Url::parse("sc://host//p")?;
     /// url.set_host(None)?;
@@ -115,7 +117,21 @@ impl Url {
     /// host parser's validation error.
     pub fn set_host(&mut self, host: Option<&str>) -> Result<(), SetterError> {
         match host {
-            Some(host) => self.js_set_hostname(host),
+            Some(host) => {
+                let special = self.is_special();
+                let cut = host
+                    .bytes()
+                    .position(|b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'));
+                if let Some(at) = cut {
+                    let kind = if special {
+                        ValidationError::DomainInvalidCodePoint
+                    } else {
+                        ValidationError::HostInvalidCodePoint
+                    };
+                    return Err(SetterError::Invalid(ParseError::new(kind, at)));
+                }
+                self.js_set_hostname(host)
+            }
             None => self.remove_host(),
         }
     }
@@ -318,8 +334,8 @@ impl Url {
     /// Replaces `self` with `url`, unless `url` is too long for 32-bit offsets.
     pub(crate) fn commit_edit(&mut self, url: Url) -> Result<(), SetterError> {
         if url.serialization.len() >= (NONE - 1) as usize {
-            return Err(SetterError::Invalid(crate::validation::ParseError::new(
-                crate::validation::ValidationError::InputTooLong,
+            return Err(SetterError::Invalid(ParseError::new(
+                ValidationError::InputTooLong,
                 0,
             )));
         }

@@ -428,6 +428,19 @@ fn set_host_and_ip_host() {
         matches!(u.set_host(Some("")), Err(SetterError::Invalid(e)) if e.kind().name() == "host-missing")
     );
     assert_eq!(u.set_host(None), Err(SetterError::HostRequired));
+    // What the JavaScript setter would cut off is refused, with where.
+    for (value, at) in [("c.example/x", 9), ("c?x", 1), ("c#x", 1), ("c\\x", 1)] {
+        match u.set_host(Some(value)) {
+            Err(SetterError::Invalid(e)) => {
+                assert_eq!(
+                    (e.kind().name(), e.offset()),
+                    ("domain-invalid-code-point", at)
+                );
+            }
+            other => panic!("{value:?}: {other:?}"),
+        }
+    }
+    assert_eq!(u.as_str(), "https://b.example:81/p");
     u.set_ip_host(IpAddr::V4(Ipv4Addr::new(10, 0, 0, 1)))
         .unwrap();
     assert_eq!(u.host(), Some(Host::Ipv4(Ipv4Addr::new(10, 0, 0, 1))));
@@ -448,6 +461,10 @@ fn set_host_and_ip_host() {
     assert_eq!((u.as_str(), u.path()), ("sc:/.//p", "//p"));
     let mut u = url("sc://h:1/");
     assert_eq!(u.set_host(None), Err(SetterError::HostRequired));
+    assert!(
+        matches!(u.set_host(Some("x/y")), Err(SetterError::Invalid(e)) if e.kind().name() == "host-invalid-code-point")
+    );
+    u.set_host(Some("x\\y")).unwrap_err();
     let mut u = url("sc://h/");
     u.set_ip_host(IpAddr::V4(Ipv4Addr::LOCALHOST)).unwrap();
     assert_eq!(u.host(), Some(Host::Opaque("127.0.0.1")));
