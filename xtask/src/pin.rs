@@ -192,7 +192,10 @@ fn check_top_domains(name: &str, bytes: &[u8]) -> Result<String, String> {
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-.".contains(&b));
         if !ok {
-            return Err(format!("line {}: {line:?} is not an ASCII host name", i + 1));
+            return Err(format!(
+                "line {}: {line:?} is not an ASCII host name",
+                i + 1
+            ));
         }
         count += 1;
     }
