@@ -61,6 +61,8 @@
 pub mod display;
 mod domains;
 mod embedded;
+#[doc(hidden)]
+pub mod fuzzing;
 mod lookalike;
 mod secrets;
 mod warning;

@@ -244,7 +244,7 @@ impl HostDisplay {
 }
 
 /// Whether a label of a serialized host is Punycode.
-fn is_xn(label: &str) -> bool {
+pub(crate) fn is_xn(label: &str) -> bool {
     label
         .get(..4)
         .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
