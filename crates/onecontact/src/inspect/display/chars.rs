@@ -64,7 +64,7 @@ pub(crate) fn blocked(c: char) -> Option<Blocked> {
 /// Characters Unicode 17 moved out of `Identifier_Status=Allowed` that the
 /// browsers' rules still name and show: Bopomofo (UTS #39 still counts Han +
 /// Bopomofo as *highly restrictive*), the combining Kana voiced sound marks
-/// (which [`super::patterns`] governs), Georgian U+10FD–U+10FF and the
+/// (which the dangerous patterns govern), Georgian U+10FD–U+10FF and the
 /// Myanmar Shan digits (which the whole-script look-alike rules cover).
 fn kept_by_browsers(c: char) -> bool {
     matches!(

@@ -5,20 +5,20 @@
 //! ([UTS #39](https://www.unicode.org/reports/tr39/)) as browsers apply them
 //! to host names, plus the rules browsers added after real attacks. Each
 //! label is judged on its own, knowing only the top-level domain (a Cyrillic
-//! label is ordinary under `.рф`); [`super::lookalike`] then compares the
+//! label is ordinary under `.рф`); [`TopDomains`](super::TopDomains) then compares the
 //! whole host with popular domains. The checks, in the order a label meets
 //! them:
 //!
 //! 1. every code point is allowed in identifiers (UTS #39 `Identifier_Status`),
-//!    less the characters browsers also refuse in hosts ([`chars`]);
+//!    less the characters browsers also refuse in hosts (module `chars`);
 //! 2. the label is at most *highly restrictive* (UTS #39 §5.2), has no
-//!    repeated combining mark and one system of digits ([`scripts`]);
-//! 3. characters allowed only under their own top-level domain ([`tld`]);
+//!    repeated combining mark and one system of digits (module `scripts`);
+//! 3. characters allowed only under their own top-level domain (module `tld`);
 //! 4. a label in one script: whole-script look-alikes of Latin and labels of
-//!    digits and digit look-alikes ([`confusables`]);
+//!    digits and digit look-alikes (module `confusables`);
 //! 5. a label mixing scripts: digit look-alikes, non-ASCII Latin letters
 //!    with another script, and the Kana, CJK and combining-mark patterns
-//!    that imitate `/`, `-` or Latin letters ([`patterns`]).
+//!    that imitate `/`, `-` or Latin letters (module `patterns`).
 //!
 //! IDNA processing is non-transitional throughout (the URL Standard's
 //! mode): `ß` and `ς` are ordinary letters here, ZWJ and ZWNJ are not allowed
@@ -236,6 +236,22 @@ pub struct HostDisplay {
     pub imitates: Option<String>,
 }
 
+#[cfg(test)]
+mod tests {
+    use super::has_xn_label;
+
+    #[test]
+    fn xn_labels_are_found_at_label_starts_only() {
+        assert!(has_xn_label("xn--80ak6aa92e.com"));
+        assert!(has_xn_label("www.XN--80ak6aa92e.com"));
+        assert!(has_xn_label("a.xn--p1ai"));
+        assert!(!has_xn_label("axn--b.com"));
+        assert!(!has_xn_label("example.com"));
+        assert!(!has_xn_label("xn-"));
+        assert!(!has_xn_label(""));
+    }
+}
+
 impl HostDisplay {
     /// Whether every label is shown in Unicode.
     pub fn is_unicode(&self) -> bool {
@@ -253,7 +269,20 @@ pub(crate) fn is_xn(label: &str) -> bool {
 /// Whether a serialized host has an `xn--` label: hosts without one take
 /// no Unicode step at all.
 pub(crate) fn has_xn_label(host: &str) -> bool {
-    host.split('.').any(is_xn)
+    let bytes = host.as_bytes();
+    let mut label_start = true;
+    for (i, &b) in bytes.iter().enumerate() {
+        if label_start
+            && b | 0x20 == b'x'
+            && bytes
+                .get(i + 1..i + 4)
+                .is_some_and(|rest| rest.eq_ignore_ascii_case(b"n--"))
+        {
+            return true;
+        }
+        label_start = b == b'.';
+    }
+    false
 }
 
 /// Decodes one `xn--` label, when it decodes to a label that UTS #46
