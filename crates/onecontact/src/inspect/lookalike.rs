@@ -350,9 +350,10 @@ pub(crate) fn skeletons(unicode_host: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for h in &hosts {
         out.insert(skeleton_of(h));
-        // U+04CF `ӏ` is `i` in Unicode's table and looks like `l` as well.
+        // U+04CF `ӏ` looks like both `l` and `i` (Unicode's table names one).
         if h.contains('ӏ') {
             out.insert(skeleton_of(&h.replace('ӏ', "l")));
+            out.insert(skeleton_of(&h.replace('ӏ', "i")));
         }
     }
     out
@@ -392,5 +393,79 @@ pub mod codegen {
         }
         out.push_str("];\n");
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ascii(host: &str) -> String {
+        onecontact_idna::domain_to_ascii(host).unwrap().into_owned()
+    }
+
+    fn imitates(host: &str, list: &str) -> Option<String> {
+        let top = TopDomains::parse(list).unwrap();
+        let unicode = onecontact_idna::domain_to_unicode(&ascii(host)).0;
+        similar_top_domain(&ascii(host), &unicode, &top)
+    }
+
+    #[test]
+    fn letters_that_read_two_ways_give_two_skeletons() {
+        let s = skeletons("app\u{4cf}e.com");
+        assert!(
+            s.contains("apple.corn") && s.contains("appie.corn"),
+            "{s:?}"
+        );
+        let s = skeletons("œxamþle.com");
+        for want in ["oexarnple.corn", "cexarnble.corn", "oexarnble.corn"] {
+            assert!(s.contains(want), "{want} not in {s:?}");
+        }
+    }
+
+    #[test]
+    fn similar_top_domains_as_chromium_finds_them() {
+        let list = "test.net\no2.com\n39.com\n";
+        for (host, want) in [
+            ("tést.net", Some("test.net")),
+            ("subdomain.tést.net", Some("test.net")),
+            ("subdómain.test.net", None),
+            ("tesł.net", Some("test.net")),
+            ("łest.net", Some("test.net")),
+            ("łesł.net", Some("test.net")),
+            ("စ2.com", Some("o2.com")),
+            ("კ9.com", Some("39.com")),
+            ("ੜ9.com", Some("39.com")),
+            ("ést.net", None),
+            ("atést.net", None),
+        ] {
+            assert_eq!(imitates(host, list).as_deref(), want, "{host}");
+        }
+    }
+
+    #[test]
+    fn own_lists_are_checked_line_by_line() {
+        assert!(matches!(
+            TopDomains::parse("# none\n\n"),
+            Err(TopDomainsError::Empty)
+        ));
+        assert!(matches!(
+            TopDomains::parse("example.com\nexa mple.com\n"),
+            Err(TopDomainsError::InvalidDomain { line: 2, .. })
+        ));
+        assert!(matches!(
+            TopDomains::parse("com\n"),
+            Err(TopDomainsError::InvalidDomain { line: 1, .. })
+        ));
+        // Unicode and xn-- lines name the same domain.
+        let a = TopDomains::parse("bücher.example\n").unwrap();
+        let b = TopDomains::parse("xn--bcher-kva.example\n").unwrap();
+        assert_eq!(a.own, b.own);
+        assert!(TopDomains::none().is_empty());
+        assert!(TopDomains::baked().len() >= 8462);
+        assert_eq!(TopDomains::baked().find("apple.corn"), Some("apple.com"));
+        let both = TopDomains::baked().with(a);
+        assert_eq!(both.find("bucher.exarnple"), Some("xn--bcher-kva.example"));
+        assert_eq!(both.find("apple.corn"), Some("apple.com"));
     }
 }
