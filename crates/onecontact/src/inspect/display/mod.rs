@@ -236,22 +236,6 @@ pub struct HostDisplay {
     pub imitates: Option<String>,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::has_xn_label;
-
-    #[test]
-    fn xn_labels_are_found_at_label_starts_only() {
-        assert!(has_xn_label("xn--80ak6aa92e.com"));
-        assert!(has_xn_label("www.XN--80ak6aa92e.com"));
-        assert!(has_xn_label("a.xn--p1ai"));
-        assert!(!has_xn_label("axn--b.com"));
-        assert!(!has_xn_label("example.com"));
-        assert!(!has_xn_label("xn-"));
-        assert!(!has_xn_label(""));
-    }
-}
-
 impl HostDisplay {
     /// Whether every label is shown in Unicode.
     pub fn is_unicode(&self) -> bool {
@@ -378,5 +362,21 @@ pub fn display_host(host: &str, top: &super::TopDomains) -> HostDisplay {
         host: host_shown,
         labels,
         imitates,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_xn_label;
+
+    #[test]
+    fn xn_labels_are_found_at_label_starts_only() {
+        assert!(has_xn_label("xn--80ak6aa92e.com"));
+        assert!(has_xn_label("www.XN--80ak6aa92e.com"));
+        assert!(has_xn_label("a.xn--p1ai"));
+        assert!(!has_xn_label("axn--b.com"));
+        assert!(!has_xn_label("example.com"));
+        assert!(!has_xn_label("xn-"));
+        assert!(!has_xn_label(""));
     }
 }
