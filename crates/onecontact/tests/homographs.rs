@@ -146,6 +146,27 @@ fn homographs() {
             }
         }
     }
+    // Every rule family has rows.
+    for code in [
+        "invalid-label",
+        "not-allowed-in-identifiers",
+        "blocked-character",
+        "mixed-scripts",
+        "invisible-marks",
+        "mixed-numbers",
+        "tld-specific-character",
+        "unsafe-middle-dot",
+        "whole-script-lookalike",
+        "digit-lookalike",
+        "non-ascii-latin-with-other-script",
+        "dangerous-pattern",
+        "lookalike-of-popular-domain",
+    ] {
+        assert!(
+            rows.iter().any(|r| r.labels.iter().any(|l| l == code)),
+            "no row for {code}"
+        );
+    }
     assert!(
         failures.is_empty(),
         "{} of {} rows fail:\n{}",
