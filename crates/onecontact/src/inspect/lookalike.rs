@@ -424,6 +424,17 @@ mod tests {
     }
 
     #[test]
+    fn readings_are_capped() {
+        // Five letters with two other readings each: 3^5 = 243 readings,
+        // capped at 128.
+        assert!(skeletons("þþþþþ.com").len() <= MAX_READINGS);
+        // Six such letters, or a host over 32 characters: read once.
+        assert_eq!(skeletons("þþþþþþ.com").len(), 1);
+        let long = format!("þ{}.com", "a".repeat(40));
+        assert_eq!(skeletons(&long).len(), 1);
+    }
+
+    #[test]
     fn similar_top_domains_as_chromium_finds_them() {
         let list = "test.net\no2.com\n39.com\n";
         for (host, want) in [
