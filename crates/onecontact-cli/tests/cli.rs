@@ -428,7 +428,18 @@ fn inspect_the_deceptive_links_of_the_guide() {
     assert_eq!(v["warnings"][1]["code"], "mixed-script-label");
     assert_eq!(v["display"]["host"], "xn--pple-43d.com");
     assert_eq!(v["display"]["labels"][0]["reason"], "mixed-scripts");
+    assert_eq!(
+        v["display"]["labels"][0]["character"],
+        serde_json::Value::Null
+    );
     assert_eq!(v["display"]["imitates"], "apple.com");
+    // An emoji is not allowed in identifiers; the label names it.
+    let v = json(&["inspect", "https://xn--vi8hiv.xyz/"]);
+    assert_eq!(
+        v["display"]["labels"][0]["reason"],
+        "not-allowed-in-identifiers"
+    );
+    assert_eq!(v["display"]["labels"][0]["character"], "U+1F355");
 
     // A Russian name under .рф: shown in Unicode, no danger.
     let v = json(&["inspect", "https://пример.рф/"]);

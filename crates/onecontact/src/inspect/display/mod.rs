@@ -209,9 +209,10 @@ pub(crate) fn check_label(label: &str, tld: Tld<'_>) -> Result<(), DisplayReason
     patterns::check(label)
 }
 
-/// One label of a host as a browser displays it.
+/// One label of a host as a browser displays it. With the `serde` feature it
+/// serializes as `{ascii, unicode, reason, character}`, `reason` being the
+/// reason's code and `character` the code point it is about (`"U+1F355"`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LabelDisplay {
     /// The label as the URL holds it (`xn--80ak6aa92e`).
     pub ascii: String,
@@ -219,6 +220,23 @@ pub struct LabelDisplay {
     pub unicode: Option<String>,
     /// Why it is shown in its `xn--` form; `None` when it is shown in Unicode.
     pub reason: Option<DisplayReason>,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for LabelDisplay {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let character = self
+            .reason
+            .and_then(DisplayReason::character)
+            .map(|c| format!("U+{:04X}", u32::from(c)));
+        let mut s = serializer.serialize_struct("LabelDisplay", 4)?;
+        s.serialize_field("ascii", &self.ascii)?;
+        s.serialize_field("unicode", &self.unicode)?;
+        s.serialize_field("reason", &self.reason)?;
+        s.serialize_field("character", &character)?;
+        s.end()
+    }
 }
 
 /// A host as a careful browser shows it in its address bar.
