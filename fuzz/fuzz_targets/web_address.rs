@@ -1,6 +1,7 @@
 //! Fuzzes `WebAddress::parse` and everything computed from a parsed address:
 //! no panic anywhere, spans inside the input, the canonical form parses to
-//! itself and keeps the key. Failures go to
+//! itself and keeps the key; and link inspection with its display decision
+//! (`onecontact::inspect::fuzzing::check_inspect`). Failures go to
 //! `crates/onecontact/tests/fuzz_regressions/`, which an ordinary test replays.
 
 #![no_main]
@@ -13,6 +14,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let _ = ContactKindDetector::detect(text);
+    if let Err(e) = onecontact::inspect::fuzzing::check_inspect(text) {
+        panic!("{e}");
+    }
     let Ok(web) = WebAddress::parse(text) else {
         return;
     };

@@ -24,6 +24,10 @@ const WPT_FILES: [&str; 8] = [
 /// The PSL files: the list and the PSL project's own test cases.
 const PSL_FILES: [&str; 3] = ["public_suffix_list.dat", "tests.txt", "LICENSE"];
 
+/// The popular domains of the homograph check: Chromium's list and its
+/// licence. No registry package ships it; the copy comes from `../shared`.
+const TOP_DOMAIN_FILES: [&str; 2] = ["domains.list", "LICENSE"];
+
 /// A licence text is only checked for being non-empty UTF-8.
 fn check_licence(bytes: &[u8]) -> Result<String, String> {
     let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8: {e}"))?;
@@ -47,7 +51,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut it = args.iter();
     let set = it
         .next()
-        .ok_or("pin needs a set: `wpt` or `psl`")?
+        .ok_or("pin needs a set: `wpt`, `psl` or `top-domains`")?
         .to_owned();
     let (mut from, mut package, mut version) = (None, None, None);
     while let Some(flag) = it.next() {
@@ -76,7 +80,12 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let (folder, files, check): (&str, &[&str], Checker) = match opts.set.as_str() {
         "wpt" => ("wpt-url", &WPT_FILES, check_wpt),
         "psl" => ("psl", &PSL_FILES, check_psl),
-        other => return Err(format!("unknown set `{other}` (expected wpt or psl)")),
+        "top-domains" => ("top-domains", &TOP_DOMAIN_FILES, check_top_domains),
+        other => {
+            return Err(format!(
+                "unknown set `{other}` (expected wpt, psl or top-domains)"
+            ));
+        }
     };
     let dest = root.join("testdata").join(folder);
     let pin_path = dest.join("PIN");
@@ -163,6 +172,37 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", pin_path.display()))?;
     println!("rewrote {}", pin_path.display());
     Ok(())
+}
+
+/// Checks the list of popular domains: every line that is neither empty nor
+/// a `#` comment is an ASCII host name of two labels or more; counts them.
+fn check_top_domains(name: &str, bytes: &[u8]) -> Result<String, String> {
+    if name == "LICENSE" {
+        return check_licence(bytes);
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8: {e}"))?;
+    let mut count = 0usize;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let ok = line.contains('.')
+            && line
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-.".contains(&b));
+        if !ok {
+            return Err(format!(
+                "line {}: {line:?} is not an ASCII host name",
+                i + 1
+            ));
+        }
+        count += 1;
+    }
+    if count == 0 {
+        return Err("holds no domain".to_owned());
+    }
+    Ok(format!("{count} domains"))
 }
 
 /// Parses a WPT resource and counts its test entries (JSON objects; in

@@ -40,10 +40,9 @@
 )]
 
 use std::hint::black_box;
-use std::path::Path;
 
 use onecontact_bench::{
-    CountingAlloc, Report, bench_data, measure, read_lines, selected, testdata,
+    CountingAlloc, Report, bench_data, measure, read_lines, selected, testdata, wpt_inputs,
 };
 
 #[global_allocator]
@@ -64,50 +63,6 @@ fn host_of(url: &str) -> Option<&str> {
     }
     let host = hostport.rsplit_once(':').map_or(hostport, |(h, _)| h);
     (!host.is_empty()).then_some(host)
-}
-
-/// The `"input": "..."` strings of a WPT JSON file, read without a JSON
-/// library: `\uXXXX` escapes (surrogate pairs joined, lone ones as U+FFFD)
-/// and the simple escapes.
-fn wpt_inputs(path: &Path) -> Vec<String> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipping {}", path.display());
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let Some(rest) = line.trim().strip_prefix("\"input\": \"") else {
-            continue;
-        };
-        let Some(body) = rest.strip_suffix("\",") else {
-            continue;
-        };
-        let mut units: Vec<u16> = Vec::new();
-        let mut s = String::new();
-        let mut chars = body.chars();
-        while let Some(c) = chars.next() {
-            if c != '\\' {
-                s.extend(char::decode_utf16(units.drain(..)).map(|r| r.unwrap_or('\u{FFFD}')));
-                s.push(c);
-                continue;
-            }
-            match chars.next() {
-                Some('u') => {
-                    let hex: String = chars.by_ref().take(4).collect();
-                    units.push(u16::from_str_radix(&hex, 16).unwrap());
-                }
-                Some('n') => s.push('\n'),
-                Some('t') => s.push('\t'),
-                Some(other) => s.push(other),
-                None => {}
-            }
-        }
-        s.extend(char::decode_utf16(units.drain(..)).map(|r| r.unwrap_or('\u{FFFD}')));
-        if !s.is_empty() {
-            out.push(s);
-        }
-    }
-    out
 }
 
 fn is_idn(host: &str) -> bool {

@@ -41,6 +41,50 @@ pub fn testdata() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
 }
 
+/// The `"input": "..."` strings of a WPT JSON file, read without a JSON
+/// library: `\uXXXX` escapes (surrogate pairs joined, lone ones as U+FFFD)
+/// and the simple escapes.
+pub fn wpt_inputs(path: &std::path::Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("skipping {}", path.display());
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim().strip_prefix("\"input\": \"") else {
+            continue;
+        };
+        let Some(body) = rest.strip_suffix("\",") else {
+            continue;
+        };
+        let mut units: Vec<u16> = Vec::new();
+        let mut s = String::new();
+        let mut chars = body.chars();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                s.extend(char::decode_utf16(units.drain(..)).map(|r| r.unwrap_or('\u{FFFD}')));
+                s.push(c);
+                continue;
+            }
+            match chars.next() {
+                Some('u') => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    units.push(u16::from_str_radix(&hex, 16).unwrap_or(0xFFFD));
+                }
+                Some('n') => s.push('\n'),
+                Some('t') => s.push('\t'),
+                Some(other) => s.push(other),
+                None => {}
+            }
+        }
+        s.extend(char::decode_utf16(units.drain(..)).map(|r| r.unwrap_or('\u{FFFD}')));
+        if !s.is_empty() {
+            out.push(s);
+        }
+    }
+    out
+}
+
 /// Reads a file of one item per line (empty lines dropped). A missing file
 /// gives an empty list and a message on stderr, so one absent list does not
 /// stop the other workloads.

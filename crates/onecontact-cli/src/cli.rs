@@ -157,6 +157,15 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
+        /// Also compare hosts with the popular domains of FILE (one domain
+        /// per line, in Unicode or `xn--` form; `#` starts a comment), such
+        /// as one's own brands' domains.
+        #[arg(long, value_name = "FILE")]
+        top_domains: Option<std::path::PathBuf>,
+        /// With --top-domains: compare with that file only, not with the
+        /// built-in list of popular domains.
+        #[arg(long, requires = "top_domains")]
+        top_domains_only: bool,
     },
     /// Group the addresses of a file by key V1 (duplicates of one page).
     Dedup {

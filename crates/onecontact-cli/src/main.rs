@@ -187,14 +187,23 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             &first,
             &second,
         )?),
-        Command::Inspect { url, batch } => batch_or_single(
-            ctx,
-            "inspect",
-            url.as_deref(),
-            &batch,
-            &commands::inspect::Inspect,
-            |out, text| commands::inspect::single(ctx, out, text),
-        ),
+        Command::Inspect {
+            url,
+            batch,
+            top_domains,
+            top_domains_only,
+        } => {
+            let inspect =
+                commands::inspect::Inspect::new(top_domains.as_deref(), top_domains_only)?;
+            batch_or_single(
+                ctx,
+                "inspect",
+                url.as_deref(),
+                &batch,
+                &inspect,
+                |out, text| commands::inspect::single(ctx, out, &inspect, text),
+            )
+        }
         Command::Dedup { batch, all } => {
             if batch.input.is_none() {
                 return Err(CliError::Usage(

@@ -423,7 +423,28 @@ fn inspect_the_deceptive_links_of_the_guide() {
     let v = json(&["inspect", "https://\u{430}pple.com/"]);
     assert_eq!(v["real_host"], "xn--pple-43d.com");
     assert_eq!(v["host_unicode"], "\u{430}pple.com");
-    assert_eq!(v["warnings"][0]["code"], "mixed-script-label");
+    assert_eq!(v["warnings"][0]["code"], "lookalike-of-popular-domain");
+    assert_eq!(v["warnings"][0]["evidence"], "apple.com");
+    assert_eq!(v["warnings"][1]["code"], "mixed-script-label");
+    assert_eq!(v["display"]["host"], "xn--pple-43d.com");
+    assert_eq!(v["display"]["labels"][0]["reason"], "mixed-scripts");
+    assert_eq!(
+        v["display"]["labels"][0]["character"],
+        serde_json::Value::Null
+    );
+    assert_eq!(v["display"]["imitates"], "apple.com");
+    // An emoji is not allowed in identifiers; the label names it.
+    let v = json(&["inspect", "https://xn--vi8hiv.xyz/"]);
+    assert_eq!(
+        v["display"]["labels"][0]["reason"],
+        "not-allowed-in-identifiers"
+    );
+    assert_eq!(v["display"]["labels"][0]["character"], "U+1F355");
+
+    // A Russian name under .рф: shown in Unicode, no danger.
+    let v = json(&["inspect", "https://пример.рф/"]);
+    assert_eq!(v["display"]["host"], "пример.рф");
+    assert_eq!(v["max_severity"], "info");
 
     let out = run(&[
         "inspect",
@@ -435,6 +456,48 @@ fn inspect_the_deceptive_links_of_the_guide() {
 
     let out = run(&["inspect", "https://exa mple.com/"]);
     assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn inspect_with_ones_own_popular_domains() {
+    let dir = std::env::temp_dir().join(format!("onecontact-top-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("brands.txt");
+    std::fs::write(
+        &list,
+        "# our brands\nexample-bank.com\nxn--bcher-kva.example\n",
+    )
+    .unwrap();
+    let list = list.to_str().unwrap();
+    // Cyrillic `е` in front of Latin "xample-bank".
+    let host = "https://xn--xample-bank-nkj.com/";
+    let v = json(&["inspect", "--top-domains", list, host]);
+    assert_eq!(v["display"]["imitates"], "example-bank.com");
+    let v = json(&[
+        "inspect",
+        "--top-domains",
+        list,
+        "--top-domains-only",
+        "https://xn--80ak6aa92e.com/",
+    ]);
+    assert_eq!(
+        v["display"]["imitates"],
+        serde_json::Value::Null,
+        "apple.com is not in the file"
+    );
+    let v = json(&["inspect", "https://xn--80ak6aa92e.com/"]);
+    assert_eq!(v["display"]["imitates"], "apple.com");
+    let out = run(&["inspect", "--top-domains", list, host]);
+    let text = stdout(&out);
+    assert!(text.contains("imitates"), "{text}");
+
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "example.com\nnot a domain\n").unwrap();
+    let out = run(&["inspect", "--top-domains", bad.to_str().unwrap(), host]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -27,7 +27,9 @@
 //!   lies about it (a host-like user name before `@`, letters from another
 //!   script, an IP address, a domain inside a subdomain, a URL inside the
 //!   path or a parameter, secrets in the query), each with a sentence a
-//!   person understands;
+//!   person understands, and the host as a careful browser displays it
+//!   (Unicode where that is safe by UTS #39 and the browsers' rules,
+//!   Punycode with a reason where not, and the popular domain it imitates);
 //! - [`tool`] gives one report per thing the `onecontact` command and its
 //!   web page do (parse, clean, rebuild, resolve, compare, encode/decode,
 //!   contact), as plain structs that serialize with stable field names.

@@ -1,6 +1,6 @@
 //! Replays every input in `fuzz_regressions/` (crashes and property failures
 //! found by `fuzz/fuzz_targets/web_address.rs`) through the same checks the
-//! fuzz target makes.
+//! fuzz target makes (link inspection included).
 
 #![allow(
     clippy::unwrap_used,
@@ -17,6 +17,7 @@ fn check(data: &[u8]) {
         return;
     };
     let _ = ContactKindDetector::detect(text);
+    onecontact::inspect::fuzzing::check_inspect(text).unwrap();
     let Ok(web) = WebAddress::parse(text) else {
         return;
     };

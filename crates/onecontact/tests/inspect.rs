@@ -83,26 +83,53 @@ fn cyrillic_lookalike_of_apple() {
     let r = inspect("https://\u{430}pple.com/");
     assert_eq!(r.real_host.as_deref(), Some("xn--pple-43d.com"));
     assert_eq!(r.host_unicode.as_deref(), Some("\u{430}pple.com"));
-    assert_eq!(codes(&r), ["mixed-script-label", "punycode-host"]);
-    let mixed = &r.warnings[0];
+    assert_eq!(
+        codes(&r),
+        [
+            "lookalike-of-popular-domain",
+            "mixed-script-label",
+            "punycode-host"
+        ]
+    );
+    assert_eq!(r.warnings[0].evidence.as_deref(), Some("apple.com"));
+    let mixed = &r.warnings[1];
     assert!(
         mixed.message.contains("Cyrillic and Latin"),
         "{}",
         mixed.message
     );
-    assert!(
-        mixed.message.contains("reads like apple"),
-        "{}",
-        mixed.message
-    );
+    let display = r.display.as_ref().unwrap();
+    assert_eq!(display.host, "xn--pple-43d.com");
+    assert_eq!(display.imitates.as_deref(), Some("apple.com"));
 
     // Typed in its Punycode form, the same warnings.
     let r = inspect("https://xn--pple-43d.com/");
-    assert_eq!(codes(&r), ["mixed-script-label", "punycode-host"]);
+    assert_eq!(
+        codes(&r),
+        [
+            "lookalike-of-popular-domain",
+            "mixed-script-label",
+            "punycode-host"
+        ]
+    );
 
     // Wholly Cyrillic look-alike.
     let r = inspect("https://\u{430}\u{440}\u{440}\u{4cf}\u{435}.com/");
-    assert_eq!(codes(&r), ["lookalike-label", "punycode-host"]);
+    assert_eq!(
+        codes(&r),
+        [
+            "lookalike-of-popular-domain",
+            "lookalike-label",
+            "punycode-host"
+        ]
+    );
+    // The same letters under .ru are Russian: shown as written.
+    let r = inspect("https://\u{430}\u{440}\u{440}\u{4cf}\u{435}.ru/");
+    assert_eq!(codes(&r), ["punycode-host"]);
+    assert_eq!(
+        r.display.unwrap().host,
+        "\u{430}\u{440}\u{440}\u{4cf}\u{435}.ru"
+    );
 }
 
 #[test]

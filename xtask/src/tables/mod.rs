@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 mod psl;
+mod top_domains;
 
 /// One file a generator produces, relative to the workspace root.
 pub struct Generated {
@@ -20,6 +21,7 @@ pub struct Generated {
 fn generate_all(root: &Path) -> Result<Vec<Generated>, String> {
     let mut out = Vec::new();
     out.extend(psl::generate(root)?);
+    out.extend(top_domains::generate(root)?);
     Ok(out)
 }
 

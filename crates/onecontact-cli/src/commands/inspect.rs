@@ -2,14 +2,43 @@
 
 use std::io::{self, Write};
 
-use onecontact::{LinkReport, Severity, inspect};
+use std::path::Path;
+
+use onecontact::inspect::{TopDomains, inspect_with};
+use onecontact::{LinkReport, Severity};
 
 use super::batch_run::BatchCommand;
-use super::{Ctx, LineError, OK, heading, report_invalid};
+use super::{CliError, Ctx, LineError, OK, heading, report_invalid};
 use crate::output::{Style, Table, write_json};
 
-/// Inspect as a batch command.
-pub struct Inspect;
+/// Inspect as a batch command, with the popular domains hosts are
+/// compared with.
+pub struct Inspect {
+    top: TopDomains,
+}
+
+impl Inspect {
+    /// The built-in list of popular domains, plus (or, with `only`,
+    /// instead of it) the domains of the file `extra`.
+    pub fn new(extra: Option<&Path>, only: bool) -> Result<Inspect, CliError> {
+        let Some(path) = extra else {
+            return Ok(Inspect {
+                top: TopDomains::baked(),
+            });
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            CliError::Usage(format!("cannot read --top-domains {}: {e}", path.display()))
+        })?;
+        let own = TopDomains::parse(&text)
+            .map_err(|e| CliError::Usage(format!("--top-domains {}: {e}", path.display())))?;
+        let top = if only {
+            own
+        } else {
+            TopDomains::baked().with(own)
+        };
+        Ok(Inspect { top })
+    }
+}
 
 impl BatchCommand for Inspect {
     type Report = LinkReport;
@@ -17,6 +46,7 @@ impl BatchCommand for Inspect {
     fn columns(&self) -> &'static [&'static str] {
         &[
             "real_host",
+            "display_host",
             "registrable_domain",
             "max_severity",
             "warnings",
@@ -24,7 +54,7 @@ impl BatchCommand for Inspect {
     }
 
     fn run(&self, text: &str) -> Result<LinkReport, LineError> {
-        let report = inspect(text);
+        let report = inspect_with(text, &self.top);
         match &report.error {
             Some(error) => Err(LineError::from(error)),
             None => Ok(report),
@@ -35,6 +65,10 @@ impl BatchCommand for Inspect {
         let codes: Vec<&str> = r.warnings.iter().map(|w| w.code.code()).collect();
         out.extend([
             r.real_host.clone().unwrap_or_default(),
+            r.display
+                .as_ref()
+                .map(|d| d.host.clone())
+                .unwrap_or_default(),
             r.registrable_domain.clone().unwrap_or_default(),
             r.max_severity
                 .map(|s| s.name().to_owned())
@@ -53,8 +87,8 @@ fn severity_label(style: &Style, severity: Severity) -> String {
 }
 
 /// `onecontact inspect URL`.
-pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str) -> io::Result<u8> {
-    let report = inspect(text);
+pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> io::Result<u8> {
+    let report = inspect_with(text, &inspect.top);
     if let Some(error) = &report.error {
         if ctx.json {
             write_json(out, &report)?;
@@ -87,6 +121,22 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str) -> io::Result<u8> {
     table.opt("url", report.url.as_deref());
     table.opt("registrable domain", report.registrable_domain.as_deref());
     table.opt("Unicode form", report.host_unicode.as_deref());
+    if let Some(display) = report.display.as_ref().filter(|d| !d.labels.is_empty()) {
+        table.opt("browser shows", Some(display.host.as_str()));
+        for label in &display.labels {
+            if let Some(reason) = label.reason {
+                table.opt(
+                    "kept in Punycode",
+                    Some(format!(
+                        "{}  {}",
+                        label.ascii,
+                        s.dim(&format!("({})", reason.code()))
+                    )),
+                );
+            }
+        }
+        table.opt("imitates", display.imitates.as_deref());
+    }
     table.opt("host kind", report.host_kind);
     table.opt(
         "userinfo",

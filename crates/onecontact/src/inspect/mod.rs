@@ -16,8 +16,10 @@
 //! | `url-in-path` | warning | a full URL in the path (`https://short.example/https://www.bank.com/login`) |
 //! | `url-in-query` | warning | a full URL as a query value (a redirect target) |
 //! | `punycode-host` | info | `xn--` labels, with the Unicode form |
-//! | `mixed-script-label` | danger | a label mixing scripts, such as Latin with Cyrillic or Greek |
-//! | `lookalike-label` | danger | a label written wholly in Cyrillic or Greek letters that look Latin |
+//! | `mixed-script-label` | danger | a label a browser keeps in Punycode because it mixes scripts (Latin with Cyrillic, …) |
+//! | `lookalike-label` | danger | a label a browser keeps in Punycode because it imitates Latin letters, digits or punctuation |
+//! | `label-shown-as-punycode` | warning | a label a browser keeps in Punycode for a character it does not show |
+//! | `lookalike-of-popular-domain` | danger | a host whose look-alike skeleton is that of a popular domain it is not (`xn--80ak6aa92e.com` imitates `apple.com`) |
 //! | `encoded-delimiter-in-host` | danger | `%2F`, `%40`, … in the authority as typed |
 //! | `secret-in-query` | warning | a token, password, API key, session or reset code in the query |
 //! | `long-url` | info | over 2,000 characters |
@@ -32,13 +34,43 @@
 //! assert!(report.has(WarningCode::UserinfoLooksLikeHost));
 //! assert!(report.has(WarningCode::IpAddressHost));
 //! ```
+//!
+//! # How a browser shows a host
+//!
+//! [`LinkReport::display`] is the host as a careful browser shows it in its
+//! address bar ([`display_host`]): each `xn--` label in Unicode when that is
+//! safe, in Punycode when it is not, with the [`DisplayReason`] of each label
+//! kept (the rules are listed in [`display`]), and the popular domain the
+//! host imitates, if any ([`TopDomains`]). Hosts without `xn--` labels take
+//! no Unicode step.
+//!
+//! ```
+//! use onecontact::{inspect, WarningCode};
+//!
+//! let report = inspect("https://xn--80ak6aa92e.com/");
+//! let display = report.display.as_ref().unwrap();
+//! assert_eq!(display.host, "xn--80ak6aa92e.com");
+//! assert_eq!(display.imitates.as_deref(), Some("apple.com"));
+//! assert!(report.has(WarningCode::LookalikeOfPopularDomain));
+//!
+//! // A Russian word under .рф is shown as it is written.
+//! let report = inspect("https://xn--d1abbgf6aiiy.xn--p1ai/");
+//! assert_eq!(report.display.unwrap().host, "президент.рф");
+//! ```
 
+pub mod display;
 mod domains;
 mod embedded;
-mod script;
+#[doc(hidden)]
+pub mod fuzzing;
+mod lookalike;
 mod secrets;
 mod warning;
 
+pub use display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
+#[doc(hidden)]
+pub use lookalike::codegen;
+pub use lookalike::{TopDomains, TopDomainsError};
 pub use warning::{Severity, Warning, WarningCode};
 
 use std::collections::HashSet;
@@ -76,6 +108,9 @@ pub struct LinkReport {
     pub host_kind: Option<&'static str>,
     /// The Unicode form of a host with `xn--` labels (a display aid).
     pub host_unicode: Option<String>,
+    /// The host as a careful browser shows it: labels in Unicode when safe,
+    /// in Punycode with a reason when not, and the popular domain it imitates.
+    pub display: Option<HostDisplay>,
     /// The registrable domain of the real host: who controls it.
     pub registrable_domain: Option<String>,
     /// The userinfo (before `@`), as the URL holds it.
@@ -214,7 +249,7 @@ fn userinfo_warnings(url: &Url, host: &str, out: &mut Vec<Warning>) {
     }
 }
 
-fn host_warnings(url: &Url, report: &mut LinkReport, out: &mut Vec<Warning>) {
+fn host_warnings(url: &Url, top: &TopDomains, report: &mut LinkReport, out: &mut Vec<Warning>) {
     let hostname = url.host_str().unwrap_or_default();
     match url.host() {
         Some(Host::Ipv4(_) | Host::Ipv6(_)) => out.push(Warning::new(
@@ -249,48 +284,59 @@ fn host_warnings(url: &Url, report: &mut LinkReport, out: &mut Vec<Warning>) {
                     ),
                     Some(unicode.clone()),
                 ));
-                script_warnings(&unicode, out);
                 report.host_unicode = Some(unicode);
             }
+            let display = display_host(domain, top);
+            display_warnings(&display, out);
+            report.display = Some(display);
         }
         _ => {}
     }
 }
 
-fn script_warnings(unicode: &str, out: &mut Vec<Warning>) {
-    let labels: Vec<&str> = unicode.split('.').collect();
-    // A name wholly in Cyrillic or Greek under a TLD of that script (`.рф`)
-    // is ordinary; the TLD itself is never a look-alike of a brand.
-    let tld = labels.last().copied().unwrap_or_default();
-    let check_lookalikes = !script::is_cyrillic_or_greek(tld);
-    for (i, label) in labels.iter().copied().enumerate() {
-        let is_tld = i + 1 == labels.len() && labels.len() > 1;
-        if let Some(scripts) = script::mixed_scripts(label) {
-            let imitates = script::latin_skeleton(label)
-                .map(|s| format!(", and reads like {s}"))
-                .unwrap_or_default();
-            out.push(Warning::new(
-                WarningCode::MixedScriptLabel,
-                format!(
-                    "the label {label} mixes the {} scripts{imitates}; letters of another alphabet can look \
-                     identical to Latin ones",
-                    scripts.join(" and ")
-                ),
-                Some(label.to_owned()),
-            ));
-        } else if check_lookalikes
-            && !is_tld
-            && script::is_whole_script_lookalike(label)
-            && let Some(skeleton) = script::latin_skeleton(label)
-        {
-            out.push(Warning::new(
-                WarningCode::LookalikeLabel,
-                format!(
-                    "the label {label} is written entirely in letters that look like Latin ones and reads like {skeleton}"
-                ),
-                Some(label.to_owned()),
-            ));
+fn display_warnings(display: &HostDisplay, out: &mut Vec<Warning>) {
+    if let Some(domain) = &display.imitates {
+        out.push(Warning::new(
+            WarningCode::LookalikeOfPopularDomain,
+            format!(
+                "the host looks like {domain} but is not {domain}: its letters are look-alikes of that popular \
+                 domain's, so a browser shows it in Punycode ({})",
+                display.host
+            ),
+            Some(domain.clone()),
+        ));
+    }
+    for label in &display.labels {
+        let Some(reason) = label.reason else {
+            continue;
+        };
+        if reason == DisplayReason::LookalikeOfPopularDomain {
+            continue;
         }
+        let code = match reason {
+            DisplayReason::MixedScripts | DisplayReason::NonAsciiLatinWithOtherScript => {
+                WarningCode::MixedScriptLabel
+            }
+            r if r.is_lookalike() => WarningCode::LookalikeLabel,
+            _ => WarningCode::LabelShownAsPunycode,
+        };
+        let unicode = label.unicode.as_deref().unwrap_or(&label.ascii);
+        let why = match reason {
+            DisplayReason::MixedScripts => format!(
+                "it mixes the {} scripts, which no language writes together; letters of another alphabet can \
+                 look identical to Latin ones",
+                display::script_names(unicode).join(" and ")
+            ),
+            _ => reason.to_string(),
+        };
+        out.push(Warning::new(
+            code,
+            format!(
+                "a browser shows the label {unicode} as {}: {why}",
+                label.ascii
+            ),
+            Some(unicode.to_owned()),
+        ));
     }
 }
 
@@ -352,6 +398,22 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
 /// in it as typed (encoded delimiters, scheme, length), with
 /// [`LinkReport::error`] saying why it does not parse.
 pub fn inspect(text: &str) -> LinkReport {
+    inspect_with(text, &TopDomains::baked())
+}
+
+/// [`inspect`], comparing hosts with the popular domains of `top` (one's own
+/// brands' domains, instead of or besides the built-in list) rather than the
+/// built-in list alone.
+///
+/// ```
+/// use onecontact::inspect::{TopDomains, inspect_with};
+/// use onecontact::WarningCode;
+///
+/// let ours = TopDomains::parse("example-bank.com\n").unwrap();
+/// let report = inspect_with("https://xn--xample-bank-nkj.com/", &ours);
+/// assert!(report.has(WarningCode::LookalikeOfPopularDomain));
+/// ```
+pub fn inspect_with(text: &str, top: &TopDomains) -> LinkReport {
     let (_, trimmed) = input::trim(text);
     let mut report = LinkReport {
         input: trimmed.to_owned(),
@@ -361,6 +423,7 @@ pub fn inspect(text: &str) -> LinkReport {
         real_host: None,
         host_kind: None,
         host_unicode: None,
+        display: None,
         registrable_domain: None,
         userinfo: None,
         notes: Vec::new(),
@@ -402,7 +465,7 @@ pub fn inspect(text: &str) -> LinkReport {
             }
             warnings.extend(scheme_warning(url.scheme()));
             userinfo_warnings(url, url.host_str().unwrap_or_default(), &mut warnings);
-            host_warnings(url, &mut report, &mut warnings);
+            host_warnings(url, top, &mut report, &mut warnings);
             path_and_query_warnings(url, &mut warnings);
             warnings.extend(length_warning(url.as_str()));
         }

@@ -46,11 +46,20 @@ pub enum WarningCode {
     UrlInQuery,
     /// `punycode-host`: the host has `xn--` labels (an internationalized name).
     PunycodeHost,
-    /// `mixed-script-label`: a label mixes scripts (Latin with Cyrillic or Greek, …).
+    /// `mixed-script-label`: a browser keeps a label in Punycode because it
+    /// mixes scripts (Latin with Cyrillic or Greek, accented Latin with CJK, …).
     MixedScriptLabel,
-    /// `lookalike-label`: a label is written entirely in letters of another
-    /// script that look like Latin letters.
+    /// `lookalike-label`: a browser keeps a label in Punycode because it
+    /// imitates Latin letters, digits or punctuation (a whole-script
+    /// look-alike, digit look-alikes, a Kana or CJK pattern).
     LookalikeLabel,
+    /// `label-shown-as-punycode`: a browser keeps a label in Punycode for a
+    /// character it does not show (not allowed in identifiers, a repeated
+    /// mark, mixed digits, a character of another top-level domain).
+    LabelShownAsPunycode,
+    /// `lookalike-of-popular-domain`: the host's confusable skeleton is that
+    /// of a popular domain it is neither equal to nor a subdomain of.
+    LookalikeOfPopularDomain,
     /// `encoded-delimiter-in-host`: the authority as typed holds a
     /// percent-encoded delimiter (`%2F`, `%40`, `%3F`, `%23`, `%3A`, `%5C`, `%2E`).
     EncodedDelimiterInHost,
@@ -69,7 +78,7 @@ pub enum WarningCode {
 
 impl WarningCode {
     /// Every code, in catalogue order.
-    pub const ALL: [WarningCode; 15] = [
+    pub const ALL: [WarningCode; 17] = [
         WarningCode::UserinfoLooksLikeHost,
         WarningCode::UserinfoBeforeHost,
         WarningCode::PasswordInUrl,
@@ -80,6 +89,8 @@ impl WarningCode {
         WarningCode::PunycodeHost,
         WarningCode::MixedScriptLabel,
         WarningCode::LookalikeLabel,
+        WarningCode::LabelShownAsPunycode,
+        WarningCode::LookalikeOfPopularDomain,
         WarningCode::EncodedDelimiterInHost,
         WarningCode::SecretInQuery,
         WarningCode::LongUrl,
@@ -100,6 +111,8 @@ impl WarningCode {
             WarningCode::PunycodeHost => "punycode-host",
             WarningCode::MixedScriptLabel => "mixed-script-label",
             WarningCode::LookalikeLabel => "lookalike-label",
+            WarningCode::LabelShownAsPunycode => "label-shown-as-punycode",
+            WarningCode::LookalikeOfPopularDomain => "lookalike-of-popular-domain",
             WarningCode::EncodedDelimiterInHost => "encoded-delimiter-in-host",
             WarningCode::SecretInQuery => "secret-in-query",
             WarningCode::LongUrl => "long-url",
@@ -116,6 +129,7 @@ impl WarningCode {
             | WarningCode::DomainInSubdomain
             | WarningCode::MixedScriptLabel
             | WarningCode::LookalikeLabel
+            | WarningCode::LookalikeOfPopularDomain
             | WarningCode::EncodedDelimiterInHost => Severity::Danger,
             WarningCode::UserinfoBeforeHost
             | WarningCode::PasswordInUrl
@@ -123,6 +137,7 @@ impl WarningCode {
             | WarningCode::UrlInPath
             | WarningCode::UrlInQuery
             | WarningCode::SecretInQuery
+            | WarningCode::LabelShownAsPunycode
             | WarningCode::VeryLongUrl
             | WarningCode::NonWebScheme => Severity::Warning,
             WarningCode::PunycodeHost | WarningCode::LongUrl => Severity::Info,

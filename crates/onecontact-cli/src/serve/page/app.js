@@ -435,6 +435,15 @@
     if (inspection && inspection.real_host) {
       let text = `This link goes to ${inspection.real_host}`;
       if (inspection.host_unicode) text += ` (${inspection.host_unicode} in Unicode)`;
+      const display = inspection.display;
+      if (display && display.labels.length > 0) {
+        const kept = display.labels.filter((l) => l.reason).map((l) => `${l.ascii}: ${l.reason}`);
+        text += display.host === inspection.real_host
+          ? `; a browser shows it in Punycode`
+          : `; a browser shows it as ${display.host}`;
+        if (kept.length > 0) text += ` (kept in Punycode: ${kept.join(', ')})`;
+        if (display.imitates) text += `; it imitates ${display.imitates}`;
+      }
       if (inspection.registrable_domain && inspection.registrable_domain !== inspection.real_host) {
         text += `, a name under ${inspection.registrable_domain}`;
       }

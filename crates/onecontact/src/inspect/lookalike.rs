@@ -1,0 +1,482 @@
+//! The imitated domain: a host whose confusable skeleton (UTS #39 §4) is
+//! that of a popular domain it is not, nor a subdomain of.
+//!
+//! A skeleton maps every character to the prototype it is confusable with
+//! (`а` → `a`, `ӏ` → `i`, `m` → `rn`), so two strings that look alike have
+//! the same skeleton. Before that, as browsers do, a host written only in
+//! Latin, Greek, Cyrillic, digits and `-` loses its accents (`é` → `e`,
+//! `ł` → `l`, `ø` → `o`, `đ` → `d`), and the letters Unicode's table does not
+//! map but attackers use are mapped too ([`extra_prototype`]). Letters that
+//! look like two letters (`þ` like `b` and `p`, `œ` like `ce` and `oe`, `ł`
+//! like `l` and `t`, `ӏ` like `i` and `l`) give one skeleton per reading.
+//!
+//! The skeletons of popular domains come from a list: the built-in one
+//! ([`TopDomains::baked`], Chromium's list of popular domains compiled into
+//! a table by `cargo xtask tables`) or one loaded at run time
+//! ([`TopDomains::parse`]).
+
+use std::collections::BTreeSet;
+
+use icu_normalizer::{ComposingNormalizerBorrowed, DecomposingNormalizerBorrowed};
+use icu_properties::CodePointMapData;
+use icu_properties::props::GeneralCategory;
+
+#[cfg(feature = "baked-top-domains")]
+mod baked {
+    include!("generated/top_domains.rs");
+}
+
+/// Skeletons are computed for the readings of at most this many
+/// characters (`þ`, `œ`, `ł`); a host with more is read once.
+const MAX_CHARS_WITH_READINGS: usize = 5;
+/// At most this many readings of one host.
+const MAX_READINGS: usize = 128;
+/// Hosts longer than this (in characters) are read once.
+const MAX_LEN_FOR_READINGS: usize = 32;
+/// Popular domains have at most this many labels; longer skeletons are
+/// compared by their last labels.
+const MAX_LABELS: usize = 4;
+
+/// Why a list of popular domains was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TopDomainsError {
+    /// A line is not a domain name.
+    #[error("line {line}: {text:?} is not a domain name ({reason})")]
+    InvalidDomain {
+        /// The line number, from 1.
+        line: usize,
+        /// The line, trimmed.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The list holds no domain.
+    #[error("the list holds no domain (one domain per line; `#` starts a comment)")]
+    Empty,
+}
+
+/// Popular domains to compare hosts with: the built-in list, a list of
+/// one's own, or both.
+///
+/// ```
+/// use onecontact::inspect::{TopDomains, display_host};
+///
+/// let mine = TopDomains::parse("# our brands\nexample-bank.com\n").unwrap();
+/// // Its first letter is Cyrillic `е`: the host imitates example-bank.com.
+/// let shown = display_host("xn--xample-bank-nkj.com", &mine);
+/// assert_eq!(shown.imitates.as_deref(), Some("example-bank.com"));
+/// let both = TopDomains::baked().with(mine);
+/// assert!(both.len() > 1);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct TopDomains {
+    /// Whether the built-in list is consulted.
+    baked: bool,
+    /// (skeleton, domain), sorted by skeleton.
+    own: Vec<(String, String)>,
+}
+
+impl TopDomains {
+    /// The built-in list: Chromium's popular domains (see docs/web.md).
+    pub fn baked() -> TopDomains {
+        TopDomains {
+            baked: true,
+            own: Vec::new(),
+        }
+    }
+
+    /// No domain at all: nothing is a look-alike.
+    pub fn none() -> TopDomains {
+        TopDomains::default()
+    }
+
+    /// A list of one's own: one domain per line, in Unicode or in its
+    /// `xn--` form; empty lines and lines starting with `#` are skipped.
+    pub fn parse(text: &str) -> Result<TopDomains, TopDomainsError> {
+        let own = entries(text)?;
+        if own.is_empty() {
+            return Err(TopDomainsError::Empty);
+        }
+        Ok(TopDomains { baked: false, own })
+    }
+
+    /// This list and `other` together.
+    pub fn with(mut self, other: TopDomains) -> TopDomains {
+        self.baked |= other.baked;
+        self.own.extend(other.own);
+        self.own.sort();
+        self.own.dedup();
+        self
+    }
+
+    /// How many (skeleton, domain) entries the list holds.
+    pub fn len(&self) -> usize {
+        self.own.len() + if self.baked { baked_table().len() } else { 0 }
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The domain whose skeleton is `skeleton`, own entries first.
+    fn find(&self, skeleton: &str) -> Option<&str> {
+        let own = self
+            .own
+            .binary_search_by(|(s, _)| s.as_str().cmp(skeleton))
+            .ok()
+            .and_then(|i| self.own.get(i))
+            .map(|(_, d)| d.as_str());
+        own.or_else(|| {
+            if !self.baked {
+                return None;
+            }
+            let table = baked_table();
+            table
+                .binary_search_by(|(s, _)| (*s).cmp(skeleton))
+                .ok()
+                .and_then(|i| table.get(i))
+                .map(|(_, d)| *d)
+        })
+    }
+}
+
+#[cfg(feature = "baked-top-domains")]
+fn baked_table() -> &'static [(&'static str, &'static str)] {
+    baked::TOP_DOMAINS
+}
+
+#[cfg(not(feature = "baked-top-domains"))]
+fn baked_table() -> &'static [(&'static str, &'static str)] {
+    &[]
+}
+
+/// The (skeleton, domain) entries of a list, sorted, one per skeleton of
+/// each domain.
+fn entries(text: &str) -> Result<Vec<(String, String)>, TopDomainsError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let invalid = |reason: String| TopDomainsError::InvalidDomain {
+            line: i + 1,
+            text: line.to_owned(),
+            reason,
+        };
+        let ascii = onecontact_idna::domain_to_ascii(line)
+            .map_err(|e| invalid(e.to_string()))?
+            .into_owned();
+        let ascii = ascii.strip_suffix('.').unwrap_or(&ascii).to_owned();
+        if ascii.is_empty() || !ascii.contains('.') {
+            return Err(invalid("a domain has at least two labels".to_owned()));
+        }
+        let (unicode, _) = onecontact_idna::domain_to_unicode(&ascii);
+        for skeleton in skeletons(&unicode) {
+            out.push((skeleton, ascii.clone()));
+        }
+    }
+    // One domain per skeleton: the first in the list wins.
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out.dedup_by(|later, first| later.0 == first.0);
+    Ok(out)
+}
+
+/// The popular domain that `host` (ASCII, as serialized) imitates, given its
+/// Unicode form: the first whose skeleton equals that of the host's last
+/// labels (two at least), unless the host is that domain or a subdomain.
+pub(crate) fn similar_top_domain(
+    host: &str,
+    unicode_host: &str,
+    top: &TopDomains,
+) -> Option<String> {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    for skeleton in skeletons(unicode_host) {
+        if let Some(domain) = lookup(&skeleton, top) {
+            let own = host == domain
+                || host
+                    .strip_suffix(domain)
+                    .is_some_and(|rest| rest.ends_with('.'));
+            return (!own).then(|| domain.to_owned());
+        }
+    }
+    None
+}
+
+/// The domain of the longest suffix of `skeleton` (at most [`MAX_LABELS`]
+/// labels, at least two) found in `top`.
+fn lookup<'t>(skeleton: &str, top: &'t TopDomains) -> Option<&'t str> {
+    let labels: Vec<&str> = skeleton.split('.').collect();
+    let first = labels.len().saturating_sub(MAX_LABELS);
+    let mut starts = first..labels.len().saturating_sub(1);
+    starts.find_map(|start| {
+        let suffix = labels.get(start..)?.join(".");
+        top.find(&suffix)
+    })
+}
+
+/// The letters Unicode's confusables table leaves alone that browsers map
+/// (to what they imitate in the fonts of an address bar).
+pub(crate) fn extra_prototype(c: char) -> Option<&'static str> {
+    Some(match c {
+        'æ' | 'ӕ' => "ae",
+        'ϼ' | 'ҏ' => "p",
+        'ħ' | 'н' | 'ћ' | 'ң' | 'ҥ' | 'ӈ' | 'ӊ' | 'ԋ' | 'ԧ' | 'ԩ' => "h",
+        'ĸ' | 'κ' | 'к' | 'қ' | 'ҝ' | 'ҟ' | 'ҡ' | 'ӄ' | 'ԟ' => "k",
+        'ŋ' | 'п' | 'ԥ' | 'ก' | 'ח' => "n",
+        'ŧ' | 'т' | 'ҭ' | 'ԏ' | '七' | '丅' | '丆' | '丁' => "t",
+        'ƅ' | 'ь' | 'ҍ' | 'в' | 'ß' => "b",
+        'ω' | 'ш' | 'щ' | 'พ' | 'ฟ' | 'ພ' | 'ຟ' => "w",
+        'м' | 'ӎ' => "m",
+        'є' | 'ҽ' | 'ҿ' | 'ၔ' => "e",
+        'ґ' => "r",
+        'ғ' | 'ӻ' => "f",
+        'ҫ' | 'င' => "c",
+        'ұ' | '丫' => "y",
+        'χ' | 'ҳ' | 'ӽ' | 'ӿ' | '乂' => "x",
+        'ԃ' | 'ძ' => "d",
+        'ԍ' | 'ဌ' => "g",
+        'ട' | 'ร' | 'ຣ' | 'ຮ' => "s",
+        '၂' => "j",
+        '०' | '০' | '੦' | '૦' | 'ଠ' | '୦' | '೦' | 'စ' => "o",
+        '৭' | '੧' | '૧' => "q",
+        'บ' | 'ບ' => "u",
+        'θ' => "0",
+        '२' | '২' | '੨' | '૨' | '೩' | '೭' | 'շ' => "2",
+        'з' | 'ҙ' | 'ӡ' | 'उ' | 'ও' | 'ਤ' | '੩' | '૩' | '౩' | 'ဒ' | 'ვ' | 'პ' | 'ੜ' | 'კ' => {
+            "3"
+        }
+        '੫' | '丩' | 'ㄐ' => "4",
+        'ճ' => "6",
+        '৪' | '੪' | '୫' => "8",
+        '૭' | '୨' | '౨' => "9",
+        '—' | '一' | '―' | '⸺' | '⸻' => "-",
+        _ => return None,
+    })
+}
+
+/// The other readings of a letter that looks like two letters.
+fn readings(c: char) -> &'static [&'static str] {
+    match c {
+        'þ' => &["b", "p"],
+        'œ' => &["ce", "oe"],
+        'ł' => &["l", "t"],
+        _ => &[],
+    }
+}
+
+/// `host` without accents, when it is written only in Latin, Greek,
+/// Cyrillic, digits, `.`, `_` and `-` (accents on other scripts are refused
+/// by the display rules anyway).
+fn without_accents(host: &str) -> String {
+    if !super::display::is_lgc(host) {
+        return host.to_owned();
+    }
+    let gc = CodePointMapData::<GeneralCategory>::new();
+    let bare: String = DecomposingNormalizerBorrowed::new_nfd()
+        .normalize_iter(host.chars())
+        .filter(|&c| gc.get(c) != GeneralCategory::NonspacingMark)
+        .collect();
+    ComposingNormalizerBorrowed::new_nfc()
+        .normalize(&bare)
+        .chars()
+        .map(|c| match c {
+            'ł' => 'l',
+            'ø' => 'o',
+            'đ' => 'd',
+            c => c,
+        })
+        .collect()
+}
+
+/// Every reading of `host`: each letter of [`readings`] as itself or as one
+/// of the letters it looks like.
+fn expand(host: &str, out: &mut BTreeSet<String>) {
+    let chars: Vec<char> = host.chars().collect();
+    let multi = chars.iter().filter(|c| !readings(**c).is_empty()).count();
+    if chars.len() > MAX_LEN_FOR_READINGS || multi == 0 || multi > MAX_CHARS_WITH_READINGS {
+        out.insert(host.to_owned());
+        return;
+    }
+    let mut partial: Vec<String> = vec![String::new()];
+    for &c in &chars {
+        let mut next = Vec::with_capacity(partial.len());
+        for p in &partial {
+            let mut same = p.clone();
+            same.push(c);
+            next.push(same);
+            for r in readings(c) {
+                if next.len() >= MAX_READINGS {
+                    break;
+                }
+                let mut other = p.clone();
+                other.push_str(r);
+                next.push(other);
+            }
+        }
+        next.truncate(MAX_READINGS);
+        partial = next;
+    }
+    out.extend(partial);
+}
+
+/// The UTS #39 skeleton of `s` after the browsers' extra mappings.
+fn skeleton_of(s: &str) -> String {
+    let mut mapped = String::with_capacity(s.len());
+    for c in s.chars() {
+        match extra_prototype(c) {
+            Some(p) => mapped.push_str(p),
+            None => mapped.push(c),
+        }
+    }
+    unicode_security::skeleton(&mapped).collect()
+}
+
+/// The skeletons of a host in Unicode (lowercase, without a trailing dot
+/// or with one, which is ignored).
+pub(crate) fn skeletons(unicode_host: &str) -> BTreeSet<String> {
+    let host = unicode_host.strip_suffix('.').unwrap_or(unicode_host);
+    let mut hosts = BTreeSet::new();
+    if host.is_empty() {
+        return hosts;
+    }
+    expand(&without_accents(host), &mut hosts);
+    // `ł` loses its stroke above; its reading as `t` needs the original.
+    if host.contains('ł') {
+        expand(host, &mut hosts);
+    }
+    let mut out = BTreeSet::new();
+    for h in &hosts {
+        out.insert(skeleton_of(h));
+        // U+04CF `ӏ` looks like both `l` and `i` (Unicode's table names one).
+        if h.contains('ӏ') {
+            out.insert(skeleton_of(&h.replace('ӏ', "l")));
+            out.insert(skeleton_of(&h.replace('ӏ', "i")));
+        }
+    }
+    out
+}
+
+/// Support for `cargo xtask tables`: the generated table's source.
+#[doc(hidden)]
+pub mod codegen {
+    use std::fmt::Write as _;
+
+    /// The Rust source of the built-in table from the text of a domain
+    /// list (`input` and `sha256` name it in the header).
+    pub fn top_domains_source(
+        text: &str,
+        input: &str,
+        sha256: &str,
+    ) -> Result<String, super::TopDomainsError> {
+        let entries = super::entries(text)?;
+        let domains: std::collections::BTreeSet<&str> =
+            entries.iter().map(|(_, d)| d.as_str()).collect();
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "// @generated by `cargo xtask tables` from {input} (sha256 {sha256}).\n\
+             // Do not edit: change the input or the generator (crates/onecontact/src/inspect/lookalike.rs).\n\
+             // Unicode {}.{}.{} (unicode-security), {} domains, {} skeletons.\n",
+            unicode_security::UNICODE_VERSION.0,
+            unicode_security::UNICODE_VERSION.1,
+            unicode_security::UNICODE_VERSION.2,
+            domains.len(),
+            entries.len()
+        );
+        out.push_str("/// (skeleton, domain), sorted by skeleton.\n");
+        out.push_str("pub(super) static TOP_DOMAINS: &[(&str, &str)] = &[\n");
+        for (skeleton, domain) in &entries {
+            let _ = writeln!(out, "    ({skeleton:?}, {domain:?}),");
+        }
+        out.push_str("];\n");
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ascii(host: &str) -> String {
+        onecontact_idna::domain_to_ascii(host).unwrap().into_owned()
+    }
+
+    fn imitates(host: &str, list: &str) -> Option<String> {
+        let top = TopDomains::parse(list).unwrap();
+        let unicode = onecontact_idna::domain_to_unicode(&ascii(host)).0;
+        similar_top_domain(&ascii(host), &unicode, &top)
+    }
+
+    #[test]
+    fn letters_that_read_two_ways_give_two_skeletons() {
+        let s = skeletons("app\u{4cf}e.com");
+        assert!(
+            s.contains("apple.corn") && s.contains("appie.corn"),
+            "{s:?}"
+        );
+        let s = skeletons("œxamþle.com");
+        for want in ["oexarnple.corn", "cexarnble.corn", "oexarnble.corn"] {
+            assert!(s.contains(want), "{want} not in {s:?}");
+        }
+    }
+
+    #[test]
+    fn readings_are_capped() {
+        // Five letters with two other readings each: 3^5 = 243 readings,
+        // capped at 128.
+        assert!(skeletons("þþþþþ.com").len() <= MAX_READINGS);
+        // Six such letters, or a host over 32 characters: read once.
+        assert_eq!(skeletons("þþþþþþ.com").len(), 1);
+        let long = format!("þ{}.com", "a".repeat(40));
+        assert_eq!(skeletons(&long).len(), 1);
+    }
+
+    #[test]
+    fn similar_top_domains_as_chromium_finds_them() {
+        let list = "test.net\no2.com\n39.com\n";
+        for (host, want) in [
+            ("tést.net", Some("test.net")),
+            ("subdomain.tést.net", Some("test.net")),
+            ("subdómain.test.net", None),
+            ("tesł.net", Some("test.net")),
+            ("łest.net", Some("test.net")),
+            ("łesł.net", Some("test.net")),
+            ("စ2.com", Some("o2.com")),
+            ("კ9.com", Some("39.com")),
+            ("ੜ9.com", Some("39.com")),
+            ("ést.net", None),
+            ("atést.net", None),
+        ] {
+            assert_eq!(imitates(host, list).as_deref(), want, "{host}");
+        }
+    }
+
+    #[test]
+    fn own_lists_are_checked_line_by_line() {
+        assert!(matches!(
+            TopDomains::parse("# none\n\n"),
+            Err(TopDomainsError::Empty)
+        ));
+        assert!(matches!(
+            TopDomains::parse("example.com\nexa mple.com\n"),
+            Err(TopDomainsError::InvalidDomain { line: 2, .. })
+        ));
+        assert!(matches!(
+            TopDomains::parse("com\n"),
+            Err(TopDomainsError::InvalidDomain { line: 1, .. })
+        ));
+        // Unicode and xn-- lines name the same domain.
+        let a = TopDomains::parse("bücher.example\n").unwrap();
+        let b = TopDomains::parse("xn--bcher-kva.example\n").unwrap();
+        assert_eq!(a.own, b.own);
+        assert!(TopDomains::none().is_empty());
+        assert!(TopDomains::baked().len() >= 8462);
+        assert_eq!(TopDomains::baked().find("apple.corn"), Some("apple.com"));
+        let both = TopDomains::baked().with(a);
+        assert_eq!(both.find("bucher.exarnple"), Some("xn--bcher-kva.example"));
+        assert_eq!(both.find("apple.corn"), Some("apple.com"));
+    }
+}
