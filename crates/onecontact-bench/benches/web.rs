@@ -89,6 +89,19 @@ fn main() {
             }),
         );
     }
+    let label = "api parse document kasztp.txt";
+    if selected(label) {
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                let mut total = 0usize;
+                for line in &lines {
+                    total += black_box(api_parse(line)).len();
+                }
+                total
+            }),
+        );
+    }
     let label = "url parse kasztp.txt";
     if selected(label) {
         record(
@@ -114,6 +127,34 @@ fn main() {
         );
     }
     report.print("onecontact");
+}
+
+/// What one `POST /api/parse` handler call does for `input` (no base, the
+/// scheme assumed when not written): the reply document, serialized.
+fn api_parse(input: &str) -> Vec<u8> {
+    use onecontact::tool::{ReadOptions, contact_report, parse_report};
+    #[derive(serde::Serialize)]
+    struct Reply {
+        report: onecontact::tool::ParseReport,
+        contact: Option<onecontact::tool::ContactReport>,
+        contact_error: Option<String>,
+        inspection: onecontact::LinkReport,
+    }
+    let Ok(report) = parse_report(input, &ReadOptions::default()) else {
+        return Vec::new();
+    };
+    let (contact, contact_error) = match contact_report(input) {
+        Ok(contact) => (Some(contact), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    let inspection = onecontact::inspect(input);
+    serde_json::to_vec(&Reply {
+        report,
+        contact,
+        contact_error,
+        inspection,
+    })
+    .unwrap_or_default()
 }
 
 /// Adds `m` to the report and prints its rate in addresses per second.

@@ -518,11 +518,11 @@ impl<O: Observer> Parser<'_, '_, O> {
             if self.state_override == Some(State::Hostname) {
                 return Err(Stop::Refuse(SetterError::PortNotAllowed));
             }
+            self.span(Component::Host, p, q);
             let kind = self.parse_host(p, q, !special)?;
             self.url.host_kind = kind;
             self.url.host_end = self.out_len();
             self.host_done = true;
-            self.span(Component::Host, p, q);
             return Ok(Step::Go(State::Port, q + 1));
         }
         // 3. End of the authority.
@@ -535,10 +535,10 @@ impl<O: Observer> Parser<'_, '_, O> {
         {
             return Err(Stop::Refuse(SetterError::HostRequired));
         }
+        self.span(Component::Host, p, q);
         let kind = self.parse_host(p, q, !special)?;
         self.url.host_kind = kind;
         self.url.host_end = self.out_len();
-        self.span(Component::Host, p, q);
         if self.state_override.is_some() {
             return Ok(Step::Return);
         }
@@ -710,6 +710,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         } else {
             // 1.3 Parse the host; "localhost" becomes the empty host.
             let start = self.url.serialization.len();
+            self.span(Component::Host, p, q);
             let kind = self.parse_host(p, q, false)?;
             if self.url.serialization.get(start..) == Some("localhost") {
                 self.url.serialization.truncate(start);
@@ -717,7 +718,6 @@ impl<O: Observer> Parser<'_, '_, O> {
             } else {
                 self.url.host_kind = kind;
             }
-            self.span(Component::Host, p, q);
         }
         self.url.host_end = self.out_len();
         if self.state_override.is_some() {
