@@ -116,18 +116,11 @@ fn push_ascii_lowercase(out: &mut String, text: &str) {
 
 /// Whether `b` is an unreserved character of RFC 3986 (§2.3): its escape
 /// means the same as the character itself.
-fn is_unreserved(b: u8) -> bool {
+pub(crate) fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
-fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
+use onecontact_url::percent_encoding::hex_value;
 
 /// Appends the key form of `path` (step 4): ASCII letters lowercased;
 /// escapes of unreserved characters decoded (a decoded letter is lowercased
@@ -168,7 +161,7 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
 }
 
 /// Whether `segment` is one of [`DEFAULT_DOCUMENTS`], ignoring ASCII case.
-fn is_default_document(segment: &str) -> bool {
+pub(crate) fn is_default_document(segment: &str) -> bool {
     (9..=12).contains(&segment.len())
         && DEFAULT_DOCUMENTS
             .iter()

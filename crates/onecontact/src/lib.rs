@@ -90,9 +90,11 @@ mod detail;
 mod detect;
 mod error;
 mod facts;
+mod host;
 mod input;
 pub mod inspect;
 mod key;
+mod reading;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod social;
@@ -102,11 +104,12 @@ mod tracking;
 pub use address::WebAddress;
 pub use detail::{Field, FieldSpan, ParseDetail};
 pub use detect::{ContactKind, ContactKindDetector};
-pub use error::{MAX_NON_ASCII_HOST_UTF16, WebError};
+pub use error::{MAX_NON_ASCII_HOST_UTF16, Offset, WebError, WebErrorCode};
 pub use facts::{WebFact, WebFacts, WebFlags};
 pub use input::{SCHEMES_WITHOUT_SLASHES, SPECIAL_SCHEMES};
 pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
 pub use key::{DEFAULT_DOCUMENTS, KeyVersion};
+pub use reading::{ASSUMED_PREFIX, Reader, Reading, SchemeSource};
 pub use social::{NETWORKS, NOT_MASTODON, NetworkRule, ProfileShape, SocialNetwork, SocialProfile};
 pub use tracking::{TRACKING_PARAMETERS, TrackingParameter, is_tracking_parameter};
 

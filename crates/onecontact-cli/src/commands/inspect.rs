@@ -98,8 +98,13 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str) -> io::Result<u8> {
     table.opt("scheme", report.scheme.as_deref());
     writeln!(out)?;
     table.write(out, s, 2)?;
-    for note in &report.notes {
-        writeln!(out, "{} {}", s.dim("note:"), note.message)?;
+    if report.scheme_assumed {
+        writeln!(
+            out,
+            "{} no scheme was written, so the text was read as https://{}",
+            s.dim("note:"),
+            report.input.trim_start_matches('/')
+        )?;
     }
     if report.warnings.is_empty() {
         writeln!(out)?;

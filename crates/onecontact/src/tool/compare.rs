@@ -2,12 +2,14 @@
 //! why they differ.
 
 use onecontact_psl::List;
+use onecontact_url::Url;
 use onecontact_url::percent_encoding::hex_value;
 
 use super::error::{Role, ToolError};
-use super::reading::{ReadOptions, Reading, read_url};
+use super::reading::{ReadOptions, read, url_of};
+use crate::key::{is_default_document, is_unreserved};
 use crate::tracking::is_tracking_parameter;
-use crate::{DEFAULT_DOCUMENTS, KeyVersion, WebAddress};
+use crate::{KeyVersion, Reading, WebAddress};
 
 /// The overall answer of [`compare`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,16 +74,22 @@ fn diff(code: &'static str, equivalent: bool, message: String) -> Difference {
     }
 }
 
-/// The written text of a span, if any.
-fn written<'a>(reading: &'a Reading, span: Option<&std::ops::Range<usize>>) -> Option<&'a str> {
-    reading.spanned(span)
+/// One side of the comparison: its reading and its URL.
+struct Side<'r, 'a> {
+    reading: &'r Reading<'a>,
+    url: &'r Url,
 }
 
-fn compare_scheme(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+/// The written text of a span, if any.
+fn written<'r>(side: &Side<'r, '_>, span: Option<std::ops::Range<usize>>) -> Option<&'r str> {
+    side.reading.written(span)
+}
+
+fn compare_scheme(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     let (sa, sb) = (a.url.scheme(), b.url.scheme());
     if sa == sb {
-        let wa = written(a, a.spans.scheme.as_ref()).unwrap_or(sa);
-        let wb = written(b, b.spans.scheme.as_ref()).unwrap_or(sb);
+        let wa = written(a, a.reading.spans().scheme.clone()).unwrap_or(sa);
+        let wb = written(b, b.reading.spans().scheme.clone()).unwrap_or(sb);
         if wa != wb {
             out.push(diff(
                 "scheme-case",
@@ -108,7 +116,7 @@ fn compare_scheme(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
     }
 }
 
-fn compare_credentials(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_credentials(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     if a.url.username() != b.url.username() || a.url.password() != b.url.password() {
         out.push(diff(
             "credentials",
@@ -118,11 +126,11 @@ fn compare_credentials(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
     }
 }
 
-fn compare_host(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_host(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     let (ha, hb) = (a.url.hostname(), b.url.hostname());
     if ha == hb {
-        let wa = written(a, a.spans.host.as_ref()).unwrap_or(ha);
-        let wb = written(b, b.spans.host.as_ref()).unwrap_or(hb);
+        let wa = written(a, a.reading.spans().host.clone()).unwrap_or(ha);
+        let wb = written(b, b.reading.spans().host.clone()).unwrap_or(hb);
         if wa == wb {
             return;
         }
@@ -163,10 +171,10 @@ fn compare_host(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
     }
 }
 
-fn compare_port(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_port(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     if a.url.port_or_default() != b.url.port_or_default() {
-        let show = |r: &Reading| {
-            r.url
+        let show = |side: &Side<'_, '_>| {
+            side.url
                 .port_or_default()
                 .map_or("none".to_owned(), |p| p.to_string())
         };
@@ -177,8 +185,8 @@ fn compare_port(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
         ));
         return;
     }
-    let wa = written(a, a.spans.port.as_ref()).filter(|p| !p.is_empty());
-    let wb = written(b, b.spans.port.as_ref()).filter(|p| !p.is_empty());
+    let wa = written(a, a.reading.spans().port.clone()).filter(|p| !p.is_empty());
+    let wb = written(b, b.reading.spans().port.clone()).filter(|p| !p.is_empty());
     if wa != wb
         && let Some(port) = a.url.port_or_default()
         && a.url.port().is_empty()
@@ -195,7 +203,7 @@ fn compare_port(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
 }
 
 /// Decodes `%XX` escapes of unreserved characters and uppercases the hex
-/// digits of the others (RFC 3986 §6.2.2.1–2).
+/// digits of the others (RFC 3986 §6.2.2.1–2), as key V1 does.
 fn normalize_escapes(path: &str) -> String {
     let bytes = path.as_bytes();
     let mut out = String::with_capacity(path.len());
@@ -208,7 +216,7 @@ fn normalize_escapes(path: &str) -> String {
             )
         {
             let value = hi << 4 | lo;
-            if value.is_ascii_alphanumeric() || matches!(value, b'-' | b'.' | b'_' | b'~') {
+            if is_unreserved(value) {
                 out.push(char::from(value));
             } else {
                 out.push('%');
@@ -227,13 +235,11 @@ fn normalize_escapes(path: &str) -> String {
     out
 }
 
-/// The path without a final default document (`index.html`, …).
+/// The path without a final default document (`index.html`, …), as key V1
+/// drops it.
 fn strip_default_document(path: &str) -> String {
     let (dir, last) = path.rsplit_once('/').unwrap_or(("", path));
-    if DEFAULT_DOCUMENTS
-        .iter()
-        .any(|d| d.eq_ignore_ascii_case(last))
-    {
+    if is_default_document(last) {
         format!("{dir}/")
     } else {
         path.to_owned()
@@ -249,11 +255,11 @@ fn strip_trailing_slash(path: &str) -> String {
     }
 }
 
-fn compare_path(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_path(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     let (pa, pb) = (a.url.pathname(), b.url.pathname());
     if pa == pb {
-        let wa = written(a, a.spans.path.as_ref()).unwrap_or("");
-        let wb = written(b, b.spans.path.as_ref()).unwrap_or("");
+        let wa = written(a, a.reading.spans().path.clone()).unwrap_or("");
+        let wb = written(b, b.reading.spans().path.clone()).unwrap_or("");
         if wa == wb {
             return;
         }
@@ -351,7 +357,7 @@ fn kept_pieces(query: &str) -> Vec<&str> {
         .collect()
 }
 
-fn compare_query(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_query(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     let (qa, qb) = (a.url.query(), b.url.query());
     if qa == qb {
         return;
@@ -406,7 +412,7 @@ fn compare_query(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
     }
 }
 
-fn compare_fragment(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_fragment(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     if a.url.fragment() != b.url.fragment() {
         out.push(diff(
             "fragment",
@@ -437,8 +443,16 @@ fn compare_fragment(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
 /// [`ToolError`] when either text is not a URL.
 pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
     let options = ReadOptions::default();
-    let a = read_url(first, &options, Role::First)?;
-    let b = read_url(second, &options, Role::Second)?;
+    let ra = read(first, None, &options, Role::First)?;
+    let rb = read(second, None, &options, Role::Second)?;
+    let a = Side {
+        reading: &ra,
+        url: url_of(&ra, Role::First)?,
+    };
+    let b = Side {
+        reading: &rb,
+        url: url_of(&rb, Role::Second)?,
+    };
     let mut differences = Vec::new();
     compare_scheme(&a, &b, &mut differences);
     compare_credentials(&a, &b, &mut differences);
@@ -447,9 +461,15 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
     compare_path(&a, &b, &mut differences);
     compare_query(&a, &b, &mut differences);
     compare_fragment(&a, &b, &mut differences);
-    let key = |t: &str| WebAddress::parse(t).ok().map(|w| w.key(KeyVersion::V1));
-    let (first_key, second_key) = (key(first), key(second));
     let same_url = a.url.href() == b.url.href();
+    let (first_url, second_url) = (a.url.href().to_owned(), b.url.href().to_owned());
+    // The keys come from the same readings.
+    let key = |r: Reading<'_>| {
+        WebAddress::from_reading(r)
+            .ok()
+            .map(|w| w.key(KeyVersion::V1))
+    };
+    let (first_key, second_key) = (key(ra), key(rb));
     let same_key = first_key.is_some() && first_key == second_key;
     let verdict = if same_url {
         Verdict::SameUrl
@@ -459,8 +479,8 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
         Verdict::Different
     };
     Ok(CompareReport {
-        first: a.url.href().to_owned(),
-        second: b.url.href().to_owned(),
+        first: first_url,
+        second: second_url,
         same_url,
         first_key,
         second_key,
