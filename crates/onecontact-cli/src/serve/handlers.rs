@@ -73,3 +73,59 @@ pub async fn health() -> Json<HealthReply> {
         version: env!("CARGO_PKG_VERSION"),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+
+    use onecontact_url::parse_counter::parses_on_this_thread;
+
+    use super::*;
+
+    /// How many times the URL parser runs while `f` does.
+    fn parses<T>(f: impl FnOnce() -> T) -> (u64, T) {
+        let before = parses_on_this_thread();
+        let out = f();
+        (parses_on_this_thread() - before, out)
+    }
+
+    fn request(input: &str, base: Option<&str>) -> ReadRequest {
+        ReadRequest {
+            input: input.to_owned(),
+            base: base.map(str::to_owned),
+            assume_https: None,
+        }
+    }
+
+    #[test]
+    fn one_parse_request_parses_its_input_once() {
+        for input in [
+            "https://user:pw@www.Example.co.uk:8443/a/../b?utm_source=x&q=caf%C3%A9#top",
+            "example.com",
+            "https://www.paypal.com@198.51.100.7/secure/login",
+            "https://xn--80ak6aa92e.com/",
+            "mailto:a@b.example",
+            "https://exa mple.com/",
+            "a.com:99999",
+            "   ",
+            "/relative",
+        ] {
+            let (n, reply) = parses(|| parse_document(&request(input, None)));
+            let expected = u64::from(!input.trim().is_empty() && !input.starts_with('/'));
+            assert_eq!(n, expected, "{input:?}: {:?}", reply.map(|r| r.report.href));
+        }
+    }
+
+    #[test]
+    fn a_base_is_parsed_once_per_request() {
+        for (input, base) in [
+            ("../guide?page=2", "https://example.com/docs/a/"),
+            ("?page=2", "example.com/list"),
+            ("#f", "a:b"),
+        ] {
+            let (n, reply) = parses(|| parse_document(&request(input, Some(base))));
+            assert!(reply.is_ok(), "{input:?} against {base:?}");
+            assert_eq!(n, 2, "{input:?} against {base:?}");
+        }
+    }
+}

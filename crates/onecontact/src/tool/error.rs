@@ -124,8 +124,9 @@ impl ToolError {
 #[cfg(feature = "serde")]
 impl serde::Serialize for ToolError {
     /// Fields: `code`, `validation_error` (or null), `offset` and
-    /// `offset_utf16` (or null), `message` (the catalogue's, as
-    /// [`WebError`] serializes it) and `role` (or null).
+    /// `offset_utf16` (or null), `message` (the catalogue's, after the name
+    /// of the input when it is not the address itself, as the command line
+    /// prints it) and `role` (or null).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let offset = self.offset();
@@ -134,7 +135,7 @@ impl serde::Serialize for ToolError {
         s.serialize_field("validation_error", &self.validation_error())?;
         s.serialize_field("offset", &offset.map(|o| o.bytes))?;
         s.serialize_field("offset_utf16", &offset.map(|o| o.utf16))?;
-        s.serialize_field("message", &self.message())?;
+        s.serialize_field("message", &self.to_string())?;
         s.serialize_field("role", &self.role())?;
         s.end()
     }
