@@ -11,7 +11,12 @@
 //! failing entry of WPT's `urltestdata.json`, and every failing entry of
 //! `toascii.json` as the host of an `https://` URL.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 #[path = "support/serve.rs"]
 mod support;
