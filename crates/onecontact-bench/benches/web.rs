@@ -130,31 +130,18 @@ fn main() {
 }
 
 /// What one `POST /api/parse` handler call does for `input` (no base, the
-/// scheme assumed when not written): the reply document, serialized.
+/// scheme assumed when not written): the reply document `{"report": …}`,
+/// serialized.
 fn api_parse(input: &str) -> Vec<u8> {
-    use onecontact::tool::{ReadOptions, contact_report, parse_report};
+    use onecontact::tool::{ReadOptions, parse_report};
     #[derive(serde::Serialize)]
     struct Reply {
         report: onecontact::tool::ParseReport,
-        contact: Option<onecontact::tool::ContactReport>,
-        contact_error: Option<String>,
-        inspection: onecontact::LinkReport,
     }
     let Ok(report) = parse_report(input, &ReadOptions::default()) else {
         return Vec::new();
     };
-    let (contact, contact_error) = match contact_report(input) {
-        Ok(contact) => (Some(contact), None),
-        Err(e) => (None, Some(e.to_string())),
-    };
-    let inspection = onecontact::inspect(input);
-    serde_json::to_vec(&Reply {
-        report,
-        contact,
-        contact_error,
-        inspection,
-    })
-    .unwrap_or_default()
+    serde_json::to_vec(&Reply { report }).unwrap_or_default()
 }
 
 /// Adds `m` to the report and prints its rate in addresses per second.

@@ -3,6 +3,9 @@
 //! The format of a published version never changes: the golden fixture in
 //! `tests/key_v1_golden.rs` fails on any change.
 
+use onecontact_url::percent_encoding::hex_value;
+use onecontact_url::search_params::cmp_utf16;
+
 /// Which published key format to compute. A version's output never changes;
 /// a different format gets a new version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -119,8 +122,6 @@ fn push_ascii_lowercase(out: &mut String, text: &str) {
 pub(crate) fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
-
-use onecontact_url::percent_encoding::hex_value;
 
 /// Appends the key form of `path` (step 4): ASCII letters lowercased;
 /// escapes of unreserved characters decoded (a decoded letter is lowercased
@@ -285,23 +286,13 @@ pub(crate) fn push_sorted_query(out: &mut String, query: &str) {
     if params.is_empty() {
         return;
     }
-    params.sort_unstable_by(|a, b| cmp_code_units(a, b));
+    params.sort_unstable_by(|a, b| cmp_utf16(a, b));
     out.push('?');
     for (n, param) in params.iter().enumerate() {
         if n > 0 {
             out.push('&');
         }
         out.push_str(param);
-    }
-}
-
-/// Compares by UTF-16 code units (equal to byte order for ASCII, which a
-/// serialized query always is).
-fn cmp_code_units(a: &str, b: &str) -> std::cmp::Ordering {
-    if a.is_ascii() && b.is_ascii() {
-        a.cmp(b)
-    } else {
-        a.encode_utf16().cmp(b.encode_utf16())
     }
 }
 
