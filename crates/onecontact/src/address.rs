@@ -68,7 +68,12 @@ impl WebAddress {
     /// White space around the text is ignored. When no scheme is written
     /// (see the crate documentation for what counts as written), `https://`
     /// is assumed and [`WebFact::SchemeAssumed`] is set, so
-    /// `localhost:3000/x` is the host `localhost` with port 3000.
+    /// `localhost:3000/x` is the host `localhost` with port 3000. A relative
+    /// reference (`/a`, `?q`, `#f`, `../x`) is refused: it needs a base
+    /// (see [`Reader::base`] and [`WebAddress::from_reading`]).
+    ///
+    /// This is `WebAddress::from_reading(Reader::new().read(text))`: one
+    /// parse, whose spans [`detail`](Self::detail) reports.
     ///
     /// # Errors
     ///

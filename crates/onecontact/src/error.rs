@@ -321,7 +321,8 @@ fn message(error: ValidationError, detail: Option<&str>) -> String {
             "the host {host} in square brackets is not a valid IPv6 address, as in [2001:db8::1]"
         ),
         (E::MissingSchemeNonRelativeUrl, _) => {
-            "no scheme (such as https:) is written and there is no base URL to resolve the text against"
+            "no scheme (such as https:) is written and there is no base URL to resolve the text against \
+             (a base with an opaque path, such as about:blank or mailto:…, takes only a #fragment)"
                 .to_owned()
         }
         (_, Some(detail)) if WebErrorCode::of_validation_error(error) == WebErrorCode::InvalidHost => {

@@ -20,17 +20,24 @@
 //! - a [`ContactKindDetector`] that tells whether a text is a web address at
 //!   all before parsing it.
 //!
+//! All of it is built from one [`Reading`] of the text ([`Reader::read`]:
+//! trimming, scheme written or assumed, one parse with the input spans, the
+//! host length limit), and every failure is a [`WebError`] from one
+//! catalogue: a stable code, the URL Standard's validation error, the
+//! [`Offset`] where it happened and one message.
+//!
 //! Two modules build on that for tools that show an address to a person:
 //!
-//! - [`inspect`] reads a link the way seed 004's guide teaches a person to:
+//! - [`inspect`](mod@inspect) reads a link the way seed 004's guide teaches a person to:
 //!   which host the browser really connects to, and warnings when the text
 //!   lies about it (a host-like user name before `@`, letters from another
 //!   script, an IP address, a domain inside a subdomain, a URL inside the
 //!   path or a parameter, secrets in the query), each with a sentence a
 //!   person understands;
-//! - [`tool`] gives one report per thing the `onecontact` command and its
-//!   web page do (parse, clean, rebuild, resolve, compare, encode/decode,
-//!   contact), as plain structs that serialize with stable field names.
+//! - [`tool`], the report layer above the core (which never uses it), gives
+//!   one report per thing the `onecontact` command and its web page do
+//!   (parse, clean, rebuild, resolve, compare, encode/decode, contact), as
+//!   plain structs that serialize with stable field names.
 //!
 //! ```
 //! let report = onecontact::inspect::inspect("https://www.paypal.com@198.51.100.7/secure/login");
