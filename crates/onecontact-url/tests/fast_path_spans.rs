@@ -2,6 +2,8 @@
 //! as the state machine: checked over every WPT urltestdata input and some
 //! shapes of our own.
 
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
+
 use onecontact_url::{InputSpans, Url};
 
 /// Spans from the state machine: asking for validation errors keeps the

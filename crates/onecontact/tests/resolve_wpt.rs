@@ -3,6 +3,8 @@
 //! same path as `onecontact resolve --no-assume-https` and `POST
 //! /api/resolve` with `assume_https: false`.
 
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
+
 use onecontact::tool::resolve;
 use serde_json::Value;
 
