@@ -101,7 +101,7 @@ impl WebAddress {
     /// The reading's [`WebError`] when the text is not a URL.
     pub fn from_reading(reading: Reading<'_>) -> Result<WebAddress, WebError> {
         let scheme_assumed = reading.scheme_assumed();
-        let prefix_len = reading.prefix().len();
+        let prefix_len = reading.prefix_len();
         let lead_units = reading.lead_units();
         let trimmed = reading.text();
         let spans = field_spans(reading.spans());

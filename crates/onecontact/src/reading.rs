@@ -92,82 +92,103 @@ impl<'b> Reader<'b> {
     /// Reads `text` (one parse).
     pub fn read<'a>(&self, text: &'a str) -> Reading<'a> {
         let (lead, trimmed) = input::trim(text);
-        let mut reading = Reading {
+        let refused = |error: WebError, scheme: SchemeSource, prefix_len: usize| Reading {
             given: text,
             lead,
             text: trimmed,
-            scheme: SchemeSource::Written,
-            prefix_len: 0,
-            url: Err(WebError::Empty),
+            scheme,
+            prefix_len,
+            url: Err(error),
             spans: InputSpans::default(),
             validation: Vec::new(),
         };
         if trimmed.is_empty() && self.base.is_none() {
-            return reading;
+            return refused(WebError::Empty, SchemeSource::Written, 0);
         }
         let written = input::scheme_is_written(trimmed);
         let mut prefix = "";
         if self.base.is_none() && !written && self.assume_https {
             if looks_relative(trimmed) {
-                reading.url = Err(WebError::RelativeWithoutBase {
+                let error = WebError::RelativeWithoutBase {
                     text: trimmed.to_owned(),
-                });
-                return reading;
+                };
+                return refused(error, SchemeSource::Written, 0);
             }
             prefix = if trimmed.starts_with("//") {
                 "https:"
             } else {
                 ASSUMED_PREFIX
             };
-            reading.scheme = SchemeSource::Assumed;
         }
-        reading.prefix_len = prefix.len();
-        if let Some((length, start)) = long_non_ascii_host(trimmed, written || prefix.is_empty()) {
-            reading.url = Err(WebError::HostTooLong {
+        let scheme_assumed = !prefix.is_empty();
+        if let Some((length, start)) = long_non_ascii_host(trimmed, written || !scheme_assumed) {
+            let error = WebError::HostTooLong {
                 length,
-                at: reading.offset(start),
-            });
-            return reading;
+                at: offset_in(text, lead + start),
+            };
+            let scheme = if scheme_assumed {
+                SchemeSource::Assumed
+            } else {
+                SchemeSource::Written
+            };
+            return refused(error, scheme, prefix.len());
         }
-        let source: Cow<'_, str> = if prefix.is_empty() {
-            Cow::Borrowed(trimmed)
-        } else {
+        let source: Cow<'_, str> = if scheme_assumed {
             Cow::Owned([prefix, trimmed].concat())
+        } else {
+            Cow::Borrowed(trimmed)
         };
         let options = Url::options().base(self.base);
+        let mut validation = Vec::new();
         let (result, spans) = if self.validation_errors {
-            let mut validation = Vec::new();
             let out = options
                 .validation_sink(&mut validation)
                 .parse_recording_spans(&source);
-            reading.validation = validation
-                .into_iter()
-                .filter_map(|v| {
-                    Some(Validation {
-                        kind: v.kind,
-                        offset: v.offset.checked_sub(prefix.len())?,
-                    })
-                })
-                .collect();
+            if scheme_assumed {
+                // Nothing is reported inside the prefix; the rest moves back.
+                validation.retain_mut(|v| match v.offset.checked_sub(prefix.len()) {
+                    Some(offset) => {
+                        v.offset = offset;
+                        true
+                    }
+                    None => false,
+                });
+            }
             out
         } else {
             options.parse_recording_spans(&source)
         };
-        reading.spans = shift(spans, prefix.len());
-        if prefix.is_empty() && reading.spans.scheme.is_none() && self.base.is_some() {
-            reading.scheme = SchemeSource::Base;
-        }
-        reading.url = result.map_err(|e| {
-            let at = e.offset().saturating_sub(prefix.len());
-            let host = reading.spans.host.clone().and_then(|r| trimmed.get(r));
-            let rest = trimmed.get(at..).unwrap_or_default();
-            WebError::Invalid {
-                validation_error: e.kind(),
-                at: reading.offset(at),
-                detail: failure_detail(e.kind(), host, rest),
+        let spans = shift(spans, prefix.len());
+        let scheme = if scheme_assumed {
+            SchemeSource::Assumed
+        } else if spans.scheme.is_none() && self.base.is_some() {
+            SchemeSource::Base
+        } else {
+            SchemeSource::Written
+        };
+        let url = match result {
+            Ok(url) => Ok(url),
+            Err(e) => {
+                let at = e.offset().saturating_sub(prefix.len());
+                let host = spans.host.clone().and_then(|r| trimmed.get(r));
+                let rest = trimmed.get(at..).unwrap_or_default();
+                Err(WebError::Invalid {
+                    validation_error: e.kind(),
+                    at: offset_in(text, lead + at),
+                    detail: failure_detail(e.kind(), host, rest),
+                })
             }
-        });
-        reading
+        };
+        Reading {
+            given: text,
+            lead,
+            text: trimmed,
+            scheme,
+            prefix_len: prefix.len(),
+            url,
+            spans,
+            validation,
+        }
     }
 
     /// Reads `text` as a base URL: as it is when it starts with a scheme the
@@ -319,16 +340,25 @@ impl<'a> Reading<'a> {
 
     /// A byte offset in [`text`](Self::text) as a place in the text as given.
     pub fn offset(&self, in_text: usize) -> Offset {
-        let bytes = self.lead + in_text;
-        Offset {
-            bytes,
-            utf16: self.given.get(..bytes).map_or(0, utf16_len),
-        }
+        offset_in(self.given, self.lead + in_text)
+    }
+
+    /// The length of [`prefix`](Self::prefix).
+    pub(crate) fn prefix_len(&self) -> usize {
+        self.prefix_len
     }
 
     /// The UTF-16 length of the white space trimmed from the start.
     pub(crate) fn lead_units(&self) -> usize {
         self.given.get(..self.lead).map_or(0, utf16_len)
+    }
+}
+
+/// The place `bytes` into `given`.
+fn offset_in(given: &str, bytes: usize) -> Offset {
+    Offset {
+        bytes,
+        utf16: given.get(..bytes).map_or(0, utf16_len),
     }
 }
 
