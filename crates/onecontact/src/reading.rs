@@ -92,27 +92,27 @@ impl<'b> Reader<'b> {
     /// Reads `text` (one parse).
     pub fn read<'a>(&self, text: &'a str) -> Reading<'a> {
         let (lead, trimmed) = input::trim(text);
-        let refused = |error: WebError, scheme: SchemeSource, prefix_len: usize| Reading {
+        let refused = |error: WebError, scheme: SchemeSource, prefix: &'static str| Reading {
             given: text,
             lead,
             text: trimmed,
             scheme,
-            prefix_len,
+            prefix,
             url: Err(error),
             spans: InputSpans::default(),
             validation: Vec::new(),
         };
         if trimmed.is_empty() && self.base.is_none() {
-            return refused(WebError::Empty, SchemeSource::Written, 0);
+            return refused(WebError::Empty, SchemeSource::Written, "");
         }
         let written = input::scheme_is_written(trimmed);
-        let mut prefix = "";
+        let mut prefix: &'static str = "";
         if self.base.is_none() && !written && self.assume_https {
             if looks_relative(trimmed) {
                 let error = WebError::RelativeWithoutBase {
                     text: trimmed.to_owned(),
                 };
-                return refused(error, SchemeSource::Written, 0);
+                return refused(error, SchemeSource::Written, "");
             }
             prefix = if trimmed.starts_with("//") {
                 "https:"
@@ -131,7 +131,7 @@ impl<'b> Reader<'b> {
             } else {
                 SchemeSource::Written
             };
-            return refused(error, scheme, prefix.len());
+            return refused(error, scheme, prefix);
         }
         let source: Cow<'_, str> = if scheme_assumed {
             Cow::Owned([prefix, trimmed].concat())
@@ -184,7 +184,7 @@ impl<'b> Reader<'b> {
             lead,
             text: trimmed,
             scheme,
-            prefix_len: prefix.len(),
+            prefix,
             url,
             spans,
             validation,
@@ -271,7 +271,7 @@ pub struct Reading<'a> {
     lead: usize,
     text: &'a str,
     scheme: SchemeSource,
-    prefix_len: usize,
+    prefix: &'static str,
     url: Result<Url, WebError>,
     spans: InputSpans,
     validation: Vec<Validation>,
@@ -302,11 +302,7 @@ impl<'a> Reading<'a> {
     /// What was put in front of the text before parsing (`https://`,
     /// `https:` before `//`, or nothing).
     pub fn prefix(&self) -> &'static str {
-        match self.prefix_len {
-            0 => "",
-            6 => "https:",
-            _ => ASSUMED_PREFIX,
-        }
+        self.prefix
     }
 
     /// The URL, or why the text is not one.
@@ -345,7 +341,7 @@ impl<'a> Reading<'a> {
 
     /// The length of [`prefix`](Self::prefix).
     pub(crate) fn prefix_len(&self) -> usize {
-        self.prefix_len
+        self.prefix.len()
     }
 
     /// The UTF-16 length of the white space trimmed from the start.

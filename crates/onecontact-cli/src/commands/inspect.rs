@@ -99,12 +99,8 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str) -> io::Result<u8> {
     writeln!(out)?;
     table.write(out, s, 2)?;
     if report.scheme_assumed {
-        writeln!(
-            out,
-            "{} no scheme was written, so the text was read as https://{}",
-            s.dim("note:"),
-            report.input.trim_start_matches('/')
-        )?;
+        let note = onecontact::tool::scheme_assumed_note(&report.input);
+        writeln!(out, "{} {}", s.dim("note:"), note.message)?;
     }
     if report.warnings.is_empty() {
         writeln!(out)?;

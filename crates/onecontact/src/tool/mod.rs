@@ -51,6 +51,6 @@ pub use error::{Role, ToolError};
 pub use parse::{
     HostReport, ParseReport, Parts, PathSegment, QueryParam, ValidationNote, parse_report,
 };
-pub use reading::{Note, ReadOptions};
+pub use reading::{Note, ReadOptions, scheme_assumed_note};
 pub use rebuild::{Edit, EditStep, RebuildReport, UnknownField, UrlField, rebuild};
 pub use resolve::{ReferenceKind, ResolveReport, resolve};

@@ -51,6 +51,23 @@ impl Note {
     }
 }
 
+/// The `scheme-assumed` note for a (trimmed) text read with `https://` in
+/// front: what it was read as, and what the URL Standard alone would have
+/// made of a text that starts like a scheme (`localhost:3000`).
+pub fn scheme_assumed_note(text: &str) -> Note {
+    let mut message = format!(
+        "no scheme was written, so the text was read as {ASSUMED_PREFIX}{}",
+        text.trim_start_matches('/')
+    );
+    if starts_like_scheme(text) {
+        let name = text.split(':').next().unwrap_or_default();
+        message.push_str(&format!(
+            " (the URL Standard alone would read \"{name}:\" as a scheme)"
+        ));
+    }
+    Note::new("scheme-assumed", message)
+}
+
 /// Reads the base URL of `options`, if any (one parse).
 pub(crate) fn read_base(options: &ReadOptions) -> Result<Option<Url>, ToolError> {
     let Some(text) = &options.base else {
@@ -92,20 +109,7 @@ pub(crate) fn url_of<'r>(reading: &'r Reading<'_>, role: Role) -> Result<&'r Url
 pub(crate) fn reading_notes(reading: &Reading<'_>, base: Option<&Url>) -> Vec<Note> {
     let mut notes = Vec::new();
     match reading.scheme_source() {
-        SchemeSource::Assumed => {
-            let text = reading.text();
-            let mut message = format!(
-                "no scheme was written, so the text was read as {ASSUMED_PREFIX}{}",
-                text.trim_start_matches('/')
-            );
-            if starts_like_scheme(text) {
-                let name = text.split(':').next().unwrap_or_default();
-                message.push_str(&format!(
-                    " (the URL Standard alone would read \"{name}:\" as a scheme)"
-                ));
-            }
-            notes.push(Note::new("scheme-assumed", message));
-        }
+        SchemeSource::Assumed => notes.push(scheme_assumed_note(reading.text())),
         SchemeSource::Base => {
             if let Some(base) = base {
                 notes.push(Note::new(
