@@ -123,6 +123,120 @@ pub(crate) fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
+/// The rules of step 4, one at a time, in the order key V1 applies them.
+/// [`push_normalized_path`] applies them all in one pass (a test checks it
+/// equals applying these in order); `compare` applies them one by one to
+/// name the rule that makes two paths equal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PathRule {
+    /// Escapes of unreserved characters decoded; the hex digits of other
+    /// escapes uppercased.
+    Escapes,
+    /// ASCII letters lowercased, except the hex digits of an escape.
+    Case,
+    /// Runs of `/` collapsed to one.
+    Slashes,
+    /// A final segment that is a default document dropped (ASCII case
+    /// ignored).
+    DefaultDocument,
+    /// A trailing `/` dropped (so `/` alone gives nothing).
+    TrailingSlash,
+}
+
+impl PathRule {
+    /// Every rule, in key V1's order.
+    #[cfg(test)]
+    const ALL: [PathRule; 5] = [
+        PathRule::Escapes,
+        PathRule::Case,
+        PathRule::Slashes,
+        PathRule::DefaultDocument,
+        PathRule::TrailingSlash,
+    ];
+
+    /// `path` with this rule applied.
+    pub(crate) fn apply(self, path: &str) -> String {
+        match self {
+            PathRule::Escapes => map_escapes(path, |value, out| {
+                if is_unreserved(value) {
+                    out.push(char::from(value));
+                } else {
+                    out.push('%');
+                    out.push(char::from(upper_hex(value >> 4)));
+                    out.push(char::from(upper_hex(value & 0xf)));
+                }
+            }),
+            PathRule::Case => {
+                let mut out = String::with_capacity(path.len());
+                let bytes = path.as_bytes();
+                let mut i = 0;
+                for (at, c) in path.char_indices() {
+                    if at < i {
+                        continue;
+                    }
+                    let escape = c == '%'
+                        && bytes.get(at + 1).copied().and_then(hex_value).is_some()
+                        && bytes.get(at + 2).copied().and_then(hex_value).is_some();
+                    if escape {
+                        out.push_str(path.get(at..at + 3).unwrap_or_default());
+                        i = at + 3;
+                    } else {
+                        out.push(c.to_ascii_lowercase());
+                    }
+                }
+                out
+            }
+            PathRule::Slashes => {
+                let mut out = String::with_capacity(path.len());
+                for c in path.chars() {
+                    if !(c == '/' && out.ends_with('/')) {
+                        out.push(c);
+                    }
+                }
+                out
+            }
+            PathRule::DefaultDocument => match path.rfind('/') {
+                Some(slash)
+                    if path.get(slash + 1..).is_some_and(|last| {
+                        DEFAULT_DOCUMENTS
+                            .iter()
+                            .any(|d| d.eq_ignore_ascii_case(last))
+                    }) =>
+                {
+                    path.get(..=slash).unwrap_or_default().to_owned()
+                }
+                _ => path.to_owned(),
+            },
+            PathRule::TrailingSlash => path.strip_suffix('/').unwrap_or(path).to_owned(),
+        }
+    }
+}
+
+/// `path` with each well-formed `%XX` escape replaced by what `put` writes
+/// for its byte value.
+fn map_escapes(path: &str, put: impl Fn(u8, &mut String)) -> String {
+    let bytes = path.as_bytes();
+    let mut out = String::with_capacity(path.len());
+    let mut i = 0;
+    for (at, c) in path.char_indices() {
+        if at < i {
+            continue;
+        }
+        if c == '%'
+            && let (Some(hi), Some(lo)) = (
+                bytes.get(at + 1).copied().and_then(hex_value),
+                bytes.get(at + 2).copied().and_then(hex_value),
+            )
+        {
+            put(hi << 4 | lo, &mut out);
+            i = at + 3;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Appends the key form of `path` (step 4): ASCII letters lowercased;
 /// escapes of unreserved characters decoded (a decoded letter is lowercased
 /// too) and the hex digits of other escapes uppercased; runs of `/`
@@ -394,6 +508,27 @@ mod tests {
         fn path_normalization_matches_the_plain_reference(p in "(/|%|[0-9a-fA-F]|[gG.~_-]|é|index\\.html){0,24}") {
             proptest::prop_assert_eq!(path(&p), reference_path(&p));
         }
+
+        #[test]
+        fn the_rules_one_by_one_give_the_key_path(p in "(/|%|[0-9a-fA-F]|[gG.~_-]|é|index\\.html|INDEX\\.HTML){0,24}") {
+            let one_by_one = PathRule::ALL.iter().fold(p.clone(), |path, rule| rule.apply(&path));
+            proptest::prop_assert_eq!(path(&p), one_by_one);
+        }
+    }
+
+    #[test]
+    fn each_rule() {
+        assert_eq!(
+            PathRule::Escapes.apply("/a/%7Euser/%2f/%41"),
+            "/a/~user/%2F/A"
+        );
+        assert_eq!(PathRule::Escapes.apply("/é%"), "/é%");
+        assert_eq!(PathRule::Case.apply("/A/%2f/B"), "/a/%2f/b");
+        assert_eq!(PathRule::Slashes.apply("//a///b/"), "/a/b/");
+        assert_eq!(PathRule::DefaultDocument.apply("/a/Index.HTML"), "/a/");
+        assert_eq!(PathRule::DefaultDocument.apply("/a/b.html"), "/a/b.html");
+        assert_eq!(PathRule::TrailingSlash.apply("/docs/"), "/docs");
+        assert_eq!(PathRule::TrailingSlash.apply("/"), "");
     }
 
     #[test]

@@ -3,11 +3,10 @@
 
 use onecontact_psl::List;
 use onecontact_url::Url;
-use onecontact_url::percent_encoding::hex_value;
 
 use super::error::{Role, ToolError};
 use super::reading::{ReadOptions, read, url_of};
-use crate::key::{is_default_document, is_unreserved};
+use crate::key::PathRule;
 use crate::tracking::is_tracking_parameter;
 use crate::{KeyVersion, Reading, WebAddress};
 
@@ -31,7 +30,7 @@ pub enum Verdict {
 pub struct Difference {
     /// Stable code: `scheme-case`, `host-case`, `host-form`, `default-port`,
     /// `empty-path`, `dot-segments`, `path-encoding`,
-    /// `percent-encoded-unreserved`, `path-case`, `trailing-slash`,
+    /// `percent-encoded-unreserved`, `path-case`, `repeated-slash`, `trailing-slash`,
     /// `index-document`, `parameter-order`, `tracking-parameters`,
     /// `empty-query`, `fragment`, `credentials`, `scheme`, `subdomain`,
     /// `host`, `port`, `path`, `query`.
@@ -202,59 +201,6 @@ fn compare_port(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     }
 }
 
-/// Decodes `%XX` escapes of unreserved characters and uppercases the hex
-/// digits of the others (RFC 3986 §6.2.2.1–2), as key V1 does.
-fn normalize_escapes(path: &str) -> String {
-    let bytes = path.as_bytes();
-    let mut out = String::with_capacity(path.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'%'
-            && let (Some(hi), Some(lo)) = (
-                bytes.get(i + 1).copied().and_then(hex_value),
-                bytes.get(i + 2).copied().and_then(hex_value),
-            )
-        {
-            let value = hi << 4 | lo;
-            if is_unreserved(value) {
-                out.push(char::from(value));
-            } else {
-                out.push('%');
-                out.push_str(&format!("{value:02X}"));
-            }
-            i += 3;
-            continue;
-        }
-        let len = path
-            .get(i..)
-            .and_then(|s| s.chars().next())
-            .map_or(1, char::len_utf8);
-        out.push_str(path.get(i..i + len).unwrap_or_default());
-        i += len;
-    }
-    out
-}
-
-/// The path without a final default document (`index.html`, …), as key V1
-/// drops it.
-fn strip_default_document(path: &str) -> String {
-    let (dir, last) = path.rsplit_once('/').unwrap_or(("", path));
-    if is_default_document(last) {
-        format!("{dir}/")
-    } else {
-        path.to_owned()
-    }
-}
-
-fn strip_trailing_slash(path: &str) -> String {
-    let trimmed = path.trim_end_matches('/');
-    if trimmed.is_empty() {
-        "/".to_owned()
-    } else {
-        trimmed.to_owned()
-    }
-}
-
 fn compare_path(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     let (pa, pb) = (a.url.pathname(), b.url.pathname());
     if pa == pb {
@@ -287,17 +233,13 @@ fn compare_path(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
         }
         return;
     }
-    type Stage = (
-        &'static str,
-        bool,
-        fn(&str) -> String,
-        fn(&str, &str) -> String,
-    );
-    let stages: [Stage; 4] = [
+    // Key V1's path rules, one by one, in its order.
+    type Stage = (&'static str, bool, PathRule, fn(&str, &str) -> String);
+    let stages: [Stage; 5] = [
         (
             "percent-encoded-unreserved",
             true,
-            normalize_escapes,
+            PathRule::Escapes,
             |a, b| {
                 format!(
                     "{a} and {b} differ in percent-encoding of unreserved characters (letters, digits, - . _ ~), \
@@ -305,24 +247,30 @@ fn compare_path(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
                 )
             },
         ),
+        ("path-case", false, PathRule::Case, |a, b| {
+            format!(
+                "{a} and {b} differ in letter case; everything after the host is case-sensitive, \
+                 even if a given server ignores case (key V1 lowercases the path)"
+            )
+        }),
+        ("repeated-slash", false, PathRule::Slashes, |a, b| {
+            format!(
+                "{a} and {b} differ by repeated slashes (an empty segment), which is a different path, \
+                 though many servers treat it as one slash (key V1 collapses them)"
+            )
+        }),
         (
-            "path-case",
+            "index-document",
             false,
-            |p| p.to_ascii_lowercase(),
+            PathRule::DefaultDocument,
             |a, b| {
                 format!(
-                    "{a} and {b} differ in letter case; everything after the host is case-sensitive, \
-                 even if a given server ignores case (key V1 lowercases the path)"
+                    "{a} and {b} differ by a default document such as index.html, which is a different resource \
+                 unless the server says otherwise (key V1 drops it)"
                 )
             },
         ),
-        ("index-document", false, strip_default_document, |a, b| {
-            format!(
-                "{a} and {b} differ by a default document such as index.html, which is a different resource \
-                 unless the server says otherwise (key V1 drops it)"
-            )
-        }),
-        ("trailing-slash", false, strip_trailing_slash, |a, b| {
+        ("trailing-slash", false, PathRule::TrailingSlash, |a, b| {
             format!(
                 "{a} and {b} differ by a trailing slash: they are different resources, though most servers \
                  redirect one to the other (key V1 drops the trailing slash)"
@@ -330,8 +278,8 @@ fn compare_path(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
         }),
     ];
     let (mut na, mut nb) = (pa.to_owned(), pb.to_owned());
-    for (code, equivalent, normalize, explain) in stages {
-        let (xa, xb) = (normalize(&na), normalize(&nb));
+    for (code, equivalent, rule, explain) in stages {
+        let (xa, xb) = (rule.apply(&na), rule.apply(&nb));
         if (xa != na || xb != nb) && na != nb {
             out.push(diff(code, equivalent, explain(&na, &nb)));
         }
@@ -488,23 +436,4 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
         verdict,
         differences,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_of_unreserved_characters_decode() {
-        assert_eq!(normalize_escapes("/a/%7Euser/%2f/%41"), "/a/~user/%2F/A");
-        assert_eq!(normalize_escapes("/é%"), "/é%");
-    }
-
-    #[test]
-    fn default_documents_and_slashes() {
-        assert_eq!(strip_default_document("/a/index.html"), "/a/");
-        assert_eq!(strip_default_document("/a/b.html"), "/a/b.html");
-        assert_eq!(strip_trailing_slash("/docs/"), "/docs");
-        assert_eq!(strip_trailing_slash("/"), "/");
-    }
 }
