@@ -89,6 +89,19 @@ fn main() {
             }),
         );
     }
+    let label = "api parse document kasztp.txt";
+    if selected(label) {
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                let mut total = 0usize;
+                for line in &lines {
+                    total += black_box(api_parse(line)).len();
+                }
+                total
+            }),
+        );
+    }
     let label = "url parse kasztp.txt";
     if selected(label) {
         record(
@@ -114,6 +127,21 @@ fn main() {
         );
     }
     report.print("onecontact");
+}
+
+/// What one `POST /api/parse` handler call does for `input` (no base, the
+/// scheme assumed when not written): the reply document `{"report": …}`,
+/// serialized.
+fn api_parse(input: &str) -> Vec<u8> {
+    use onecontact::tool::{ReadOptions, parse_report};
+    #[derive(serde::Serialize)]
+    struct Reply {
+        report: onecontact::tool::ParseReport,
+    }
+    let Ok(report) = parse_report(input, &ReadOptions::default()) else {
+        return Vec::new();
+    };
+    serde_json::to_vec(&Reply { report }).unwrap_or_default()
 }
 
 /// Adds `m` to the report and prints its rate in addresses per second.

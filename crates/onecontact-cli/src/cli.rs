@@ -103,6 +103,10 @@ pub enum Command {
         base: String,
         /// The reference (`guide`, `../guide`, `/guide`, `?b=2`, `#top`, `//cdn.example/x.js`).
         reference: String,
+        /// Do not read a base without a scheme as https:// followed by the
+        /// text (a base that starts with a scheme is never given it).
+        #[arg(long)]
+        no_assume_https: bool,
     },
     /// Percent-encode TEXT as a value of one URL component.
     Encode {

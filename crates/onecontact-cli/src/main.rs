@@ -152,11 +152,16 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 &options,
             )?)
         }
-        Command::Resolve { base, reference } => Ok(commands::resolve::single(
+        Command::Resolve {
+            base,
+            reference,
+            no_assume_https,
+        } => Ok(commands::resolve::single(
             ctx,
             &mut stdout.lock(),
             &base,
             &reference,
+            !no_assume_https,
         )?),
         Command::Encode { component, text } => Ok(commands::codec::single(
             ctx,

@@ -170,14 +170,33 @@ fn parse_reports_parts_contact_and_inspection() {
     assert_eq!(report["parts"]["host"], "198.51.100.7");
     assert_eq!(report["host"]["kind"], "ipv4");
     assert_eq!(report["path_segments"][1]["decoded"], "login");
-    let inspection = &body["inspection"];
-    assert_eq!(inspection["real_host"], "198.51.100.7");
-    assert_eq!(inspection["max_severity"], "danger");
-    let codes = each(&inspection["warnings"], "code");
+    assert_eq!(report["max_severity"], "danger");
+    let codes = each(&report["warnings"], "code");
     assert!(codes.contains(&"userinfo-looks-like-host"), "{codes:?}");
     assert!(codes.contains(&"ip-address-host"), "{codes:?}");
-    assert_eq!(body["contact"]["is_website"], true);
-    assert!(body["contact_error"].is_null());
+    assert_eq!(report["contact"]["is_website"], true);
+    assert!(report["contact_error"].is_null());
+    // One document: each fact once, at the top level of the report.
+    for gone in ["inspection", "contact", "contact_error"] {
+        assert!(body.get(gone).is_none(), "{gone}: {body}");
+    }
+    assert!(report["contact"].get("url").is_none(), "{report}");
+    assert!(report["contact"].get("input").is_none(), "{report}");
+}
+
+#[test]
+fn parse_gives_one_warning_per_finding() {
+    let server = Server::start();
+    let body = server.post(
+        "/api/parse",
+        &json!({"input": "https://user:pw@example.com/"}),
+        200,
+    );
+    let codes = each(&body["report"]["warnings"], "code");
+    assert_eq!(codes.len(), 2, "{codes:?}");
+    assert!(codes.contains(&"userinfo-before-host"), "{codes:?}");
+    assert!(codes.contains(&"password-in-url"), "{codes:?}");
+    assert_eq!(body["report"]["parts"]["default_port"], 443);
 }
 
 #[test]
@@ -195,7 +214,10 @@ fn parse_reads_options_and_reports_contact_errors() {
     );
     assert_eq!(body["report"]["query_params"][0]["value"], "café");
     assert_eq!(body["report"]["notes"][0]["code"], "scheme-assumed");
-    assert_eq!(body["contact"]["key_v1"], "example.com/a?q=caf%C3%A9");
+    assert_eq!(
+        body["report"]["contact"]["key_v1"],
+        "example.com/a?q=caf%C3%A9"
+    );
 
     // Without assuming https, the same text is refused.
     let body = server.post(
@@ -203,15 +225,15 @@ fn parse_reads_options_and_reports_contact_errors() {
         &json!({"input": "www.example.com", "assume_https": false}),
         422,
     );
-    assert_eq!(body["error"]["code"], "invalid-url");
+    assert_eq!(body["error"]["code"], "web.invalid-url");
     assert_eq!(
         body["error"]["validation_error"],
         "missing-scheme-non-relative-URL"
     );
 
-    // A relative reference against a base: the report resolves it, the
-    // inspection reads the resolved URL, and the contact layer (which takes
-    // no base) refuses it.
+    // A relative reference against a base: the one reading resolves it,
+    // and the host, the warnings and the contact facts are those of the
+    // URL it resolved to.
     let body = server.post(
         "/api/parse",
         &json!({"input": "../guide?page=2", "base": "https://example.com/docs/a/"}),
@@ -221,17 +243,19 @@ fn parse_reads_options_and_reports_contact_errors() {
         body["report"]["href"],
         "https://example.com/docs/guide?page=2"
     );
-    assert_eq!(body["inspection"]["real_host"], "example.com");
-    assert!(body["inspection"]["error"].is_null(), "{body}");
+    assert_eq!(body["report"]["host"]["serialized"], "example.com");
+    assert_eq!(
+        body["report"]["notes"][0]["code"], "resolved-against-base",
+        "{body}"
+    );
     let body = server.post(
         "/api/parse",
         &json!({"input": "?page=2", "base": "https://example.com/list"}),
         200,
     );
     assert_eq!(body["report"]["href"], "https://example.com/list?page=2");
-    assert!(body["contact"].is_null(), "{body}");
-    assert!(
-        body["contact_error"].as_str().unwrap().contains("no host"),
+    assert_eq!(
+        body["report"]["contact"]["canonical"], "https://example.com/list?page=2",
         "{body}"
     );
     // A blank base is no base.
@@ -247,20 +271,20 @@ fn parse_reads_options_and_reports_contact_errors() {
 fn parse_refusals_are_422_with_the_tool_error() {
     let server = Server::start();
     let body = server.post("/api/parse", &json!({"input": "   "}), 422);
-    assert_eq!(body["error"]["code"], "empty");
+    assert_eq!(body["error"]["code"], "web.host-missing");
     assert_eq!(body["error"]["message"], "the address is empty");
     assert!(body["error"]["validation_error"].is_null());
     assert!(body["error"].get("offset").is_some());
 
     let body = server.post("/api/parse", &json!({"input": "/only/a/path"}), 422);
-    assert_eq!(body["error"]["code"], "relative-without-base");
+    assert_eq!(body["error"]["code"], "web.invalid-url");
 
     let body = server.post(
         "/api/parse",
         &json!({"input": "https://example.com:99999/"}),
         422,
     );
-    assert_eq!(body["error"]["code"], "invalid-url");
+    assert_eq!(body["error"]["code"], "web.invalid-port");
     assert_eq!(body["error"]["validation_error"], "port-out-of-range");
     assert!(body["error"]["offset"].is_u64());
 }
@@ -279,7 +303,7 @@ fn inspect_reports_warnings_and_errors_in_the_report() {
 
     // Text that is not a URL still gets a report, with the reason in it.
     let body = server.post("/api/inspect", &json!({"input": "not a url"}), 200);
-    assert_eq!(body["report"]["error"]["code"], "invalid-url");
+    assert_eq!(body["report"]["error"]["code"], "web.invalid-host");
     assert!(body["report"]["url"].is_null());
 }
 
@@ -296,7 +320,7 @@ fn clean_removes_tracking_parameters() {
     assert_eq!(each(&report["removed"], "name"), ["utm_source", "fbclid"]);
 
     let body = server.post("/api/clean", &json!({"input": "?utm_source=x"}), 422);
-    assert_eq!(body["error"]["code"], "relative-without-base");
+    assert_eq!(body["error"]["code"], "web.invalid-url");
 }
 
 #[test]
@@ -396,7 +420,8 @@ fn resolve_reference_against_base() {
         &json!({"base": "/docs", "reference": "x"}),
         422,
     );
-    assert_eq!(body["error"]["code"], "relative-without-base");
+    assert_eq!(body["error"]["code"], "web.invalid-url");
+    assert_eq!(body["error"]["role"], "base");
     assert!(error_message(&body).contains("base URL"));
 }
 
@@ -421,7 +446,7 @@ fn compare_two_addresses() {
         422,
     );
     assert_eq!(body["error"]["validation_error"], "IPv6-unclosed");
-    assert!(error_message(&body).starts_with("the second address"));
+    assert_eq!(body["error"]["role"], "second");
 }
 
 #[test]
@@ -665,7 +690,7 @@ fn a_hundred_concurrent_clients_get_their_own_answers() {
             format!("https://shop{i}.example/item/{i}?utm_source=t{i}&n={i}")
         );
         assert_eq!(
-            body["contact"]["canonical"],
+            body["report"]["contact"]["canonical"],
             format!("https://shop{i}.example/item/{i}?n={i}")
         );
     }

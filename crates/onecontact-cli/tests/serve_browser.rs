@@ -559,6 +559,21 @@ fn deceptive_link(browser: &Session) {
             .contains("bare IP address"),
         "the ip-address-host warning"
     );
+    // Each warning once: as many items as distinct codes.
+    let codes = browser.execute(
+        "return Array.from(document.querySelectorAll('#warnings li[data-code]')).map((li) => li.dataset.code);",
+        json!([]),
+    );
+    let codes: Vec<&str> = codes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let mut distinct = codes.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(codes.len(), distinct.len(), "warnings shown: {codes:?}");
     assert_eq!(
         browser.page_top("#url"),
         top,
@@ -570,7 +585,7 @@ fn deceptive_link(browser: &Session) {
 fn invalid_url(browser: &Session) {
     browser.retype("#url", "https://example.com:99999/");
     let reason = browser.wait_text("#error", "the reason the URL is invalid", |t| {
-        t.contains("not a valid URL")
+        t.contains("port-out-of-range")
     });
     assert!(
         reason.contains("65535") || reason.contains("port"),
@@ -592,7 +607,7 @@ fn assume_https_switch(browser: &Session) {
     });
     browser.click("#assume-https");
     browser.wait_text("#error", "the refusal without a scheme", |t| {
-        t.contains("not a valid URL")
+        t.contains("missing-scheme-non-relative-URL")
     });
     browser.click("#assume-https");
     browser.wait_text_eq("#normalized", "https://www.example.com/page");

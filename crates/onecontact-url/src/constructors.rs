@@ -141,6 +141,34 @@ impl<'a> ParseOptions<'a> {
         }
     }
 
+    /// Parses `input` with these options and returns the input spans also
+    /// when parsing fails: the spans of the components read before the
+    /// failure (a host that fails to parse has its span), so that a caller
+    /// can say where the failing part was written.
+    ///
+    /// ```
+    /// let (result, spans) = onecontact_url::Url::options().parse_recording_spans("https://ex ample.com/");
+    /// assert_eq!(result.unwrap_err().kind().name(), "domain-invalid-code-point");
+    /// assert_eq!(spans.host, Some(8..20));
+    /// ```
+    pub fn parse_recording_spans(self, input: &str) -> (Result<Url, ParseError>, InputSpans) {
+        match self.sink {
+            Some(sink) => {
+                let mut both = Both {
+                    spans: InputSpans::default(),
+                    errors: sink,
+                };
+                let result = parser::parse(input, self.base, &mut both);
+                (result, both.spans)
+            }
+            None => {
+                let mut spans = InputSpans::default();
+                let result = parser::parse(input, self.base, &mut spans);
+                (result, spans)
+            }
+        }
+    }
+
     /// Parses `input` with these options and also returns the input spans.
     ///
     /// ```

@@ -230,6 +230,9 @@
 //!
 //! - `serde`: `Serialize`/`Deserialize` for [`Url`] (as its serialization;
 //!   deserializing parses and fails on invalid URLs).
+//! - `parse-counter`: [`parse_counter`], a count of the parser's runs on the
+//!   current thread, for tests that check a caller parses a text only once.
+//!   It costs a thread-local increment per parse; leave it off otherwise.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -245,6 +248,8 @@ mod input;
 mod invariants;
 mod mutators;
 mod origin;
+#[cfg(feature = "parse-counter")]
+pub mod parse_counter;
 mod parser;
 pub mod percent_encoding;
 pub mod quirks;

@@ -457,9 +457,20 @@ impl SearchParams {
 }
 
 /// Compares two strings by their UTF-16 code units, as the Standard's "code
-/// unit less than" does. It differs from Rust's `str` order (code points)
-/// only where a code point above U+FFFF meets one in U+E000..=U+FFFF.
-fn cmp_utf16(a: &str, b: &str) -> Ordering {
+/// unit less than" does (the order of [`SearchParams::sort`]). It differs
+/// from Rust's `str` order (code points) only where a code point above
+/// U+FFFF meets one in U+E000..=U+FFFF.
+///
+/// ```
+/// use std::cmp::Ordering;
+/// use onecontact_url::search_params::cmp_utf16;
+///
+/// assert_eq!(cmp_utf16("a", "b"), Ordering::Less);
+/// // U+1F600 is a surrogate pair (0xD83D …), below U+FF21.
+/// assert_eq!(cmp_utf16("\u{1F600}", "\u{FF21}"), Ordering::Less);
+/// assert_eq!("\u{1F600}".cmp("\u{FF21}"), Ordering::Greater);
+/// ```
+pub fn cmp_utf16(a: &str, b: &str) -> Ordering {
     // Skip the common byte prefix cheaply, then compare from the start of the
     // character holding the first difference.
     let common = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();

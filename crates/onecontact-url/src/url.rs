@@ -290,6 +290,23 @@ impl Url {
         self.port.or_else(|| self.scheme_type.default_port())
     }
 
+    /// The [default port](https://url.spec.whatwg.org/#default-port) of the
+    /// URL's scheme, whatever port the URL itself has: 80 for `http` and
+    /// `ws`, 443 for `https` and `wss`, 21 for `ftp`, `None` for the others.
+    ///
+    /// ```
+    /// use onecontact_url::Url;
+    ///
+    /// let url = Url::parse("https://example.com:8443/")?;
+    /// assert_eq!(url.port(), Some(8443));
+    /// assert_eq!(url.known_default_port(), Some(443));
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn known_default_port(&self) -> Option<u16> {
+        self.scheme_type.default_port()
+    }
+
     /// The serialized path (JavaScript `pathname`): `/`-separated segments,
     /// or the opaque path.
     #[inline]

@@ -5,16 +5,13 @@ use std::ops::Range;
 use onecontact_psl::List;
 use onecontact_url::{Host, InputSpans, Url};
 
-use crate::detail::{Field, ParseDetail, Spans, utf16_len};
-use crate::error::{MAX_NON_ASCII_HOST_UTF16, WebError};
+use crate::detail::{Field, ParseDetail, Spans};
+use crate::error::WebError;
 use crate::facts::{WebFact, WebFacts, WebFlags};
-use crate::input;
 use crate::key::{self, KeyParts, KeyVersion};
+use crate::reading::{Reader, Reading};
 use crate::social::{self, SocialProfile};
 use crate::tracking;
-
-/// What is put in front of a text whose scheme is not written.
-const ASSUMED: &str = "https://";
 
 /// A parsed web address: the URL a browser would build from the text, its
 /// canonical form, facts about it and where its parts were written.
@@ -39,12 +36,15 @@ pub struct WebAddress {
     flags: WebFlags,
     /// Byte ranges, in the serialization, of removed tracking parameters' names.
     removed: Vec<Range<usize>>,
-    /// The input without the white space around it, kept to find field
-    /// spans on demand ([`WebAddress::detail`]): parsing with spans costs
-    /// several times a plain parse, and most callers never ask. `None` when
-    /// the URL's serialization is that text (with `https://` in front when
-    /// the scheme was assumed), which is the common case.
+    /// Byte ranges of the fields in the trimmed input, from the reading.
+    spans: Spans,
+    /// The trimmed input, kept to turn [`spans`](Self::spans) into UTF-16
+    /// offsets on demand ([`WebAddress::detail`]). `None` when the URL's
+    /// serialization is that text (after the assumed prefix, if any), which
+    /// is the common case.
     trimmed: Option<Box<str>>,
+    /// The length of what was put in front of the text (`https://`).
+    prefix_len: usize,
     /// The UTF-16 length of the white space trimmed from the start.
     lead_units: usize,
     /// What kind of host the URL has, looked up once.
@@ -68,29 +68,62 @@ impl WebAddress {
     /// White space around the text is ignored. When no scheme is written
     /// (see the crate documentation for what counts as written), `https://`
     /// is assumed and [`WebFact::SchemeAssumed`] is set, so
-    /// `localhost:3000/x` is the host `localhost` with port 3000.
+    /// `localhost:3000/x` is the host `localhost` with port 3000. A relative
+    /// reference (`/a`, `?q`, `#f`, `../x`) is refused: it needs a base
+    /// (see [`Reader::base`] and [`WebAddress::from_reading`]).
+    ///
+    /// This is `WebAddress::from_reading(Reader::new().read(text))`: one
+    /// parse, whose spans [`detail`](Self::detail) reports.
     ///
     /// # Errors
     ///
     /// A [`WebError`] whose [`code`](WebError::code) is `web.host-missing`,
     /// `web.invalid-host`, `web.invalid-port` or `web.invalid-url`.
     pub fn parse(text: &str) -> Result<WebAddress, WebError> {
-        let (lead, trimmed) = input::trim(text);
-        let written = input::scheme_is_written(trimmed);
-        if let Some(length) = long_non_ascii_host(trimmed, written) {
-            return Err(WebError::HostTooLong { length });
-        }
-        let parsed = if written {
-            Url::parse(trimmed)
-        } else {
-            Url::parse(&[ASSUMED, trimmed].concat())
-        };
-        let url = parsed.map_err(|e| WebError::from_validation_error(e.kind().name()))?;
-        let lead_units = text.get(..lead).map_or(0, utf16_len);
-        Ok(WebAddress::build(url, !written, trimmed, lead_units))
+        WebAddress::from_reading(Reader::new().read(text))
     }
 
-    fn build(url: Url, scheme_assumed: bool, trimmed: &str, lead_units: usize) -> WebAddress {
+    /// The web address of a text already read (see [`Reader`]); the
+    /// reading's URL, spans and offsets are taken as they are.
+    ///
+    /// ```
+    /// use onecontact::{Reader, WebAddress};
+    ///
+    /// let reading = Reader::new().validation_errors(true).read("Example.com/a?utm_source=x");
+    /// assert!(!reading.validation_errors().is_empty() || reading.url().is_ok());
+    /// let web = WebAddress::from_reading(reading)?;
+    /// assert_eq!(web.canonical(), "https://example.com/a");
+    /// # Ok::<(), onecontact::WebError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The reading's [`WebError`] when the text is not a URL.
+    pub fn from_reading(reading: Reading<'_>) -> Result<WebAddress, WebError> {
+        let scheme_assumed = reading.scheme_assumed();
+        let prefix_len = reading.prefix_len();
+        let lead_units = reading.lead_units();
+        let trimmed = reading.text();
+        let spans = field_spans(reading.spans());
+        let url = reading.into_url()?;
+        Ok(WebAddress::build(
+            url,
+            scheme_assumed,
+            trimmed,
+            prefix_len,
+            spans,
+            lead_units,
+        ))
+    }
+
+    fn build(
+        url: Url,
+        scheme_assumed: bool,
+        trimmed: &str,
+        prefix_len: usize,
+        spans: Spans,
+        lead_units: usize,
+    ) -> WebAddress {
         let mut flags = WebFlags::empty();
         flags.set(WebFact::SchemeAssumed, scheme_assumed);
         let host = url.host();
@@ -106,7 +139,7 @@ impl WebAddress {
         flags.set(
             WebFact::InternationalizedDomain,
             matches!(host, Some(Host::Domain(_)))
-                && has_xn_label(url.host_str().unwrap_or_default()),
+                && crate::host::has_xn_label(url.host_str().unwrap_or_default()),
         );
         flags.set(
             WebFact::NonWebScheme,
@@ -117,11 +150,7 @@ impl WebAddress {
             !url.username().is_empty() || url.password().is_some(),
         );
         let href = url.as_str();
-        let same_text = if scheme_assumed {
-            href.strip_prefix(ASSUMED) == Some(trimmed)
-        } else {
-            href == trimmed
-        };
+        let same_text = href.get(prefix_len..) == Some(trimmed);
         let mut end = href.len();
         if let Some(fragment) = url.fragment() {
             flags.insert(WebFact::FragmentRemoved);
@@ -155,7 +184,9 @@ impl WebAddress {
             canonical_len: end,
             flags,
             removed,
+            spans,
             trimmed: (!same_text).then(|| trimmed.into()),
+            prefix_len,
             lead_units,
             host: host_class,
         }
@@ -280,39 +311,15 @@ impl WebAddress {
     }
 
     /// Where each part was written in the input: spans in UTF-16 code units
-    /// of the text given to [`parse`](Self::parse), before trimming.
-    ///
-    /// The spans are found by parsing the input again with the URL parser's
-    /// span observer (the result is the same URL), so call this only when the
-    /// offsets are needed.
+    /// of the text given to [`parse`](Self::parse), before trimming. The
+    /// spans come from the one parse; this only converts them.
     pub fn detail(&self) -> ParseDetail {
-        let written = !self.flags.contains(WebFact::SchemeAssumed);
-        let href = self.url.as_str();
-        let (text, parsed) = match (&self.trimmed, written) {
-            (Some(text), true) => (&**text, Url::options().parse_with_spans(text)),
-            (Some(text), false) => (
-                &**text,
-                Url::options().parse_with_spans(&[ASSUMED, text].concat()),
-            ),
+        let text = match &self.trimmed {
+            Some(text) => text,
             // The text was the serialization itself.
-            (None, true) => (href, Url::options().parse_with_spans(href)),
-            (None, false) => (
-                href.get(ASSUMED.len()..).unwrap_or_default(),
-                Url::options().parse_with_spans(href),
-            ),
+            None => self.url.as_str().get(self.prefix_len..).unwrap_or_default(),
         };
-        let Ok((_, spans)) = parsed else {
-            // Not reached: the same text parsed before.
-            return ParseDetail::default();
-        };
-        let shift = if written {
-            0
-        } else {
-            -(ASSUMED.len() as isize)
-        };
-        byte_spans(&spans, written, shift)
-            .bytes_to_utf16(text)
-            .detail(self.lead_units)
+        self.spans.bytes_to_utf16(text).detail(self.lead_units)
     }
 }
 
@@ -331,139 +338,20 @@ impl std::fmt::Display for WebAddress {
     }
 }
 
-/// Whether some label of `host` starts with `xn--` (ASCII case ignored;
-/// a serialized domain is lowercase anyway).
-fn has_xn_label(host: &str) -> bool {
-    let bytes = host.as_bytes();
-    let mut from = 0usize;
-    // Look at each `x`/`X` only.
-    while let Some(at) = bytes
-        .get(from..)
-        .and_then(|rest| rest.iter().position(|&b| (b | 0x20) == b'x'))
-    {
-        let i = from + at;
-        let label_start = i == 0 || bytes.get(i - 1) == Some(&b'.');
-        if label_start
-            && bytes
-                .get(i..i + 4)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"xn--"))
-        {
-            return true;
-        }
-        from = i + 1;
-    }
-    false
-}
-
-/// The field spans from the parser's byte ranges, moved by `offset_fix`
-/// (minus the assumed prefix's length) into the trimmed input.
-fn byte_spans(spans: &InputSpans, written: bool, offset_fix: isize) -> Spans {
+/// The reading's byte spans of the fields [`detail`](WebAddress::detail)
+/// reports (the scheme only when written).
+fn field_spans(spans: &InputSpans) -> Spans {
     let mut out = Spans::default();
     let mut put = |field: Field, range: &Option<Range<usize>>| {
         if let Some(r) = range {
-            let start = r.start as isize + offset_fix;
-            let end = r.end as isize + offset_fix;
-            if start >= 0 && end >= start {
-                out.set(field, start as usize, end as usize);
-            }
+            out.set(field, r.start, r.end);
         }
     };
-    if written {
-        put(Field::Scheme, &spans.scheme);
-    }
+    put(Field::Scheme, &spans.scheme);
     put(Field::Host, &spans.host);
     put(Field::Port, &spans.port);
     put(Field::Path, &spans.path);
     put(Field::Query, &spans.query);
     put(Field::Fragment, &spans.fragment);
     out
-}
-
-/// The hardening check: when the text's host (as the parser will see it,
-/// percent-decoded) is not ASCII and longer than
-/// [`MAX_NON_ASCII_HOST_UTF16`] UTF-16 code units, its length.
-fn long_non_ascii_host(text: &str, written: bool) -> Option<usize> {
-    // A host fits in the text, and UTF-16 never takes more units than UTF-8
-    // takes bytes: short texts cannot hold a long host.
-    if text.len() <= MAX_NON_ASCII_HOST_UTF16 {
-        return None;
-    }
-    let host = host_text(text, written)?;
-    let decoded = onecontact_url::percent_encoding::percent_decode(host.as_bytes());
-    let decoded = String::from_utf8_lossy(&decoded);
-    if decoded.is_ascii() {
-        return None;
-    }
-    let length = decoded
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .map(char::len_utf16)
-        .sum::<usize>();
-    (length > MAX_NON_ASCII_HOST_UTF16).then_some(length)
-}
-
-/// The part of `text` the parser will read as the host (with the port, if
-/// any), found the way the URL parser's authority states find it; `None` when
-/// the text has no authority.
-fn host_text(text: &str, written: bool) -> Option<&str> {
-    let (special, after_scheme) = if written {
-        let colon = text.find(':')?;
-        let scheme = text.get(..colon)?;
-        let scheme: String = scheme
-            .chars()
-            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
-        (
-            input::SPECIAL_SCHEMES.contains(&scheme.as_str()),
-            text.get(colon + 1..)?,
-        )
-    } else {
-        (true, text)
-    };
-    let is_slash = |c: char| c == '/' || (special && c == '\\') || matches!(c, '\t' | '\n' | '\r');
-    let authority = if special {
-        after_scheme.trim_start_matches(is_slash)
-    } else {
-        let rest = after_scheme.trim_start_matches(['\t', '\n', '\r']);
-        let rest = rest
-            .strip_prefix('/')?
-            .trim_start_matches(['\t', '\n', '\r']);
-        rest.strip_prefix('/')?
-    };
-    let end = authority
-        .find(|c: char| matches!(c, '/' | '?' | '#') || (special && c == '\\'))
-        .unwrap_or(authority.len());
-    let authority = authority.get(..end)?;
-    let host = authority
-        .rfind('@')
-        .map_or(authority, |at| authority.get(at + 1..).unwrap_or_default());
-    Some(host)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn host_text_finds_the_authority() {
-        assert_eq!(host_text("https://u:p@h.com:1/x", true), Some("h.com:1"));
-        assert_eq!(host_text("http:\\\\h.com\\x", true), Some("h.com"));
-        assert_eq!(host_text("h.com/x?y", false), Some("h.com"));
-        assert_eq!(host_text("foo://h/x", true), Some("h"));
-        assert_eq!(host_text("mailto:a@b", true), None);
-        assert_eq!(host_text("foo://h\\x", true), Some("h\\x"));
-    }
-
-    #[test]
-    fn xn_labels() {
-        assert!(has_xn_label("xn--nxasmq6b.com"));
-        assert!(has_xn_label("a.XN--p1ai"));
-        assert!(!has_xn_label("axn--b.com"));
-        assert!(!has_xn_label("xn-.com"));
-        assert!(has_xn_label("x.xx.xn--a"));
-        assert!(!has_xn_label("x.xxn--a.x"));
-        assert!(!has_xn_label("xn-"));
-        assert!(!has_xn_label(""));
-    }
 }

@@ -3,6 +3,9 @@
 //! The format of a published version never changes: the golden fixture in
 //! `tests/key_v1_golden.rs` fails on any change.
 
+use onecontact_url::percent_encoding::hex_value;
+use onecontact_url::search_params::cmp_utf16;
+
 /// Which published key format to compute. A version's output never changes;
 /// a different format gets a new version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -116,17 +119,122 @@ fn push_ascii_lowercase(out: &mut String, text: &str) {
 
 /// Whether `b` is an unreserved character of RFC 3986 (§2.3): its escape
 /// means the same as the character itself.
-fn is_unreserved(b: u8) -> bool {
+pub(crate) fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
-fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
+/// The rules of step 4, one at a time, in the order key V1 applies them.
+/// [`push_normalized_path`] applies them all in one pass (a test checks it
+/// equals applying these in order); `compare` applies them one by one to
+/// name the rule that makes two paths equal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PathRule {
+    /// Escapes of unreserved characters decoded; the hex digits of other
+    /// escapes uppercased.
+    Escapes,
+    /// ASCII letters lowercased, except the hex digits of an escape.
+    Case,
+    /// Runs of `/` collapsed to one.
+    Slashes,
+    /// A final segment that is a default document dropped (ASCII case
+    /// ignored).
+    DefaultDocument,
+    /// A trailing `/` dropped (so `/` alone gives nothing).
+    TrailingSlash,
+}
+
+impl PathRule {
+    /// Every rule, in key V1's order.
+    #[cfg(test)]
+    const ALL: [PathRule; 5] = [
+        PathRule::Escapes,
+        PathRule::Case,
+        PathRule::Slashes,
+        PathRule::DefaultDocument,
+        PathRule::TrailingSlash,
+    ];
+
+    /// `path` with this rule applied.
+    pub(crate) fn apply(self, path: &str) -> String {
+        match self {
+            PathRule::Escapes => map_escapes(path, |value, out| {
+                if is_unreserved(value) {
+                    out.push(char::from(value));
+                } else {
+                    out.push('%');
+                    out.push(char::from(upper_hex(value >> 4)));
+                    out.push(char::from(upper_hex(value & 0xf)));
+                }
+            }),
+            PathRule::Case => {
+                let mut out = String::with_capacity(path.len());
+                let bytes = path.as_bytes();
+                let mut i = 0;
+                for (at, c) in path.char_indices() {
+                    if at < i {
+                        continue;
+                    }
+                    let escape = c == '%'
+                        && bytes.get(at + 1).copied().and_then(hex_value).is_some()
+                        && bytes.get(at + 2).copied().and_then(hex_value).is_some();
+                    if escape {
+                        out.push_str(path.get(at..at + 3).unwrap_or_default());
+                        i = at + 3;
+                    } else {
+                        out.push(c.to_ascii_lowercase());
+                    }
+                }
+                out
+            }
+            PathRule::Slashes => {
+                let mut out = String::with_capacity(path.len());
+                for c in path.chars() {
+                    if !(c == '/' && out.ends_with('/')) {
+                        out.push(c);
+                    }
+                }
+                out
+            }
+            PathRule::DefaultDocument => match path.rfind('/') {
+                Some(slash)
+                    if path.get(slash + 1..).is_some_and(|last| {
+                        DEFAULT_DOCUMENTS
+                            .iter()
+                            .any(|d| d.eq_ignore_ascii_case(last))
+                    }) =>
+                {
+                    path.get(..=slash).unwrap_or_default().to_owned()
+                }
+                _ => path.to_owned(),
+            },
+            PathRule::TrailingSlash => path.strip_suffix('/').unwrap_or(path).to_owned(),
+        }
     }
+}
+
+/// `path` with each well-formed `%XX` escape replaced by what `put` writes
+/// for its byte value.
+fn map_escapes(path: &str, put: impl Fn(u8, &mut String)) -> String {
+    let bytes = path.as_bytes();
+    let mut out = String::with_capacity(path.len());
+    let mut i = 0;
+    for (at, c) in path.char_indices() {
+        if at < i {
+            continue;
+        }
+        if c == '%'
+            && let (Some(hi), Some(lo)) = (
+                bytes.get(at + 1).copied().and_then(hex_value),
+                bytes.get(at + 2).copied().and_then(hex_value),
+            )
+        {
+            put(hi << 4 | lo, &mut out);
+            i = at + 3;
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Appends the key form of `path` (step 4): ASCII letters lowercased;
@@ -168,7 +276,7 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
 }
 
 /// Whether `segment` is one of [`DEFAULT_DOCUMENTS`], ignoring ASCII case.
-fn is_default_document(segment: &str) -> bool {
+pub(crate) fn is_default_document(segment: &str) -> bool {
     (9..=12).contains(&segment.len())
         && DEFAULT_DOCUMENTS
             .iter()
@@ -292,23 +400,13 @@ pub(crate) fn push_sorted_query(out: &mut String, query: &str) {
     if params.is_empty() {
         return;
     }
-    params.sort_unstable_by(|a, b| cmp_code_units(a, b));
+    params.sort_unstable_by(|a, b| cmp_utf16(a, b));
     out.push('?');
     for (n, param) in params.iter().enumerate() {
         if n > 0 {
             out.push('&');
         }
         out.push_str(param);
-    }
-}
-
-/// Compares by UTF-16 code units (equal to byte order for ASCII, which a
-/// serialized query always is).
-fn cmp_code_units(a: &str, b: &str) -> std::cmp::Ordering {
-    if a.is_ascii() && b.is_ascii() {
-        a.cmp(b)
-    } else {
-        a.encode_utf16().cmp(b.encode_utf16())
     }
 }
 
@@ -410,6 +508,27 @@ mod tests {
         fn path_normalization_matches_the_plain_reference(p in "(/|%|[0-9a-fA-F]|[gG.~_-]|é|index\\.html){0,24}") {
             proptest::prop_assert_eq!(path(&p), reference_path(&p));
         }
+
+        #[test]
+        fn the_rules_one_by_one_give_the_key_path(p in "(/|%|[0-9a-fA-F]|[gG.~_-]|é|index\\.html|INDEX\\.HTML){0,24}") {
+            let one_by_one = PathRule::ALL.iter().fold(p.clone(), |path, rule| rule.apply(&path));
+            proptest::prop_assert_eq!(path(&p), one_by_one);
+        }
+    }
+
+    #[test]
+    fn each_rule() {
+        assert_eq!(
+            PathRule::Escapes.apply("/a/%7Euser/%2f/%41"),
+            "/a/~user/%2F/A"
+        );
+        assert_eq!(PathRule::Escapes.apply("/é%"), "/é%");
+        assert_eq!(PathRule::Case.apply("/A/%2f/B"), "/a/%2f/b");
+        assert_eq!(PathRule::Slashes.apply("//a///b/"), "/a/b/");
+        assert_eq!(PathRule::DefaultDocument.apply("/a/Index.HTML"), "/a/");
+        assert_eq!(PathRule::DefaultDocument.apply("/a/b.html"), "/a/b.html");
+        assert_eq!(PathRule::TrailingSlash.apply("/docs/"), "/docs");
+        assert_eq!(PathRule::TrailingSlash.apply("/"), "");
     }
 
     #[test]

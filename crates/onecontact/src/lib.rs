@@ -20,9 +20,15 @@
 //! - a [`ContactKindDetector`] that tells whether a text is a web address at
 //!   all before parsing it.
 //!
+//! All of it is built from one [`Reading`] of the text ([`Reader::read`]:
+//! trimming, scheme written or assumed, one parse with the input spans, the
+//! host length limit), and every failure is a [`WebError`] from one
+//! catalogue: a stable code, the URL Standard's validation error, the
+//! [`Offset`] where it happened and one message.
+//!
 //! Two modules build on that for tools that show an address to a person:
 //!
-//! - [`inspect`] reads a link the way seed 004's guide teaches a person to:
+//! - [`inspect`](mod@inspect) reads a link the way seed 004's guide teaches a person to:
 //!   which host the browser really connects to, and warnings when the text
 //!   lies about it (a host-like user name before `@`, letters from another
 //!   script, an IP address, a domain inside a subdomain, a URL inside the
@@ -30,9 +36,10 @@
 //!   person understands, and the host as a careful browser displays it
 //!   (Unicode where that is safe by UTS #39 and the browsers' rules,
 //!   Punycode with a reason where not, and the popular domain it imitates);
-//! - [`tool`] gives one report per thing the `onecontact` command and its
-//!   web page do (parse, clean, rebuild, resolve, compare, encode/decode,
-//!   contact), as plain structs that serialize with stable field names.
+//! - [`tool`], the report layer above the core (which never uses it), gives
+//!   one report per thing the `onecontact` command and its web page do
+//!   (parse, clean, rebuild, resolve, compare, encode/decode, contact), as
+//!   plain structs that serialize with stable field names.
 //!
 //! ```
 //! let report = onecontact::inspect::inspect("https://www.paypal.com@198.51.100.7/secure/login");
@@ -92,9 +99,11 @@ mod detail;
 mod detect;
 mod error;
 mod facts;
+mod host;
 mod input;
 pub mod inspect;
 mod key;
+mod reading;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod social;
@@ -104,11 +113,12 @@ mod tracking;
 pub use address::WebAddress;
 pub use detail::{Field, FieldSpan, ParseDetail};
 pub use detect::{ContactKind, ContactKindDetector};
-pub use error::{MAX_NON_ASCII_HOST_UTF16, WebError};
+pub use error::{MAX_NON_ASCII_HOST_UTF16, Offset, WebError, WebErrorCode};
 pub use facts::{WebFact, WebFacts, WebFlags};
 pub use input::{SCHEMES_WITHOUT_SLASHES, SPECIAL_SCHEMES};
 pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
 pub use key::{DEFAULT_DOCUMENTS, KeyVersion};
+pub use reading::{ASSUMED_PREFIX, Reader, Reading, SchemeSource};
 pub use social::{NETWORKS, NOT_MASTODON, NetworkRule, ProfileShape, SocialNetwork, SocialProfile};
 pub use tracking::{TRACKING_PARAMETERS, TrackingParameter, is_tracking_parameter};
 

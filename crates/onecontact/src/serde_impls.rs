@@ -26,12 +26,17 @@ impl Serialize for WebAddress {
 }
 
 impl Serialize for WebError {
-    /// Fields: `code`, `message` and `validation_error` (or null).
+    /// Fields: `code` (`web.…`), `validation_error` (the URL Standard's
+    /// name, or null), `offset` and `offset_utf16` (where in the text as
+    /// given) and `message`: the same five wherever the error is shown.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("WebError", 3)?;
+        let at = self.offset();
+        let mut s = serializer.serialize_struct("WebError", 5)?;
         s.serialize_field("code", self.code())?;
-        s.serialize_field("message", &self.to_string())?;
         s.serialize_field("validation_error", &self.validation_error())?;
+        s.serialize_field("offset", &at.bytes)?;
+        s.serialize_field("offset_utf16", &at.utf16)?;
+        s.serialize_field("message", &self.to_string())?;
         s.end()
     }
 }

@@ -190,6 +190,8 @@ pub fn run<C: BatchCommand>(
                     code: "unreadable-line".to_owned(),
                     message: reason.to_owned(),
                     validation_error: None,
+                    offset: None,
+                    offset_utf16: None,
                 };
                 Processed {
                     value: row::<C>(command, format, line, "", &Err(error)),

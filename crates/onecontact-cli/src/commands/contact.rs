@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool::{self, ContactReport};
+use onecontact::tool::ContactFacts;
 use onecontact::{KeyVersion, SocialProfile, WebAddress, WebFact};
 use serde::Serialize;
 
@@ -71,7 +71,18 @@ impl BatchCommand for Contact {
 
     fn run(&self, text: &str) -> Result<ContactRow, LineError> {
         let web = WebAddress::parse(text).map_err(|e| LineError::from(&e))?;
-        Ok(match self.0 {
+        Ok(self.row(&web))
+    }
+
+    fn fields(&self, report: &ContactRow, out: &mut Vec<String>) {
+        fields(report, out);
+    }
+}
+
+impl Contact {
+    /// The row of an address.
+    fn row(&self, web: &WebAddress) -> ContactRow {
+        match self.0 {
             What::Canon => ContactRow::Canon(CanonRow {
                 canonical: web.canonical().to_owned(),
                 removed_tracking_parameters: web
@@ -88,10 +99,13 @@ impl BatchCommand for Contact {
                 is_website: web.is_website(),
                 social_profile: web.social_profile(),
             }),
-        })
+        }
     }
+}
 
-    fn fields(&self, report: &ContactRow, out: &mut Vec<String>) {
+/// The batch columns of a row.
+fn fields(report: &ContactRow, out: &mut Vec<String>) {
+    {
         match report {
             ContactRow::Canon(r) => {
                 out.extend([r.canonical.clone(), r.removed_tracking_parameters.join(",")])
@@ -123,23 +137,22 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, what: What, text: &str) -> io::Res
         What::Key => "key",
         What::Facts => "facts",
     };
-    let report: ContactReport = match tool::contact_report(text) {
-        Ok(report) => report,
+    let web = match WebAddress::parse(text) {
+        Ok(web) => web,
         Err(error) => return report_invalid(ctx, out, name, &LineError::from(&error)),
     };
     if ctx.json {
-        let row = Contact(what)
-            .run(text)
-            .map_err(|e| io::Error::other(e.message))?;
-        write_json(out, &row)?;
+        write_json(out, &Contact(what).row(&web))?;
         return Ok(OK);
     }
+    let url = web.url().as_str();
+    let report = ContactFacts::of(&web);
     let s = &ctx.style;
     match what {
         What::Canon => {
             writeln!(out, "{}", s.value(&report.canonical))?;
             let mut table = Table::new();
-            table.row("url", &report.url);
+            table.row("url", url);
             if !report.removed_tracking_parameters.is_empty() {
                 table.row("removed", report.removed_tracking_parameters.join(", "));
             }

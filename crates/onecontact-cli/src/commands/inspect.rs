@@ -148,7 +148,8 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
     table.opt("scheme", report.scheme.as_deref());
     writeln!(out)?;
     table.write(out, s, 2)?;
-    for note in &report.notes {
+    if report.scheme_assumed {
+        let note = onecontact::tool::scheme_assumed_note(&report.input);
         writeln!(out, "{} {}", s.dim("note:"), note.message)?;
     }
     if report.warnings.is_empty() {

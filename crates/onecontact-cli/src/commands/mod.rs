@@ -43,33 +43,44 @@ pub struct Ctx {
     pub json: bool,
 }
 
-/// The error of one input, as JSON and batch rows show it.
+/// The error of one input, as JSON and batch rows show it: the catalogue's
+/// code, validation error, place and message (as the API's error object).
 #[derive(Debug, Clone, Serialize)]
 pub struct LineError {
-    /// Stable code (`invalid-url`, `web.invalid-host`, …).
+    /// Stable code (`web.invalid-host`, …, or `refused`).
     pub code: String,
-    /// The sentence.
-    pub message: String,
     /// The URL Standard's validation-error name, when there is one.
     pub validation_error: Option<String>,
+    /// Byte offset in the text as given, when the failure is in a text.
+    pub offset: Option<usize>,
+    /// The same place in UTF-16 code units.
+    pub offset_utf16: Option<usize>,
+    /// The sentence.
+    pub message: String,
 }
 
 impl From<&onecontact::tool::ToolError> for LineError {
     fn from(e: &onecontact::tool::ToolError) -> Self {
+        let offset = e.offset();
         LineError {
             code: e.code().to_owned(),
-            message: e.to_string(),
             validation_error: e.validation_error().map(str::to_owned),
+            offset: offset.map(|o| o.bytes),
+            offset_utf16: offset.map(|o| o.utf16),
+            message: e.to_string(),
         }
     }
 }
 
 impl From<&onecontact::WebError> for LineError {
     fn from(e: &onecontact::WebError) -> Self {
+        let offset = e.offset();
         LineError {
             code: e.code().to_owned(),
-            message: e.to_string(),
             validation_error: e.validation_error().map(str::to_owned),
+            offset: Some(offset.bytes),
+            offset_utf16: Some(offset.utf16),
+            message: e.to_string(),
         }
     }
 }

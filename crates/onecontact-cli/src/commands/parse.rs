@@ -73,14 +73,25 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
         Err(error) => return report_invalid(ctx, out, "parse", &LineError::from(&error)),
     };
     if ctx.json {
-        write_json(out, &report)?;
+        /// The same document as the body of `POST /api/parse`.
+        #[derive(serde::Serialize)]
+        struct Document<'a> {
+            report: &'a ParseReport,
+        }
+        write_json(out, &Document { report: &report })?;
         return Ok(OK);
     }
     let s = &ctx.style;
     writeln!(out, "{}", s.value(&report.href))?;
     write_notes(out, s, &report.notes, &[])?;
     for warning in &report.warnings {
-        writeln!(out, "{} {}", s.warn("warning:"), warning.message)?;
+        writeln!(
+            out,
+            "{} {} ({})",
+            s.warn(&format!("{}:", warning.severity.name())),
+            warning.message,
+            warning.code.code()
+        )?;
     }
 
     heading(out, s, "Parts")?;
@@ -213,7 +224,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
             .validation_errors
             .iter()
             .map(|v| {
-                let at = v.offset.map(|o| format!("at byte {o}")).unwrap_or_default();
+                let at = format!("at byte {}", v.offset);
                 vec![v.name.to_owned(), v.description.to_owned(), s.dim(&at)]
             })
             .collect();

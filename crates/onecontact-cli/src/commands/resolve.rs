@@ -8,8 +8,14 @@ use super::{Ctx, LineError, OK, report_invalid};
 use crate::output::{Table, write_json};
 
 /// `onecontact resolve BASE REF`.
-pub fn single(ctx: &Ctx, out: &mut dyn Write, base: &str, reference: &str) -> io::Result<u8> {
-    let report = match tool::resolve(base, reference) {
+pub fn single(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    base: &str,
+    reference: &str,
+    assume_https: bool,
+) -> io::Result<u8> {
+    let report = match tool::resolve(base, reference, assume_https) {
         Ok(report) => report,
         Err(error) => return report_invalid(ctx, out, "resolve", &LineError::from(&error)),
     };

@@ -2,8 +2,7 @@
 
 use onecontact::LinkReport;
 use onecontact::tool::{
-    CleanReport, CompareReport, ContactReport, Edit, ParseReport, ReadOptions, RebuildReport,
-    ResolveReport,
+    CleanReport, CompareReport, Edit, ParseReport, ReadOptions, RebuildReport, ResolveReport,
 };
 use serde::{Deserialize, Serialize};
 
@@ -76,6 +75,10 @@ pub struct ResolveRequest {
     pub base: String,
     /// The reference resolved against it.
     pub reference: String,
+    /// Read a base without a scheme as `https://…` (default true); a base
+    /// that starts with a scheme is never given it.
+    #[serde(default)]
+    pub assume_https: Option<bool>,
 }
 
 /// `POST /api/compare`.
@@ -87,19 +90,6 @@ pub struct CompareRequest {
     pub second: String,
 }
 
-/// The reply of `POST /api/parse`.
-#[derive(Debug, Serialize)]
-pub struct ParseReply {
-    /// The parse report.
-    pub report: ParseReport,
-    /// The contact layer's view, when the address is one it accepts.
-    pub contact: Option<ContactReport>,
-    /// Why the contact layer refused the address, when it did.
-    pub contact_error: Option<String>,
-    /// The link inspection.
-    pub inspection: LinkReport,
-}
-
 /// The reply of every other API route: `{"report": …}`.
 #[derive(Debug, Serialize)]
 pub struct ReportReply<R: Serialize> {
@@ -107,6 +97,8 @@ pub struct ReportReply<R: Serialize> {
     pub report: R,
 }
 
+/// The reply of `POST /api/parse`: one document.
+pub type ParseReply = ReportReply<ParseReport>;
 /// The reply of `POST /api/inspect`.
 pub type InspectReply = ReportReply<LinkReport>;
 /// The reply of `POST /api/clean`.

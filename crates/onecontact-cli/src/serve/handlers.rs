@@ -3,7 +3,7 @@
 
 use axum::Json;
 use onecontact::inspect;
-use onecontact::tool::{clean, compare, contact_report, parse_report, rebuild, resolve};
+use onecontact::tool::{clean, compare, parse_report, rebuild, resolve};
 
 use super::api::{
     CleanReply, CompareReply, CompareRequest, HealthReply, InspectReply, InspectRequest,
@@ -13,34 +13,18 @@ use super::api::{
 use super::errors::ApiError;
 use super::extract::ApiJson;
 
-/// The note code of a parse report whose input was a relative reference
-/// resolved against the base.
-const RESOLVED_AGAINST_BASE: &str = "resolved-against-base";
-
-/// `POST /api/parse`: the parse report, the contact layer's view and the
-/// link inspection of one address.
-///
-/// The contact layer reads the input as given (it takes no base). The
-/// inspection does too, except for a relative reference resolved against
-/// the base: that one is inspected as the URL it resolved to, since on
-/// its own it is no link at all.
+/// `POST /api/parse`: the parse report of one address, one document in
+/// which each fact appears once (its contact facts and warnings are built
+/// from the same reading of the text).
 pub async fn parse(ApiJson(req): ApiJson<ReadRequest>) -> Result<Json<ParseReply>, ApiError> {
-    let report = parse_report(&req.input, &req.options())?;
-    let (contact, contact_error) = match contact_report(&req.input) {
-        Ok(contact) => (Some(contact), None),
-        Err(e) => (None, Some(e.to_string())),
-    };
-    let resolved = report
-        .notes
-        .iter()
-        .any(|note| note.code == RESOLVED_AGAINST_BASE);
-    let inspection = inspect(if resolved { &report.href } else { &req.input });
-    Ok(Json(ParseReply {
-        report,
-        contact,
-        contact_error,
-        inspection,
-    }))
+    Ok(Json(parse_document(&req)?))
+}
+
+/// The reply of `POST /api/parse` (also what `onecontact parse --json` prints).
+pub fn parse_document(req: &ReadRequest) -> Result<ParseReply, ApiError> {
+    Ok(ReportReply {
+        report: parse_report(&req.input, &req.options())?,
+    })
 }
 
 /// `POST /api/inspect`: the link report. A text that is not a URL still
@@ -70,7 +54,7 @@ pub async fn rebuild_link(
 pub async fn resolve_reference(
     ApiJson(req): ApiJson<ResolveRequest>,
 ) -> Result<Json<ResolveReply>, ApiError> {
-    let report = resolve(&req.base, &req.reference)?;
+    let report = resolve(&req.base, &req.reference, req.assume_https.unwrap_or(true))?;
     Ok(Json(ReportReply { report }))
 }
 
@@ -88,4 +72,60 @@ pub async fn health() -> Json<HealthReply> {
         status: "ok",
         version: env!("CARGO_PKG_VERSION"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+
+    use onecontact_url::parse_counter::parses_on_this_thread;
+
+    use super::*;
+
+    /// How many times the URL parser runs while `f` does.
+    fn parses<T>(f: impl FnOnce() -> T) -> (u64, T) {
+        let before = parses_on_this_thread();
+        let out = f();
+        (parses_on_this_thread() - before, out)
+    }
+
+    fn request(input: &str, base: Option<&str>) -> ReadRequest {
+        ReadRequest {
+            input: input.to_owned(),
+            base: base.map(str::to_owned),
+            assume_https: None,
+        }
+    }
+
+    #[test]
+    fn one_parse_request_parses_its_input_once() {
+        for input in [
+            "https://user:pw@www.Example.co.uk:8443/a/../b?utm_source=x&q=caf%C3%A9#top",
+            "example.com",
+            "https://www.paypal.com@198.51.100.7/secure/login",
+            "https://xn--80ak6aa92e.com/",
+            "mailto:a@b.example",
+            "https://exa mple.com/",
+            "a.com:99999",
+            "   ",
+            "/relative",
+        ] {
+            let (n, reply) = parses(|| parse_document(&request(input, None)));
+            let expected = u64::from(!input.trim().is_empty() && !input.starts_with('/'));
+            assert_eq!(n, expected, "{input:?}: {:?}", reply.map(|r| r.report.href));
+        }
+    }
+
+    #[test]
+    fn a_base_is_parsed_once_per_request() {
+        for (input, base) in [
+            ("../guide?page=2", "https://example.com/docs/a/"),
+            ("?page=2", "example.com/list"),
+            ("#f", "a:b"),
+        ] {
+            let (n, reply) = parses(|| parse_document(&request(input, Some(base))));
+            assert!(reply.is_ok(), "{input:?} against {base:?}");
+            assert_eq!(n, 2, "{input:?} against {base:?}");
+        }
+    }
 }

@@ -9,6 +9,7 @@
 use super::path::{is_double_dot, is_single_dot};
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
+use crate::spans::{Component, Observer};
 use crate::tables::{FAST_FRAGMENT, FAST_HOST, FAST_PATH, FAST_QUERY, fast_class};
 use crate::url::{Url, to_u32};
 
@@ -29,11 +30,38 @@ pub(crate) struct FastParts {
     needs_lowercase: bool,
 }
 
-/// Tries the fast path on `input` (not yet trimmed).
+/// Tries the fast path on `input` (not yet trimmed), for an observer that
+/// wants no validation errors. Spans, when wanted, are the scan's offsets,
+/// since the output is the input.
 #[inline]
-pub(crate) fn try_fast(input: &str) -> Option<Url> {
+pub(crate) fn try_fast_observed<O: Observer>(input: &str, obs: &mut O) -> Option<Url> {
     let parts = scan(input)?;
-    build(input, &parts)
+    let url = build(input, &parts)?;
+    if O::SPANS {
+        report_spans(&parts, input.len(), obs);
+    }
+    Some(url)
+}
+
+/// The spans of a fast-path URL, as the state machine reports them: the
+/// scheme before `://`, a non-empty host, the port digits, the path (empty
+/// when none is written), the query after `?` and the fragment after `#`.
+fn report_spans<O: Observer>(parts: &FastParts, len: usize, obs: &mut O) {
+    obs.span(Component::Scheme, 0..parts.host_start.saturating_sub(3));
+    if parts.host_end > parts.host_start {
+        obs.span(Component::Host, parts.host_start..parts.host_end);
+    }
+    if parts.port.is_some() {
+        obs.span(Component::Port, parts.host_end + 1..parts.path_start);
+    }
+    obs.span(Component::Path, parts.path_start..parts.path_end);
+    let query_end = parts.fragment_start.unwrap_or(len);
+    if let Some(q) = parts.query_start {
+        obs.span(Component::Query, q + 1..query_end);
+    }
+    if let Some(f) = parts.fragment_start {
+        obs.span(Component::Fragment, f + 1..len);
+    }
 }
 
 /// Whether `input` is a URL in serialized form that the fast path accepts;

@@ -102,9 +102,13 @@ pub(crate) fn parse<O: Observer>(
     if input.len() > MAX_INPUT {
         return Err(ParseError::new(ValidationError::InputTooLong, 0));
     }
+    #[cfg(feature = "parse-counter")]
+    crate::parse_counter::count();
+    // The fast path raises no validation errors of its own, but it does not
+    // look for the non-fatal ones either: an observer of those takes the
+    // state machine. Spans it reports itself.
     if !O::VALIDATION
-        && !O::SPANS
-        && let Some(url) = fast::try_fast(input)
+        && let Some(url) = fast::try_fast_observed(input, obs)
     {
         return Ok(url);
     }

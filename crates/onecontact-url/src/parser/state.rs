@@ -497,13 +497,13 @@ impl<O: Observer> Parser<'_, '_, O> {
             if self.state_override() == Some(State::Hostname) {
                 return Ok(self.refuse(SetterError::PortNotAllowed));
             }
+            self.span(Component::Host, p, q);
             let kind = self.parse_host(p, q, !special)?;
             self.url.host_kind = kind;
             self.url.host_end = self.out_len();
             if let Some(setter) = self.setter.as_mut() {
                 setter.host_done = true;
             }
-            self.span(Component::Host, p, q);
             return Ok(Step::Go(State::Port, q + 1));
         }
         // 3. End of the authority.
@@ -516,10 +516,10 @@ impl<O: Observer> Parser<'_, '_, O> {
         {
             return Ok(self.refuse(SetterError::HostRequired));
         }
+        self.span(Component::Host, p, q);
         let kind = self.parse_host(p, q, !special)?;
         self.url.host_kind = kind;
         self.url.host_end = self.out_len();
-        self.span(Component::Host, p, q);
         if self.setter.is_some() {
             return Ok(Step::Return);
         }
@@ -695,6 +695,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         } else {
             // 1.3 Parse the host; "localhost" becomes the empty host.
             let start = self.url.serialization.len();
+            self.span(Component::Host, p, q);
             let kind = self.parse_host(p, q, false)?;
             if self.url.serialization.get(start..) == Some("localhost") {
                 self.url.serialization.truncate(start);
@@ -702,7 +703,6 @@ impl<O: Observer> Parser<'_, '_, O> {
             } else {
                 self.url.host_kind = kind;
             }
-            self.span(Component::Host, p, q);
         }
         self.url.host_end = self.out_len();
         if self.setter.is_some() {

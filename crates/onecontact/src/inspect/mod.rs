@@ -76,11 +76,11 @@ pub use warning::{Severity, Warning, WarningCode};
 use std::collections::HashSet;
 
 use onecontact_psl::List;
+use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode_str;
 use onecontact_url::{Host, Url};
 
-use crate::input;
-use crate::tool::{Note, ReadOptions, Role, ToolError, read_url};
+use crate::{Reader, Reading, WebError};
 
 /// A URL longer than this many characters may not survive e-mail clients,
 /// QR codes, link shorteners and older clients.
@@ -97,7 +97,9 @@ pub struct LinkReport {
     pub input: String,
     /// Why the text is not a URL, when it is not (warnings found in the
     /// text as typed are still reported).
-    pub error: Option<ToolError>,
+    pub error: Option<WebError>,
+    /// Whether `https://` was assumed because no scheme was written.
+    pub scheme_assumed: bool,
     /// The URL a browser builds from the text.
     pub url: Option<String>,
     /// The scheme.
@@ -115,8 +117,6 @@ pub struct LinkReport {
     pub registrable_domain: Option<String>,
     /// The userinfo (before `@`), as the URL holds it.
     pub userinfo: Option<String>,
-    /// What was assumed when reading the text.
-    pub notes: Vec<Note>,
     /// The warnings, most serious first.
     pub warnings: Vec<Warning>,
     /// The highest severity among the warnings.
@@ -130,24 +130,14 @@ impl LinkReport {
     }
 }
 
-/// The authority (userinfo, host and port) of the text as typed.
-fn authority_as_typed(text: &str) -> Option<&str> {
-    let start = match text.find("://") {
-        Some(i)
-            if text.get(..i).is_some_and(|s| {
-                !s.is_empty()
-                    && s.bytes()
-                        .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
-            }) =>
-        {
-            i + 3
-        }
-        _ if input::scheme_is_written(text) => return None,
-        _ => 0,
-    };
-    let rest = text.get(start..)?;
-    let end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
-    rest.get(..end)
+/// The authority (userinfo, host and port) of the text as typed, from the
+/// reading's spans: from the start of the userinfo (or host) to the end of
+/// the port (or host). After a failed parse, what the parser read before it.
+fn authority_as_typed<'a>(reading: &Reading<'a>) -> Option<&'a str> {
+    let spans = reading.spans();
+    let start = spans.userinfo.as_ref().or(spans.host.as_ref())?.start;
+    let end = spans.port.as_ref().or(spans.host.as_ref())?.end;
+    reading.written(Some(start..end))
 }
 
 /// `%XX` escapes of delimiters found in `authority`.
@@ -275,7 +265,7 @@ fn host_warnings(url: &Url, top: &TopDomains, report: &mut LinkReport, out: &mut
                     Some(inner),
                 ));
             }
-            if let Some(unicode) = crate::tool::unicode_form_of(domain) {
+            if let Some(unicode) = crate::host::unicode_form(domain) {
                 out.push(Warning::new(
                     WarningCode::PunycodeHost,
                     format!(
@@ -357,33 +347,38 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
     let Some(query) = url.query() else {
         return;
     };
-    let params = crate::tool::query_params_of(query);
+    let params: Vec<(String, String)> = form_urlencoded::raw_pairs(query)
+        .map(|pair| {
+            (
+                pair.decoded_name().into_owned(),
+                pair.decoded_value().into_owned(),
+            )
+        })
+        .collect();
     let mut reported: HashSet<&str> = HashSet::new();
-    for param in &params {
-        if let Some(found) = embedded::value_is_url(&param.value) {
+    for (name, value) in &params {
+        if let Some(found) = embedded::value_is_url(value) {
             out.push(Warning::new(
                 WarningCode::UrlInQuery,
                 format!(
-                    "the query parameter {} holds a full URL ({found}); a site that redirects to it sends the \
-                     reader somewhere other than {host}",
-                    param.name
+                    "the query parameter {name} holds a full URL ({found}); a site that redirects to it sends the \
+                     reader somewhere other than {host}"
                 ),
                 Some(found),
             ));
         }
-        if let Some(kind) = secrets::secret_kind(&param.name)
-            && !param.value.is_empty()
-            && reported.insert(param.name.as_str())
+        if let Some(kind) = secrets::secret_kind(name)
+            && !value.is_empty()
+            && reported.insert(name.as_str())
         {
             out.push(Warning::new(
                 WarningCode::SecretInQuery,
                 format!(
-                    "the query parameter {} looks like {} {kind}; a query string is written to server logs, passed \
+                    "the query parameter {name} looks like {} {kind}; a query string is written to server logs, passed \
                      on in the Referer header, kept in history and bookmarks and copied whenever the link is shared",
-                    param.name,
                     if kind.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) { "an" } else { "a" }
                 ),
-                Some(param.name.clone()),
+                Some(name.clone()),
             ));
         }
     }
@@ -393,10 +388,10 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
 /// host and its registrable domain, and warnings about the ways links
 /// mislead (see the [module documentation](self) for the catalogue).
 ///
-/// Text without a scheme is read as `https://` followed by the text, with a
-/// note. A text that is not a URL still gets the warnings that can be found
-/// in it as typed (encoded delimiters, scheme, length), with
-/// [`LinkReport::error`] saying why it does not parse.
+/// Text without a scheme is read as `https://` followed by the text
+/// ([`LinkReport::scheme_assumed`]). A text that is not a URL still gets the
+/// warnings that can be found in it as typed (encoded delimiters, scheme,
+/// length), with [`LinkReport::error`] saying why it does not parse.
 pub fn inspect(text: &str) -> LinkReport {
     inspect_with(text, &TopDomains::baked())
 }
@@ -414,10 +409,17 @@ pub fn inspect(text: &str) -> LinkReport {
 /// assert!(report.has(WarningCode::LookalikeOfPopularDomain));
 /// ```
 pub fn inspect_with(text: &str, top: &TopDomains) -> LinkReport {
-    let (_, trimmed) = input::trim(text);
+    inspect_reading(&Reader::new().read(text), top)
+}
+
+/// [`inspect_with`] for a text already read (with a base, say): the report
+/// is built from that reading, without reading the text again.
+pub fn inspect_reading(reading: &Reading<'_>, top: &TopDomains) -> LinkReport {
+    let trimmed = reading.text();
     let mut report = LinkReport {
         input: trimmed.to_owned(),
         error: None,
+        scheme_assumed: reading.scheme_assumed(),
         url: None,
         scheme: None,
         real_host: None,
@@ -426,12 +428,11 @@ pub fn inspect_with(text: &str, top: &TopDomains) -> LinkReport {
         display: None,
         registrable_domain: None,
         userinfo: None,
-        notes: Vec::new(),
         warnings: Vec::new(),
         max_severity: None,
     };
     let mut warnings = Vec::new();
-    if let Some(authority) = authority_as_typed(trimmed) {
+    if let Some(authority) = authority_as_typed(reading) {
         let found = encoded_delimiters(authority);
         if !found.is_empty() {
             warnings.push(Warning::new(
@@ -445,15 +446,13 @@ pub fn inspect_with(text: &str, top: &TopDomains) -> LinkReport {
             ));
         }
     }
-    match read_url(trimmed, &ReadOptions::default(), Role::Input) {
-        Ok(reading) => {
-            let url = &reading.url;
-            report.notes = reading.notes.clone();
+    match reading.url() {
+        Ok(url) => {
             report.url = Some(url.as_str().to_owned());
             report.scheme = Some(url.scheme().to_owned());
             if let Some(host) = url.host() {
                 report.real_host = Some(url.host_str().unwrap_or_default().to_owned());
-                report.host_kind = Some(crate::tool::host_kind_name_of(&host));
+                report.host_kind = Some(crate::host::kind_name(&host));
             }
             if !url.username().is_empty() || url.password().is_some() {
                 let mut userinfo = url.username().to_owned();
@@ -470,15 +469,14 @@ pub fn inspect_with(text: &str, top: &TopDomains) -> LinkReport {
             warnings.extend(length_warning(url.as_str()));
         }
         Err(error) => {
-            let scheme = trimmed
-                .split_once(':')
-                .map(|(s, _)| s.to_ascii_lowercase())
-                .filter(|s| input::scheme_is_written(trimmed) && !s.is_empty());
+            let scheme = reading
+                .written(reading.spans().scheme.clone())
+                .map(str::to_ascii_lowercase);
             if let Some(scheme) = &scheme {
                 warnings.extend(scheme_warning(scheme));
             }
             warnings.extend(length_warning(trimmed));
-            report.error = Some(error);
+            report.error = Some(error.clone());
         }
     }
     warnings.sort_by_key(|w| std::cmp::Reverse(w.severity));
@@ -492,10 +490,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn authority_as_typed_stops_at_the_first_delimiter() {
-        assert_eq!(authority_as_typed("https://a%2Fb@c/x"), Some("a%2Fb@c"));
-        assert_eq!(authority_as_typed("a.example/x"), Some("a.example"));
-        assert_eq!(authority_as_typed("mailto:a@b"), None);
+    fn authority_as_typed_comes_from_the_spans() {
+        let at = |t| authority_as_typed(&Reader::new().read(t)).map(str::to_owned);
+        assert_eq!(at("https://a%2Fb@c/x").as_deref(), Some("a%2Fb@c"));
+        assert_eq!(at("a.example:81/x").as_deref(), Some("a.example:81"));
+        assert_eq!(at("mailto:a@b"), None);
         assert_eq!(encoded_delimiters("paypal.com%2f@x"), ["%2F"]);
     }
 }

@@ -1,8 +1,8 @@
 //! [`clean`]: the URL without tracking parameters.
 
 use super::error::{Role, ToolError};
-use super::reading::{Note, ReadOptions, read_url};
-use crate::tracking::is_tracking_parameter;
+use super::reading::{Note, ReadOptions, read, read_base, reading_notes, url_of};
+use crate::tracking;
 
 /// A tracking parameter that [`clean`] removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,61 +47,49 @@ pub struct CleanReport {
 ///
 /// [`ToolError`] when the text is not a URL.
 pub fn clean(text: &str, options: &ReadOptions) -> Result<CleanReport, ToolError> {
-    let reading = read_url(text, options, Role::Input)?;
-    let url = &reading.url;
+    let base = read_base(options)?;
+    let reading = read(text, base.as_ref(), options, Role::Input)?;
+    let url = url_of(&reading, Role::Input)?;
     let href = url.as_str();
     let mut removed = Vec::new();
-    let cleaned = match url.query() {
-        Some(query) => {
-            let mut kept: Vec<&str> = Vec::new();
-            for piece in query.split('&') {
-                let name = piece.split_once('=').map_or(piece, |(name, _)| name);
-                if is_tracking_parameter(name) {
-                    removed.push(RemovedParameter {
-                        name: name.to_owned(),
-                        raw: piece.to_owned(),
-                    });
-                } else {
-                    kept.push(piece);
-                }
+    let mut cleaned = href.to_owned();
+    if let Some(query) = url.query() {
+        let mut names = Vec::new();
+        if let Some(kept) = tracking::strip(query, &mut names) {
+            for name in &names {
+                let pair_end = query
+                    .get(name.start..)
+                    .and_then(|rest| rest.find('&'))
+                    .map_or(query.len(), |end| name.start + end);
+                removed.push(RemovedParameter {
+                    name: query.get(name.clone()).unwrap_or_default().to_owned(),
+                    raw: query
+                        .get(name.start..pair_end)
+                        .unwrap_or_default()
+                        .to_owned(),
+                });
             }
-            if removed.is_empty() {
-                href.to_owned()
-            } else {
-                let before = href.len().saturating_sub(url.search_and_fragment_len());
-                let mut out = href.get(..before).unwrap_or_default().to_owned();
-                let joined = kept.join("&");
-                if !joined.trim_matches('&').is_empty() {
-                    out.push('?');
-                    out.push_str(&joined);
-                }
-                if let Some(fragment) = url.fragment() {
-                    out.push('#');
-                    out.push_str(fragment);
-                }
-                out
+            let query_start = href.len() - query.len() - url.fragment().map_or(0, |f| f.len() + 1);
+            let mut out = href
+                .get(..query_start.saturating_sub(1))
+                .unwrap_or_default()
+                .to_owned();
+            if !kept.is_empty() {
+                out.push('?');
+                out.push_str(&kept);
             }
+            if let Some(fragment) = url.fragment() {
+                out.push('#');
+                out.push_str(fragment);
+            }
+            cleaned = out;
         }
-        None => href.to_owned(),
-    };
+    }
     Ok(CleanReport {
-        input: reading.trimmed.clone(),
+        input: reading.text().to_owned(),
         url: href.to_owned(),
         cleaned,
         removed,
-        notes: reading.notes.clone(),
+        notes: reading_notes(&reading, base.as_ref()),
     })
-}
-
-/// The length of `?query#fragment` at the end of a serialization.
-trait TailLen {
-    fn search_and_fragment_len(&self) -> usize;
-}
-
-impl TailLen for onecontact_url::Url {
-    fn search_and_fragment_len(&self) -> usize {
-        let query = self.query().map_or(0, |q| q.len() + 1);
-        let fragment = self.fragment().map_or(0, |f| f.len() + 1);
-        query + fragment
-    }
 }

@@ -2,12 +2,13 @@
 //! why they differ.
 
 use onecontact_psl::List;
-use onecontact_url::percent_encoding::hex_value;
+use onecontact_url::Url;
 
 use super::error::{Role, ToolError};
-use super::reading::{ReadOptions, Reading, read_url};
+use super::reading::{ReadOptions, read, url_of};
+use crate::key::PathRule;
 use crate::tracking::is_tracking_parameter;
-use crate::{DEFAULT_DOCUMENTS, KeyVersion, WebAddress};
+use crate::{KeyVersion, Reading, WebAddress};
 
 /// The overall answer of [`compare`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -29,7 +30,7 @@ pub enum Verdict {
 pub struct Difference {
     /// Stable code: `scheme-case`, `host-case`, `host-form`, `default-port`,
     /// `empty-path`, `dot-segments`, `path-encoding`,
-    /// `percent-encoded-unreserved`, `path-case`, `trailing-slash`,
+    /// `percent-encoded-unreserved`, `path-case`, `repeated-slash`, `trailing-slash`,
     /// `index-document`, `parameter-order`, `tracking-parameters`,
     /// `empty-query`, `fragment`, `credentials`, `scheme`, `subdomain`,
     /// `host`, `port`, `path`, `query`.
@@ -72,16 +73,22 @@ fn diff(code: &'static str, equivalent: bool, message: String) -> Difference {
     }
 }
 
-/// The written text of a span, if any.
-fn written<'a>(reading: &'a Reading, span: Option<&std::ops::Range<usize>>) -> Option<&'a str> {
-    reading.spanned(span)
+/// One side of the comparison: its reading and its URL.
+struct Side<'r, 'a> {
+    reading: &'r Reading<'a>,
+    url: &'r Url,
 }
 
-fn compare_scheme(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+/// The written text of a span, if any.
+fn written<'r>(side: &Side<'r, '_>, span: Option<std::ops::Range<usize>>) -> Option<&'r str> {
+    side.reading.written(span)
+}
+
+fn compare_scheme(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     let (sa, sb) = (a.url.scheme(), b.url.scheme());
     if sa == sb {
-        let wa = written(a, a.spans.scheme.as_ref()).unwrap_or(sa);
-        let wb = written(b, b.spans.scheme.as_ref()).unwrap_or(sb);
+        let wa = written(a, a.reading.spans().scheme.clone()).unwrap_or(sa);
+        let wb = written(b, b.reading.spans().scheme.clone()).unwrap_or(sb);
         if wa != wb {
             out.push(diff(
                 "scheme-case",
@@ -108,7 +115,7 @@ fn compare_scheme(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
     }
 }
 
-fn compare_credentials(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_credentials(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     if a.url.username() != b.url.username() || a.url.password() != b.url.password() {
         out.push(diff(
             "credentials",
@@ -118,14 +125,14 @@ fn compare_credentials(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
     }
 }
 
-fn compare_host(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_host(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     let (ha, hb) = (
         a.url.host_str().unwrap_or_default(),
         b.url.host_str().unwrap_or_default(),
     );
     if ha == hb {
-        let wa = written(a, a.spans.host.as_ref()).unwrap_or(ha);
-        let wb = written(b, b.spans.host.as_ref()).unwrap_or(hb);
+        let wa = written(a, a.reading.spans().host.clone()).unwrap_or(ha);
+        let wb = written(b, b.reading.spans().host.clone()).unwrap_or(hb);
         if wa == wb {
             return;
         }
@@ -166,10 +173,10 @@ fn compare_host(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
     }
 }
 
-fn compare_port(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_port(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     if a.url.port_or_known_default() != b.url.port_or_known_default() {
-        let show = |r: &Reading| {
-            r.url
+        let show = |side: &Side<'_, '_>| {
+            side.url
                 .port_or_known_default()
                 .map_or("none".to_owned(), |p| p.to_string())
         };
@@ -180,8 +187,8 @@ fn compare_port(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
         ));
         return;
     }
-    let wa = written(a, a.spans.port.as_ref()).filter(|p| !p.is_empty());
-    let wb = written(b, b.spans.port.as_ref()).filter(|p| !p.is_empty());
+    let wa = written(a, a.reading.spans().port.clone()).filter(|p| !p.is_empty());
+    let wb = written(b, b.reading.spans().port.clone()).filter(|p| !p.is_empty());
     if wa != wb
         && let Some(port) = a.url.port_or_known_default()
         && a.url.port().is_none()
@@ -197,66 +204,11 @@ fn compare_port(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
     }
 }
 
-/// Decodes `%XX` escapes of unreserved characters and uppercases the hex
-/// digits of the others (RFC 3986 §6.2.2.1–2).
-fn normalize_escapes(path: &str) -> String {
-    let bytes = path.as_bytes();
-    let mut out = String::with_capacity(path.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'%'
-            && let (Some(hi), Some(lo)) = (
-                bytes.get(i + 1).copied().and_then(hex_value),
-                bytes.get(i + 2).copied().and_then(hex_value),
-            )
-        {
-            let value = hi << 4 | lo;
-            if value.is_ascii_alphanumeric() || matches!(value, b'-' | b'.' | b'_' | b'~') {
-                out.push(char::from(value));
-            } else {
-                out.push('%');
-                out.push_str(&format!("{value:02X}"));
-            }
-            i += 3;
-            continue;
-        }
-        let len = path
-            .get(i..)
-            .and_then(|s| s.chars().next())
-            .map_or(1, char::len_utf8);
-        out.push_str(path.get(i..i + len).unwrap_or_default());
-        i += len;
-    }
-    out
-}
-
-/// The path without a final default document (`index.html`, …).
-fn strip_default_document(path: &str) -> String {
-    let (dir, last) = path.rsplit_once('/').unwrap_or(("", path));
-    if DEFAULT_DOCUMENTS
-        .iter()
-        .any(|d| d.eq_ignore_ascii_case(last))
-    {
-        format!("{dir}/")
-    } else {
-        path.to_owned()
-    }
-}
-
-fn strip_trailing_slash(path: &str) -> String {
-    let trimmed = path.trim_end_matches('/');
-    if trimmed.is_empty() {
-        "/".to_owned()
-    } else {
-        trimmed.to_owned()
-    }
-}
-
-fn compare_path(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_path(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     let (pa, pb) = (a.url.path(), b.url.path());
     if pa == pb {
-        let wa = written(a, a.spans.path.as_ref()).unwrap_or("");
-        let wb = written(b, b.spans.path.as_ref()).unwrap_or("");
+        let wa = written(a, a.reading.spans().path.clone()).unwrap_or("");
+        let wb = written(b, b.reading.spans().path.clone()).unwrap_or("");
         if wa == wb {
             return;
         }
@@ -284,17 +236,13 @@ fn compare_path(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
         }
         return;
     }
-    type Stage = (
-        &'static str,
-        bool,
-        fn(&str) -> String,
-        fn(&str, &str) -> String,
-    );
-    let stages: [Stage; 4] = [
+    // Key V1's path rules, one by one, in its order.
+    type Stage = (&'static str, bool, PathRule, fn(&str, &str) -> String);
+    let stages: [Stage; 5] = [
         (
             "percent-encoded-unreserved",
             true,
-            normalize_escapes,
+            PathRule::Escapes,
             |a, b| {
                 format!(
                     "{a} and {b} differ in percent-encoding of unreserved characters (letters, digits, - . _ ~), \
@@ -302,24 +250,30 @@ fn compare_path(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
                 )
             },
         ),
+        ("path-case", false, PathRule::Case, |a, b| {
+            format!(
+                "{a} and {b} differ in letter case; everything after the host is case-sensitive, \
+                 even if a given server ignores case (key V1 lowercases the path)"
+            )
+        }),
+        ("repeated-slash", false, PathRule::Slashes, |a, b| {
+            format!(
+                "{a} and {b} differ by repeated slashes (an empty segment), which is a different path, \
+                 though many servers treat it as one slash (key V1 collapses them)"
+            )
+        }),
         (
-            "path-case",
+            "index-document",
             false,
-            |p| p.to_ascii_lowercase(),
+            PathRule::DefaultDocument,
             |a, b| {
                 format!(
-                    "{a} and {b} differ in letter case; everything after the host is case-sensitive, \
-                 even if a given server ignores case (key V1 lowercases the path)"
+                    "{a} and {b} differ by a default document such as index.html, which is a different resource \
+                 unless the server says otherwise (key V1 drops it)"
                 )
             },
         ),
-        ("index-document", false, strip_default_document, |a, b| {
-            format!(
-                "{a} and {b} differ by a default document such as index.html, which is a different resource \
-                 unless the server says otherwise (key V1 drops it)"
-            )
-        }),
-        ("trailing-slash", false, strip_trailing_slash, |a, b| {
+        ("trailing-slash", false, PathRule::TrailingSlash, |a, b| {
             format!(
                 "{a} and {b} differ by a trailing slash: they are different resources, though most servers \
                  redirect one to the other (key V1 drops the trailing slash)"
@@ -327,8 +281,8 @@ fn compare_path(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
         }),
     ];
     let (mut na, mut nb) = (pa.to_owned(), pb.to_owned());
-    for (code, equivalent, normalize, explain) in stages {
-        let (xa, xb) = (normalize(&na), normalize(&nb));
+    for (code, equivalent, rule, explain) in stages {
+        let (xa, xb) = (rule.apply(&na), rule.apply(&nb));
         if (xa != na || xb != nb) && na != nb {
             out.push(diff(code, equivalent, explain(&na, &nb)));
         }
@@ -354,7 +308,7 @@ fn kept_pieces(query: &str) -> Vec<&str> {
         .collect()
 }
 
-fn compare_query(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_query(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     let (qa, qb) = (a.url.query(), b.url.query());
     if qa == qb {
         return;
@@ -409,7 +363,7 @@ fn compare_query(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
     }
 }
 
-fn compare_fragment(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
+fn compare_fragment(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     if a.url.fragment() != b.url.fragment() {
         out.push(diff(
             "fragment",
@@ -440,8 +394,16 @@ fn compare_fragment(a: &Reading, b: &Reading, out: &mut Vec<Difference>) {
 /// [`ToolError`] when either text is not a URL.
 pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
     let options = ReadOptions::default();
-    let a = read_url(first, &options, Role::First)?;
-    let b = read_url(second, &options, Role::Second)?;
+    let ra = read(first, None, &options, Role::First)?;
+    let rb = read(second, None, &options, Role::Second)?;
+    let a = Side {
+        reading: &ra,
+        url: url_of(&ra, Role::First)?,
+    };
+    let b = Side {
+        reading: &rb,
+        url: url_of(&rb, Role::Second)?,
+    };
     let mut differences = Vec::new();
     compare_scheme(&a, &b, &mut differences);
     compare_credentials(&a, &b, &mut differences);
@@ -450,9 +412,15 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
     compare_path(&a, &b, &mut differences);
     compare_query(&a, &b, &mut differences);
     compare_fragment(&a, &b, &mut differences);
-    let key = |t: &str| WebAddress::parse(t).ok().map(|w| w.key(KeyVersion::V1));
-    let (first_key, second_key) = (key(first), key(second));
     let same_url = a.url.as_str() == b.url.as_str();
+    let (first_url, second_url) = (a.url.as_str().to_owned(), b.url.as_str().to_owned());
+    // The keys come from the same readings.
+    let key = |r: Reading<'_>| {
+        WebAddress::from_reading(r)
+            .ok()
+            .map(|w| w.key(KeyVersion::V1))
+    };
+    let (first_key, second_key) = (key(ra), key(rb));
     let same_key = first_key.is_some() && first_key == second_key;
     let verdict = if same_url {
         Verdict::SameUrl
@@ -462,8 +430,8 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
         Verdict::Different
     };
     Ok(CompareReport {
-        first: a.url.as_str().to_owned(),
-        second: b.url.as_str().to_owned(),
+        first: first_url,
+        second: second_url,
         same_url,
         first_key,
         second_key,
@@ -471,23 +439,4 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
         verdict,
         differences,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_of_unreserved_characters_decode() {
-        assert_eq!(normalize_escapes("/a/%7Euser/%2f/%41"), "/a/~user/%2F/A");
-        assert_eq!(normalize_escapes("/é%"), "/é%");
-    }
-
-    #[test]
-    fn default_documents_and_slashes() {
-        assert_eq!(strip_default_document("/a/index.html"), "/a/");
-        assert_eq!(strip_default_document("/a/b.html"), "/a/b.html");
-        assert_eq!(strip_trailing_slash("/docs/"), "/docs");
-        assert_eq!(strip_trailing_slash("/"), "/");
-    }
 }

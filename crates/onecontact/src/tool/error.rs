@@ -1,5 +1,7 @@
 //! [`ToolError`]: why a tool function could not produce its report.
 
+use crate::{Offset, WebError};
+
 /// Which input of a tool function a failure is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -19,6 +21,18 @@ pub enum Role {
 }
 
 impl Role {
+    /// What a message about this input starts with: nothing for the
+    /// address itself (its message is the catalogue's), `the base URL: `, …
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Role::Input => "",
+            Role::Base => "the base URL: ",
+            Role::Reference => "the reference: ",
+            Role::First => "the first address: ",
+            Role::Second => "the second address: ",
+        }
+    }
+
     /// How a sentence names this input ("the address", "the base URL", …).
     pub fn noun(self) -> &'static str {
         match self {
@@ -31,42 +45,20 @@ impl Role {
     }
 }
 
-/// Why a tool function failed. Each variant has a stable
-/// [`code`](ToolError::code); the message says what is wrong in words.
+/// Why a tool function failed. A text that cannot be read carries the
+/// contact layer's [`WebError`] (one catalogue: the same code, offset and
+/// message as [`WebAddress::parse`](crate::WebAddress::parse) gives for the
+/// same text); [`rebuild`](super::rebuild)'s setters can refuse an edit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ToolError {
-    /// The text is not a URL.
-    #[error("{} is not a valid URL: {reason}", role.noun())]
-    InvalidUrl {
+    /// A text could not be read as a URL.
+    #[error("{}{error}", role.prefix())]
+    Unreadable {
         /// Which input.
         role: Role,
-        /// The URL Standard's name for the validation error that made
-        /// parsing fail (for example `port-out-of-range`).
-        validation_error: &'static str,
-        /// The reason in words, naming the offending character or value
-        /// where there is one.
-        reason: String,
-        /// Byte offset in the text as given where the parser stopped, when known.
-        offset: Option<usize>,
-    },
-    /// The text is empty (or only white space).
-    #[error("{} is empty", role.noun())]
-    Empty {
-        /// Which input.
-        role: Role,
-    },
-    /// The text is a relative reference (`/path`, `../x`, `?q`, `#f`) and no
-    /// base URL was given.
-    #[error(
-        "{} is a relative reference ({text}); it only means something against a base URL, so give one",
-        role.noun()
-    )]
-    RelativeWithoutBase {
-        /// Which input.
-        role: Role,
-        /// The text as given (trimmed).
-        text: String,
+        /// Why.
+        error: WebError,
     },
     /// An edit of [`rebuild`](super::rebuild) was refused by the URL's setter.
     #[error("the {field} value {value:?} was refused: {reason}")]
@@ -81,13 +73,17 @@ pub enum ToolError {
 }
 
 impl ToolError {
-    /// A stable code: `invalid-url`, `empty`, `relative-without-base` or
-    /// `refused`.
+    pub(crate) fn unreadable(role: Role, error: &WebError) -> ToolError {
+        ToolError::Unreadable {
+            role,
+            error: error.clone(),
+        }
+    }
+
+    /// The stable code: the [`WebError`]'s `web.…` code, or `refused`.
     pub fn code(&self) -> &'static str {
         match self {
-            ToolError::InvalidUrl { .. } => "invalid-url",
-            ToolError::Empty { .. } => "empty",
-            ToolError::RelativeWithoutBase { .. } => "relative-without-base",
+            ToolError::Unreadable { error, .. } => error.code(),
             ToolError::Refused { .. } => "refused",
         }
     }
@@ -95,28 +91,52 @@ impl ToolError {
     /// The URL Standard's validation-error name, when the failure has one.
     pub fn validation_error(&self) -> Option<&'static str> {
         match self {
-            ToolError::InvalidUrl {
-                validation_error, ..
-            } => Some(validation_error),
-            _ => None,
+            ToolError::Unreadable { error, .. } => error.validation_error(),
+            ToolError::Refused { .. } => None,
+        }
+    }
+
+    /// Where the failure is in the text as given, when it is in a text.
+    pub fn offset(&self) -> Option<Offset> {
+        match self {
+            ToolError::Unreadable { error, .. } => Some(error.offset()),
+            ToolError::Refused { .. } => None,
+        }
+    }
+
+    /// Which input the failure is about.
+    pub fn role(&self) -> Option<Role> {
+        match self {
+            ToolError::Unreadable { role, .. } => Some(*role),
+            ToolError::Refused { .. } => None,
+        }
+    }
+
+    /// The catalogue's message, without the name of the input.
+    pub fn message(&self) -> String {
+        match self {
+            ToolError::Unreadable { error, .. } => error.to_string(),
+            other => other.to_string(),
         }
     }
 }
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for ToolError {
-    /// Fields: `code`, `message`, `validation_error` (or null), `offset` (or null).
+    /// Fields: `code`, `validation_error` (or null), `offset` and
+    /// `offset_utf16` (or null), `message` (the catalogue's, after the name
+    /// of the input when it is not the address itself, as the command line
+    /// prints it) and `role` (or null).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let offset = match self {
-            ToolError::InvalidUrl { offset, .. } => *offset,
-            _ => None,
-        };
-        let mut s = serializer.serialize_struct("ToolError", 4)?;
+        let offset = self.offset();
+        let mut s = serializer.serialize_struct("ToolError", 6)?;
         s.serialize_field("code", self.code())?;
-        s.serialize_field("message", &self.to_string())?;
         s.serialize_field("validation_error", &self.validation_error())?;
-        s.serialize_field("offset", &offset)?;
+        s.serialize_field("offset", &offset.map(|o| o.bytes))?;
+        s.serialize_field("offset_utf16", &offset.map(|o| o.utf16))?;
+        s.serialize_field("message", &self.to_string())?;
+        s.serialize_field("role", &self.role())?;
         s.end()
     }
 }

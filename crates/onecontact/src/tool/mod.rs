@@ -14,7 +14,14 @@
 //! | [`compare`] | [`CompareReport`] | whether two addresses are the same URL, the same key, and why they differ |
 //! | [`contact_report`] | [`ContactReport`] | the contact layer's canonical form, key V1 and facts |
 //!
-//! Failures are [`ToolError`]s whose message names the reason in words.
+//! This is the report layer: notes and English sentences for the
+//! `onecontact` command and its web page. It is built on the core (the one
+//! [`Reading`](crate::Reading), [`WebAddress`](crate::WebAddress),
+//! [`inspect`](crate::inspect())), which never uses it.
+//!
+//! Failures are [`ToolError`]s: a text that cannot be read carries the
+//! core's [`WebError`](crate::WebError), so its code, offset and message are
+//! the ones every other layer gives.
 //!
 //! ```
 //! use onecontact::tool::{parse_report, ReadOptions};
@@ -31,7 +38,6 @@ mod compare;
 mod components;
 mod contact;
 mod error;
-mod explain;
 mod parse;
 mod reading;
 mod rebuild;
@@ -40,17 +46,11 @@ mod resolve;
 pub use clean::{CleanReport, RemovedParameter, clean};
 pub use compare::{CompareReport, Difference, Verdict, compare};
 pub use components::{CodecReport, Component, UnknownComponent, decode, encode};
-pub use contact::{ContactReport, contact_report};
+pub use contact::{ContactFacts, ContactReport, contact_report};
 pub use error::{Role, ToolError};
 pub use parse::{
     HostReport, ParseReport, Parts, PathSegment, QueryParam, ValidationNote, parse_report,
 };
-pub use reading::{Note, ReadOptions};
+pub use reading::{Note, ReadOptions, scheme_assumed_note};
 pub use rebuild::{Edit, EditStep, RebuildReport, UnknownField, UrlField, rebuild};
 pub use resolve::{ReferenceKind, ResolveReport, resolve};
-
-pub(crate) use parse::{
-    host_kind_name as host_kind_name_of, query_params as query_params_of,
-    unicode_form as unicode_form_of,
-};
-pub(crate) use reading::read_url;

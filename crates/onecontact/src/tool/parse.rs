@@ -8,9 +8,12 @@ use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode;
 use onecontact_url::{Host, Url};
 
+use super::contact::ContactFacts;
 use super::error::{Role, ToolError};
-use super::reading::{Note, ReadOptions, Reading, read_url};
+use super::reading::{Note, ReadOptions, read, read_base, reading_notes, url_of};
+use crate::inspect::{HostDisplay, Severity, TopDomains, Warning, inspect_reading};
 use crate::tracking::is_tracking_parameter;
+use crate::{Reading, WebAddress, WebError};
 
 /// The up to eight parts of a URL, as the normalized URL holds them
 /// (percent-encoded where the URL Standard encodes).
@@ -27,6 +30,8 @@ pub struct Parts {
     pub host: Option<String>,
     /// The port, when one other than the scheme's default is given.
     pub port: Option<u16>,
+    /// The scheme's default port (`443` for `https`), when it has one.
+    pub default_port: Option<u16>,
     /// The path (for an opaque path such as `mailto:`'s, the whole of it).
     pub path: String,
     /// The query without `?`, when there is one.
@@ -55,6 +60,10 @@ pub struct HostReport {
     pub registrable_domain: Option<String>,
     /// The public suffix, for domains.
     pub public_suffix: Option<String>,
+    /// The host as a careful browser shows it in its address bar, with the
+    /// reason for each label kept in Punycode and the popular domain it
+    /// imitates (see [`crate::inspect::display_host`]); for domains.
+    pub display: Option<HostDisplay>,
 }
 
 /// One path segment.
@@ -99,11 +108,15 @@ pub struct ValidationNote {
     pub name: &'static str,
     /// What it means.
     pub description: &'static str,
-    /// Byte offset in the text as given (trimmed), when it was written there.
-    pub offset: Option<usize>,
+    /// Byte offset in the text as given.
+    pub offset: usize,
+    /// The same place in UTF-16 code units.
+    pub offset_utf16: usize,
 }
 
-/// The parse report: everything the tool shows about one address.
+/// The parse report: everything the tool shows about one address, each
+/// fact once. It is the document of `POST /api/parse` and of
+/// `onecontact parse --json`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ParseReport {
@@ -125,39 +138,18 @@ pub struct ParseReport {
     pub query_params: Vec<QueryParam>,
     /// What was assumed or normalized.
     pub notes: Vec<Note>,
-    /// What a reader should be careful about.
-    pub warnings: Vec<Note>,
     /// The URL Standard's non-fatal validation errors.
     pub validation_errors: Vec<ValidationNote>,
-}
-
-/// The host kind's name.
-pub(crate) fn host_kind_name(host: &Host<&str>) -> &'static str {
-    match host {
-        Host::Domain(_) => "domain",
-        Host::Ipv4(_) => "ipv4",
-        Host::Ipv6(_) => "ipv6",
-        Host::Opaque(_) => "opaque",
-        Host::Empty => "empty",
-    }
-}
-
-/// Whether a label of `host` starts with `xn--` (ASCII case ignored).
-pub(crate) fn has_xn_label(host: &str) -> bool {
-    host.split('.').any(|label| {
-        label
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-    })
-}
-
-/// The Unicode form of a domain with `xn--` labels, for display.
-pub(crate) fn unicode_form(host: &str) -> Option<String> {
-    if !has_xn_label(host) {
-        return None;
-    }
-    let (unicode, _) = onecontact_idna::domain_to_unicode(host);
-    (unicode != host).then_some(unicode)
+    /// The contact layer's canonical form, key V1 and facts, when it
+    /// accepts the URL.
+    pub contact: Option<ContactFacts>,
+    /// Why the contact layer refused the URL, when it did.
+    pub contact_error: Option<WebError>,
+    /// What a reader should be careful about: the link inspection's
+    /// warnings, most serious first, one per finding.
+    pub warnings: Vec<Warning>,
+    /// The highest severity among the warnings.
+    pub max_severity: Option<Severity>,
 }
 
 /// Splits a URL's query into parameters.
@@ -207,6 +199,7 @@ pub(crate) fn parts(url: &Url) -> Parts {
             .host()
             .map(|_| url.host_str().unwrap_or_default().to_owned()),
         port: url.port(),
+        default_port: url.known_default_port(),
         path: url.path().to_owned(),
         query: url.query().map(str::to_owned),
         fragment: url.fragment().map(str::to_owned),
@@ -214,11 +207,10 @@ pub(crate) fn parts(url: &Url) -> Parts {
 }
 
 /// The host report of a reading.
-fn host_report(reading: &Reading, notes: &mut Vec<Note>) -> Option<HostReport> {
-    let url = &reading.url;
+fn host_report(reading: &Reading<'_>, url: &Url, notes: &mut Vec<Note>) -> Option<HostReport> {
     let host = url.host()?;
     let serialized = url.host_str().unwrap_or_default().to_owned();
-    let written = reading.spanned(reading.spans.host.as_ref());
+    let written = reading.written(reading.spans().host.clone());
     let as_written = written.filter(|w| *w != serialized).map(str::to_owned);
     let ipv4_short_form = matches!(host, Host::Ipv4(_)) && as_written.is_some();
     if ipv4_short_form {
@@ -240,7 +232,7 @@ fn host_report(reading: &Reading, notes: &mut Vec<Note>) -> Option<HostReport> {
             let list = List::baked();
             let suffix = list.suffix(domain);
             (
-                unicode_form(domain),
+                crate::host::unicode_form(domain),
                 list.registrable_domain(domain).map(str::to_owned),
                 Some(suffix.as_str().to_owned()).filter(|s| !s.is_empty()),
             )
@@ -258,20 +250,21 @@ fn host_report(reading: &Reading, notes: &mut Vec<Note>) -> Option<HostReport> {
         ));
     }
     Some(HostReport {
-        kind: host_kind_name(&host),
+        kind: crate::host::kind_name(&host),
         serialized,
         as_written,
         unicode,
         ipv4_short_form,
         registrable_domain,
         public_suffix,
+        display: None,
     })
 }
 
 /// Notes about what the parser normalized besides the host.
-fn normalization_notes(reading: &Reading, notes: &mut Vec<Note>) {
-    let url = &reading.url;
-    if let Some(scheme) = reading.spanned(reading.spans.scheme.as_ref())
+fn normalization_notes(reading: &Reading<'_>, url: &Url, notes: &mut Vec<Note>) {
+    let spans = reading.spans();
+    if let Some(scheme) = reading.written(spans.scheme.clone())
         && scheme != url.scheme()
     {
         notes.push(Note::new(
@@ -279,7 +272,7 @@ fn normalization_notes(reading: &Reading, notes: &mut Vec<Note>) {
             format!("the scheme {scheme} was lowercased to {}", url.scheme()),
         ));
     }
-    if let Some(port) = reading.spanned(reading.spans.port.as_ref())
+    if let Some(port) = reading.written(spans.port.clone())
         && url.port().is_none()
         && !port.is_empty()
     {
@@ -291,7 +284,7 @@ fn normalization_notes(reading: &Reading, notes: &mut Vec<Note>) {
             ),
         ));
     }
-    if let Some(path) = reading.spanned(reading.spans.path.as_ref()) {
+    if let Some(path) = reading.written(spans.path.clone()) {
         let dots = path.split(['/', '\\']).any(|s| {
             matches!(
                 s.to_ascii_lowercase().as_str(),
@@ -390,38 +383,39 @@ fn query_notes(params: &[QueryParam], notes: &mut Vec<Note>) {
 /// [`ToolError`] when the text (or the base) is not a URL, is empty, or is a
 /// relative reference and no base is given.
 pub fn parse_report(text: &str, options: &ReadOptions) -> Result<ParseReport, ToolError> {
-    let reading = read_url(text, options, Role::Input)?;
-    Ok(report_from_reading(&reading))
+    let base = read_base(options)?;
+    let reading = read(text, base.as_ref(), options, Role::Input)?;
+    report_from_reading(reading, base.as_ref())
 }
 
-/// The parse report of an address already read.
-pub(crate) fn report_from_reading(reading: &Reading) -> ParseReport {
-    let url = &reading.url;
-    let mut notes = reading.notes.clone();
-    normalization_notes(reading, &mut notes);
-    let host = host_report(reading, &mut notes);
-    let mut warnings = Vec::new();
-    if !url.username().is_empty() || url.password().is_some() {
-        warnings.push(Note::new(
-            "credentials",
-            "the URL carries a user name or password; RFC 3986 deprecates user:password in URLs, \
-             and passing authentication in clear text has proven a security risk almost everywhere \
-             it has been used",
-        ));
-    }
+/// The parse report of an address already read (with its base, if any):
+/// built from that one reading, as are its contact facts and warnings.
+pub(crate) fn report_from_reading(
+    reading: Reading<'_>,
+    base: Option<&Url>,
+) -> Result<ParseReport, ToolError> {
+    let url = url_of(&reading, Role::Input)?;
+    let mut notes = reading_notes(&reading, base);
+    normalization_notes(&reading, url, &mut notes);
+    let host = host_report(&reading, url, &mut notes);
     let params = url.query().map(query_params).unwrap_or_default();
     query_notes(&params, &mut notes);
     let validation_errors = reading
-        .validation
+        .validation_errors()
         .iter()
-        .map(|v| ValidationNote {
-            name: v.kind.name(),
-            description: v.kind.description(),
-            offset: v.offset.checked_sub(reading.prefix_len),
+        .map(|v| {
+            let at = reading.offset(v.offset);
+            ValidationNote {
+                name: v.kind.name(),
+                description: v.kind.description(),
+                offset: at.bytes,
+                offset_utf16: at.utf16,
+            }
         })
         .collect();
-    ParseReport {
-        input: reading.trimmed.clone(),
+    let link = inspect_reading(&reading, &TopDomains::baked());
+    let mut report = ParseReport {
+        input: reading.text().to_owned(),
         href: url.as_str().to_owned(),
         parts: parts(url),
         origin: onecontact_url::quirks::origin(url),
@@ -430,7 +424,18 @@ pub(crate) fn report_from_reading(reading: &Reading) -> ParseReport {
         path_segments: path_segments(url),
         query_params: params,
         notes,
-        warnings,
         validation_errors,
+        contact: None,
+        contact_error: None,
+        warnings: link.warnings,
+        max_severity: link.max_severity,
+    };
+    if let Some(host) = report.host.as_mut() {
+        host.display = link.display;
     }
+    match WebAddress::from_reading(reading) {
+        Ok(web) => report.contact = Some(ContactFacts::of(&web)),
+        Err(e) => report.contact_error = Some(e),
+    }
+    Ok(report)
 }

@@ -7,8 +7,7 @@ use onecontact_url::search_params::SearchParams;
 use onecontact_url::{SetterError, Url, quirks};
 
 use super::error::{Role, ToolError};
-use super::explain::explain;
-use super::reading::{ReadOptions, read_url};
+use super::reading::{ReadOptions, read, read_base};
 
 /// A field of a URL that [`Edit::Set`] changes, through the setter of the
 /// same name in the URL Standard's API.
@@ -216,7 +215,11 @@ pub struct RebuildReport {
 /// Why a setter refused, in words.
 fn refusal_reason(error: &SetterError, value: &str) -> String {
     match error {
-        SetterError::Invalid(parse) => explain(parse.kind(), value, parse.offset()),
+        SetterError::Invalid(parse) => crate::error::describe(
+            parse.kind(),
+            Some(value),
+            value.get(parse.offset()..).unwrap_or_default(),
+        ),
         other => other.to_string(),
     }
 }
@@ -244,7 +247,10 @@ pub fn rebuild(
     edits: &[Edit],
     options: &ReadOptions,
 ) -> Result<RebuildReport, ToolError> {
-    let mut url = read_url(text, options, Role::Input)?.url;
+    let base = read_base(options)?;
+    let mut url = read(text, base.as_ref(), options, Role::Input)?
+        .into_url()
+        .map_err(|e| ToolError::unreadable(Role::Input, &e))?;
     let original = url.as_str().to_owned();
     let mut steps = Vec::with_capacity(edits.len());
     for edit in edits {

@@ -3,9 +3,7 @@
 use onecontact_url::Url;
 
 use super::error::{Role, ToolError};
-use super::explain::explain;
-use super::reading::{ReadOptions, read_url};
-use crate::input;
+use crate::{Reader, SchemeSource};
 
 /// The shape of a reference, which decides what it keeps of the base.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -74,8 +72,12 @@ impl ReferenceKind {
     }
 }
 
-/// The kind of the (trimmed) reference text.
-fn kind_of(reference: &str, base_is_special: bool) -> ReferenceKind {
+/// The kind of a reference: `scheme_written` when the parser read a scheme
+/// from it, otherwise by how the (trimmed) text starts.
+fn kind_of(reference: &str, scheme_written: bool, base_is_special: bool) -> ReferenceKind {
+    if scheme_written {
+        return ReferenceKind::Absolute;
+    }
     let slash = |c: char| c == '/' || (base_is_special && c == '\\');
     let mut chars = reference.chars();
     match (chars.next(), chars.next()) {
@@ -84,20 +86,8 @@ fn kind_of(reference: &str, base_is_special: bool) -> ReferenceKind {
         (Some('#'), _) => ReferenceKind::Fragment,
         (Some(a), Some(b)) if slash(a) && slash(b) => ReferenceKind::SchemeRelative,
         (Some(a), _) if slash(a) => ReferenceKind::PathAbsolute,
-        _ if has_scheme(reference) => ReferenceKind::Absolute,
         _ => ReferenceKind::PathRelative,
     }
-}
-
-/// Whether the text starts with `scheme:`.
-fn has_scheme(text: &str) -> bool {
-    input::scheme_is_written(text)
-        || text.find(':').is_some_and(|colon| {
-            let name = text.get(..colon).unwrap_or_default();
-            let mut bytes = name.bytes();
-            bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
-                && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-        })
 }
 
 /// What [`resolve`] found.
@@ -117,54 +107,49 @@ pub struct ResolveReport {
 }
 
 /// Resolves `reference` against `base` the way a browser resolves a link on
-/// a page at `base`.
+/// a page at `base`. The base is read as a URL as it is when it starts with
+/// a scheme, and with `https://` assumed otherwise when `assume_https` is
+/// on; the reference is never given the assumption. Everything else is the
+/// URL Standard's parser, so the empty reference is the base without its
+/// fragment, and a base with an opaque path (`about:blank`) takes only a
+/// reference starting with `#`.
 ///
 /// ```
-/// let r = onecontact::tool::resolve("https://ex.com/docs/intro/", "../guide").unwrap();
+/// let r = onecontact::tool::resolve("https://ex.com/docs/intro/", "../guide", true).unwrap();
 /// assert_eq!(r.url, "https://ex.com/docs/guide");
 /// assert_eq!(r.reference_kind.name(), "path-relative");
+/// assert_eq!(onecontact::tool::resolve("a:b", "#f", true).unwrap().url, "a:b#f");
+/// assert!(onecontact::tool::resolve("about:blank", "", true).is_err());
 /// ```
 ///
 /// # Errors
 ///
 /// [`ToolError`] when the base is not an absolute URL or the reference does
 /// not resolve.
-pub fn resolve(base: &str, reference: &str) -> Result<ResolveReport, ToolError> {
-    let base_url = read_url(base, &ReadOptions::default(), Role::Base)?.url;
-    let (_, trimmed) = input::trim(reference);
-    let kind = kind_of(trimmed, base_url.is_special());
-    let url = if trimmed.is_empty() {
-        base_url.without_fragment().to_owned()
-    } else {
-        let options = ReadOptions {
-            base: Some(base_url.as_str().to_owned()),
-            assume_https: false,
-        };
-        match read_url(trimmed, &options, Role::Reference) {
-            Ok(reading) => reading.url.as_str().to_owned(),
-            Err(ToolError::InvalidUrl { .. }) => {
-                // Report the offset in the reference itself.
-                let error = base_url.join(trimmed).err();
-                return Err(match error {
-                    Some(e) => ToolError::InvalidUrl {
-                        role: Role::Reference,
-                        validation_error: e.kind().name(),
-                        reason: explain(e.kind(), trimmed, e.offset()),
-                        offset: Some(e.offset()),
-                    },
-                    None => ToolError::Empty {
-                        role: Role::Reference,
-                    },
-                });
-            }
-            Err(other) => return Err(other),
-        }
-    };
+pub fn resolve(
+    base: &str,
+    reference: &str,
+    assume_https: bool,
+) -> Result<ResolveReport, ToolError> {
+    let base_url = Reader::new()
+        .assume_https(assume_https)
+        .read_base(base)
+        .into_url()
+        .map_err(|e| ToolError::unreadable(Role::Base, &e))?;
+    let reading = Reader::new().base(Some(&base_url)).read(reference);
+    let url = reading
+        .url()
+        .map_err(|e| ToolError::unreadable(Role::Reference, e))?;
+    let kind = kind_of(
+        reading.text(),
+        reading.scheme_source() == SchemeSource::Written,
+        base_url.is_special(),
+    );
     Ok(ResolveReport {
         base: base_url.as_str().to_owned(),
-        reference: trimmed.to_owned(),
+        reference: reading.text().to_owned(),
         reference_kind: kind,
         explanation: kind.explain(&base_url),
-        url,
+        url: url.as_str().to_owned(),
     })
 }

@@ -9,7 +9,6 @@
   /** How long a copy button says "Copied". */
   const COPIED_MS = 2000;
   /** Ports the URL Standard leaves out of the serialization. */
-  const DEFAULT_PORTS = { http: '80', https: '443', ws: '80', wss: '443', ftp: '21' };
   const SEVERITY_LABEL = { danger: 'Danger', warning: 'Warning', info: 'Info' };
   const HOST_KIND_LABEL = {
     domain: 'domain name',
@@ -295,7 +294,8 @@
         const inspected = await post('api/inspect', { input: body.input }, ticket.signal);
         if (!parseRequests.current(ticket)) return;
         if (inspected.status === 200 && inspected.data && inspected.data.report) {
-          renderWarnings(inspected.data.report, []);
+          const items = warningItems(inspected.data.report.warnings);
+          if (items.length > 0) fill(el.warnings, items);
         }
       }
     } catch (error) {
@@ -309,9 +309,7 @@
   }
 
   function parseSummary(data) {
-    const warnings = data.inspection ? data.inspection.warnings.length : 0;
-    const extra = data.report.warnings.length;
-    const count = warnings + extra;
+    const count = data.report.warnings.length;
     const tracking = data.report.query_params.filter((p) => p.tracking).length;
     const parts = ['Read the URL'];
     parts.push(count === 0 ? 'no warnings' : counted(count, 'warning'));
@@ -324,11 +322,11 @@
     showHelp();
     show(el.normalized, report.href, DASH);
     renderParts(report);
-    renderWarnings(data.inspection, report.warnings);
+    renderWarnings(report);
     renderNotes(report.notes, report.validation_errors);
     renderSegments(report);
     renderParams(report.query_params);
-    renderContact(data.contact, data.contact_error);
+    renderContact(report.contact, report.contact_error && report.contact_error.message);
     renderTrackingFound(report.query_params);
     resetClean();
   }
@@ -383,8 +381,8 @@
     show(byId('part-password'), parts && parts.password, absent);
     show(byId('part-host'), parts && parts.host, absent);
     let portAbsent = absent;
-    if (parts && Object.hasOwn(DEFAULT_PORTS, parts.scheme)) {
-      portAbsent = `(default: ${DEFAULT_PORTS[parts.scheme]})`;
+    if (parts && parts.default_port !== null && parts.default_port !== undefined) {
+      portAbsent = `(default: ${parts.default_port})`;
     }
     show(byId('part-port'), parts && parts.port !== null ? String(parts.port) : '', portAbsent);
     show(byId('part-path'), parts && parts.path, parts ? '(empty)' : DASH);
@@ -410,45 +408,44 @@
     show(byId('public-suffix'), host && host.public_suffix, report ? '(none)' : DASH);
   }
 
-  /** Inspection warnings (LinkReport), then the parse report's own warnings. */
-  function renderWarnings(inspection, parseWarnings) {
-    const items = [];
-    const all = [];
-    if (inspection && Array.isArray(inspection.warnings)) {
-      for (const w of inspection.warnings) all.push(w);
-    }
-    for (const w of parseWarnings || []) all.push({ code: w.code, severity: 'warning', message: w.message });
-    for (const w of all) {
+  /** The report's warnings, each once, most serious first (as the server sends them). */
+  function warningItems(warnings) {
+    return (warnings || []).map((w) => {
       const item = make('li', `warning sev-${w.severity}`);
       item.dataset.code = w.code;
       item.append(make('span', 'badge', SEVERITY_LABEL[w.severity] || w.severity));
       item.append(prose('span', 'message', sentence(w.message)));
-      items.push(item);
-    }
-    if (items.length === 0 && inspection && inspection.error) {
+      return item;
+    });
+  }
+
+  function renderWarnings(report) {
+    const items = warningItems(report && report.warnings);
+    if (items.length === 0 && !report) {
       items.push(noneItem('No warnings: the text is not a URL.'));
     } else if (items.length === 0) {
       items.push(noneItem('No warnings for this link. Still read the host above before you click.'));
     }
     fill(el.warnings, items);
 
-    if (inspection && inspection.real_host) {
-      let text = `This link goes to ${inspection.real_host}`;
-      if (inspection.host_unicode) text += ` (${inspection.host_unicode} in Unicode)`;
-      const display = inspection.display;
+    const host = report ? report.host : null;
+    if (host) {
+      let text = `This link goes to ${host.serialized}`;
+      if (host.unicode) text += ` (${host.unicode} in Unicode)`;
+      const display = host.display;
       if (display && display.labels.length > 0) {
         const kept = display.labels.filter((l) => l.reason).map((l) => `${l.ascii}: ${l.reason}`);
-        text += display.host === inspection.real_host
+        text += display.host === host.serialized
           ? `; a browser shows it in Punycode`
           : `; a browser shows it as ${display.host}`;
         if (kept.length > 0) text += ` (kept in Punycode: ${kept.join(', ')})`;
         if (display.imitates) text += `; it imitates ${display.imitates}`;
       }
-      if (inspection.registrable_domain && inspection.registrable_domain !== inspection.real_host) {
-        text += `, a name under ${inspection.registrable_domain}`;
+      if (host.registrable_domain && host.registrable_domain !== host.serialized) {
+        text += `, a name under ${host.registrable_domain}`;
       }
       show(el.realHost, `${text}.`, '');
-    } else if (inspection && inspection.url) {
+    } else if (report) {
       show(el.realHost, 'This link has no host: it does not go to a web server.', '');
     } else {
       show(el.realHost, '', 'This text does not go anywhere: it is not a URL.');

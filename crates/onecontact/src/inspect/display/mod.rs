@@ -31,6 +31,7 @@ mod patterns;
 mod scripts;
 mod tld;
 
+use crate::host::{has_xn_label, is_xn_label};
 pub use chars::Blocked;
 pub use confusables::WholeScript;
 pub use patterns::Pattern;
@@ -261,32 +262,6 @@ impl HostDisplay {
     }
 }
 
-/// Whether a label of a serialized host is Punycode.
-pub(crate) fn is_xn(label: &str) -> bool {
-    label
-        .get(..4)
-        .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-}
-
-/// Whether a serialized host has an `xn--` label: hosts without one take
-/// no Unicode step at all.
-pub(crate) fn has_xn_label(host: &str) -> bool {
-    let bytes = host.as_bytes();
-    let mut label_start = true;
-    for (i, &b) in bytes.iter().enumerate() {
-        if label_start
-            && b | 0x20 == b'x'
-            && bytes
-                .get(i + 1..i + 4)
-                .is_some_and(|rest| rest.eq_ignore_ascii_case(b"n--"))
-        {
-            return true;
-        }
-        label_start = b == b'.';
-    }
-    false
-}
-
 /// Decodes one `xn--` label, when it decodes to a label that UTS #46
 /// ToUnicode accepts (the URL Standard's checks, Bidi and ContextJ
 /// included) and whose hyphens pass CheckHyphens.
@@ -328,7 +303,7 @@ pub fn display_host(host: &str, top: &super::TopDomains) -> HostDisplay {
     let raw: Vec<&str> = trimmed.split('.').collect();
     let decoded: Vec<Option<String>> = raw
         .iter()
-        .map(|l| if is_xn(l) { decode(l) } else { None })
+        .map(|l| if is_xn_label(l) { decode(l) } else { None })
         .collect();
     let tld_ascii = raw.last().copied().unwrap_or_default();
     let tld_unicode = decoded
@@ -350,7 +325,7 @@ pub fn display_host(host: &str, top: &super::TopDomains) -> HostDisplay {
     let mut labels = Vec::new();
     let mut shown: Vec<&str> = Vec::with_capacity(raw.len());
     for (ascii, unicode) in raw.iter().zip(&decoded) {
-        if !is_xn(ascii) {
+        if !is_xn_label(ascii) {
             shown.push(ascii);
             continue;
         }
@@ -380,21 +355,5 @@ pub fn display_host(host: &str, top: &super::TopDomains) -> HostDisplay {
         host: host_shown,
         labels,
         imitates,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::has_xn_label;
-
-    #[test]
-    fn xn_labels_are_found_at_label_starts_only() {
-        assert!(has_xn_label("xn--80ak6aa92e.com"));
-        assert!(has_xn_label("www.XN--80ak6aa92e.com"));
-        assert!(has_xn_label("a.xn--p1ai"));
-        assert!(!has_xn_label("axn--b.com"));
-        assert!(!has_xn_label("example.com"));
-        assert!(!has_xn_label("xn-"));
-        assert!(!has_xn_label(""));
     }
 }

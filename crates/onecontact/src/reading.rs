@@ -1,0 +1,515 @@
+//! One reading of the text a person pasted: trimming, whether the scheme
+//! was written or assumed, one parse that records the input spans (and the
+//! validation errors when asked), and the hardening limit. Everything else
+//! in the crate — [`WebAddress`](crate::WebAddress), [`inspect`](crate::inspect())
+//! and every report — is built from a [`Reading`].
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use onecontact_url::{InputSpans, Url, Validation};
+
+use crate::detail::utf16_len;
+use crate::error::{MAX_NON_ASCII_HOST_UTF16, Offset, WebError, failure_detail};
+use crate::input;
+
+/// What is put in front of a text whose scheme is not written.
+pub const ASSUMED_PREFIX: &str = "https://";
+
+/// Where the URL's scheme came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum SchemeSource {
+    /// The text starts with its scheme.
+    Written,
+    /// No scheme was written and `https://` was put in front (rule 1 of
+    /// `docs/web.md`).
+    Assumed,
+    /// The text is a relative reference; the scheme is the base URL's.
+    Base,
+}
+
+/// How to read a text: whether to assume `https://`, a base URL, and
+/// whether to collect the URL Standard's non-fatal validation errors.
+///
+/// ```
+/// use onecontact::Reader;
+/// use onecontact_url::Url;
+///
+/// let base = Url::parse("https://example.com/docs/").unwrap();
+/// let reading = Reader::new().base(Some(&base)).read("../guide");
+/// assert_eq!(reading.url().unwrap().as_str(), "https://example.com/guide");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Reader<'b> {
+    assume_https: bool,
+    base: Option<&'b Url>,
+    validation_errors: bool,
+}
+
+impl Default for Reader<'_> {
+    fn default() -> Self {
+        Reader::new()
+    }
+}
+
+impl<'b> Reader<'b> {
+    /// `https://` assumed when no scheme is written, no base, no
+    /// validation errors collected (the reading of
+    /// [`WebAddress::parse`](crate::WebAddress::parse)).
+    pub fn new() -> Self {
+        Reader {
+            assume_https: true,
+            base: None,
+            validation_errors: false,
+        }
+    }
+
+    /// Whether a text without a written scheme is read as `https://`
+    /// followed by the text (on by default). With this off, the text goes to
+    /// the URL parser as it is, which refuses `www.example.com` and reads
+    /// `localhost:3000` as the scheme `localhost`.
+    pub fn assume_https(mut self, on: bool) -> Self {
+        self.assume_https = on;
+        self
+    }
+
+    /// A base URL that relative references resolve against. With a base,
+    /// nothing is assumed: a text without a scheme is a reference.
+    pub fn base(mut self, base: Option<&'b Url>) -> Self {
+        self.base = base;
+        self
+    }
+
+    /// Collect the non-fatal validation errors (it costs a slower parse).
+    pub fn validation_errors(mut self, on: bool) -> Self {
+        self.validation_errors = on;
+        self
+    }
+
+    /// Reads `text` (one parse).
+    pub fn read<'a>(&self, text: &'a str) -> Reading<'a> {
+        let (lead, trimmed) = input::trim(text);
+        let refused = |error: WebError, scheme: SchemeSource, prefix: &'static str| Reading {
+            given: text,
+            lead,
+            text: trimmed,
+            scheme,
+            prefix,
+            url: Err(error),
+            spans: InputSpans::default(),
+            validation: Vec::new(),
+        };
+        if trimmed.is_empty() && self.base.is_none() {
+            return refused(WebError::Empty, SchemeSource::Written, "");
+        }
+        let written = input::scheme_is_written(trimmed);
+        let mut prefix: &'static str = "";
+        if self.base.is_none() && !written && self.assume_https {
+            if looks_relative(trimmed) {
+                let error = WebError::RelativeWithoutBase {
+                    text: trimmed.to_owned(),
+                };
+                return refused(error, SchemeSource::Written, "");
+            }
+            prefix = if trimmed.starts_with("//") {
+                "https:"
+            } else {
+                ASSUMED_PREFIX
+            };
+        }
+        let scheme_assumed = !prefix.is_empty();
+        if let Some((length, start)) = long_non_ascii_host(trimmed, written || !scheme_assumed) {
+            let error = WebError::HostTooLong {
+                length,
+                at: offset_in(text, lead + start),
+            };
+            let scheme = if scheme_assumed {
+                SchemeSource::Assumed
+            } else {
+                SchemeSource::Written
+            };
+            return refused(error, scheme, prefix);
+        }
+        let source: Cow<'_, str> = if scheme_assumed {
+            Cow::Owned([prefix, trimmed].concat())
+        } else {
+            Cow::Borrowed(trimmed)
+        };
+        let options = Url::options().base_url(self.base);
+        let mut validation = Vec::new();
+        let (result, spans) = if self.validation_errors {
+            let out = options
+                .validation_sink(&mut validation)
+                .parse_recording_spans(&source);
+            if scheme_assumed {
+                // Nothing is reported inside the prefix; the rest moves back.
+                validation.retain_mut(|v| match v.offset.checked_sub(prefix.len()) {
+                    Some(offset) => {
+                        v.offset = offset;
+                        true
+                    }
+                    None => false,
+                });
+            }
+            out
+        } else {
+            options.parse_recording_spans(&source)
+        };
+        let spans = shift(spans, prefix.len());
+        let scheme = if scheme_assumed {
+            SchemeSource::Assumed
+        } else if spans.scheme.is_none() && self.base.is_some() {
+            SchemeSource::Base
+        } else {
+            SchemeSource::Written
+        };
+        let url = match result {
+            Ok(url) => Ok(url),
+            Err(e) => {
+                let at = e.offset().saturating_sub(prefix.len());
+                let host = spans.host.clone().and_then(|r| trimmed.get(r));
+                let rest = trimmed.get(at..).unwrap_or_default();
+                Err(WebError::Invalid {
+                    validation_error: e.kind(),
+                    at: offset_in(text, lead + at),
+                    detail: failure_detail(e.kind(), host, rest),
+                })
+            }
+        };
+        Reading {
+            given: text,
+            lead,
+            text: trimmed,
+            scheme,
+            prefix,
+            url,
+            spans,
+            validation,
+        }
+    }
+
+    /// Reads `text` as a base URL: as it is when it starts with a scheme the
+    /// parser reads (a base is never given the `https://` assumption when it
+    /// parses as a URL), otherwise with `https://` assumed when
+    /// [`assume_https`](Self::assume_https) is on. One parse either way: a
+    /// text that does not start with `scheme:` cannot parse without a base.
+    pub fn read_base<'a>(&self, text: &'a str) -> Reading<'a> {
+        let (_, trimmed) = input::trim(text);
+        let reader = Reader {
+            assume_https: self.assume_https && !starts_like_scheme(trimmed),
+            base: None,
+            validation_errors: self.validation_errors,
+        };
+        reader.read(text)
+    }
+}
+
+/// Whether the trimmed text starts like a relative reference.
+fn looks_relative(text: &str) -> bool {
+    (text.starts_with('/') && !text.starts_with("//"))
+        || text.starts_with('?')
+        || text.starts_with('#')
+        || text.starts_with("./")
+        || text.starts_with("../")
+        || text == "."
+        || text == ".."
+}
+
+/// Whether the text starts with what the URL parser reads as a scheme
+/// (an ASCII letter, then letters, digits, `+`, `-`, `.`, then `:`), as
+/// `localhost:3000` does.
+pub(crate) fn starts_like_scheme(text: &str) -> bool {
+    let Some(colon) = text.find(':') else {
+        return false;
+    };
+    let name = text.get(..colon).unwrap_or_default();
+    let mut bytes = name.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// `spans` moved back by the length of the assumed prefix (whose scheme
+/// was never written).
+fn shift(spans: InputSpans, by: usize) -> InputSpans {
+    if by == 0 {
+        return spans;
+    }
+    let back = |r: Option<Range<usize>>| {
+        r.and_then(|r| Some(r.start.checked_sub(by)?..r.end.checked_sub(by)?))
+    };
+    InputSpans {
+        scheme: None,
+        userinfo: back(spans.userinfo),
+        host: back(spans.host),
+        port: back(spans.port),
+        path: back(spans.path),
+        query: back(spans.query),
+        fragment: back(spans.fragment),
+    }
+}
+
+/// What reading one text decided: the trimmed text, where its scheme came
+/// from, the URL (or why there is none), where each component was written
+/// and, when asked for, the non-fatal validation errors.
+///
+/// ```
+/// use onecontact::{Reader, SchemeSource};
+///
+/// let reading = Reader::new().read("  Example.com:8080/a?b#c ");
+/// assert_eq!(reading.text(), "Example.com:8080/a?b#c");
+/// assert_eq!(reading.scheme_source(), SchemeSource::Assumed);
+/// assert_eq!(reading.url().unwrap().as_str(), "https://example.com:8080/a?b#c");
+/// assert_eq!(reading.written(reading.spans().host.clone()), Some("Example.com"));
+/// assert_eq!(reading.offset(0).bytes, 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Reading<'a> {
+    given: &'a str,
+    lead: usize,
+    text: &'a str,
+    scheme: SchemeSource,
+    prefix: &'static str,
+    url: Result<Url, WebError>,
+    spans: InputSpans,
+    validation: Vec<Validation>,
+}
+
+impl<'a> Reading<'a> {
+    /// The text as given.
+    pub fn given(&self) -> &'a str {
+        self.given
+    }
+
+    /// The text without the white space (and byte order mark) around it:
+    /// what was read.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// Where the scheme came from.
+    pub fn scheme_source(&self) -> SchemeSource {
+        self.scheme
+    }
+
+    /// Whether `https://` was assumed.
+    pub fn scheme_assumed(&self) -> bool {
+        self.scheme == SchemeSource::Assumed
+    }
+
+    /// What was put in front of the text before parsing (`https://`,
+    /// `https:` before `//`, or nothing).
+    pub fn prefix(&self) -> &'static str {
+        self.prefix
+    }
+
+    /// The URL, or why the text is not one.
+    pub fn url(&self) -> Result<&Url, &WebError> {
+        self.url.as_ref()
+    }
+
+    /// The URL, or why the text is not one, by value.
+    pub fn into_url(self) -> Result<Url, WebError> {
+        self.url
+    }
+
+    /// The byte ranges of [`text`](Self::text) that produced each component
+    /// (no scheme span when the scheme was assumed). After a failure, the
+    /// spans of what was read before it (a host that failed has its span).
+    pub fn spans(&self) -> &InputSpans {
+        &self.spans
+    }
+
+    /// The part of [`text`](Self::text) a span covers.
+    pub fn written(&self, span: Option<Range<usize>>) -> Option<&'a str> {
+        span.and_then(|r| self.text.get(r))
+    }
+
+    /// The non-fatal validation errors, with byte offsets in
+    /// [`text`](Self::text); empty unless
+    /// [`Reader::validation_errors`] was on.
+    pub fn validation_errors(&self) -> &[Validation] {
+        &self.validation
+    }
+
+    /// A byte offset in [`text`](Self::text) as a place in the text as given.
+    pub fn offset(&self, in_text: usize) -> Offset {
+        offset_in(self.given, self.lead + in_text)
+    }
+
+    /// The length of [`prefix`](Self::prefix).
+    pub(crate) fn prefix_len(&self) -> usize {
+        self.prefix.len()
+    }
+
+    /// The UTF-16 length of the white space trimmed from the start.
+    pub(crate) fn lead_units(&self) -> usize {
+        self.given.get(..self.lead).map_or(0, utf16_len)
+    }
+}
+
+/// The place `bytes` into `given`.
+fn offset_in(given: &str, bytes: usize) -> Offset {
+    Offset {
+        bytes,
+        utf16: given.get(..bytes).map_or(0, utf16_len),
+    }
+}
+
+/// The hardening check: when the text's host (as the parser will see it,
+/// percent-decoded) is not ASCII and longer than
+/// [`MAX_NON_ASCII_HOST_UTF16`] UTF-16 code units, its length and where it
+/// starts. It runs before the parser so that such a host never reaches
+/// Unicode processing.
+fn long_non_ascii_host(text: &str, written: bool) -> Option<(usize, usize)> {
+    // A host fits in the text, and UTF-16 never takes more units than UTF-8
+    // takes bytes: short texts cannot hold a long host.
+    if text.len() <= MAX_NON_ASCII_HOST_UTF16 {
+        return None;
+    }
+    let (start, host) = host_text(text, written)?;
+    let decoded = onecontact_url::percent_encoding::percent_decode(host.as_bytes());
+    let decoded = String::from_utf8_lossy(&decoded);
+    if decoded.is_ascii() {
+        return None;
+    }
+    let length = decoded
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .map(char::len_utf16)
+        .sum::<usize>();
+    (length > MAX_NON_ASCII_HOST_UTF16).then_some((length, start))
+}
+
+/// The part of `text` the parser will read as the host (with the port, if
+/// any), and where it starts, found the way the URL parser's authority
+/// states find it; `None` when the text has no authority. Only the
+/// hardening check uses it (for long texts), since it must run before the
+/// parser; everything else takes the parser's spans.
+fn host_text(text: &str, written: bool) -> Option<(usize, &str)> {
+    let (special, after_scheme) = if written {
+        let colon = text.find(':')?;
+        let scheme = text.get(..colon)?;
+        let scheme: String = scheme
+            .chars()
+            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        (
+            input::SPECIAL_SCHEMES.contains(&scheme.as_str()),
+            text.get(colon + 1..)?,
+        )
+    } else {
+        (true, text)
+    };
+    let is_slash = |c: char| c == '/' || (special && c == '\\') || matches!(c, '\t' | '\n' | '\r');
+    let authority = if special {
+        after_scheme.trim_start_matches(is_slash)
+    } else {
+        let rest = after_scheme.trim_start_matches(['\t', '\n', '\r']);
+        let rest = rest
+            .strip_prefix('/')?
+            .trim_start_matches(['\t', '\n', '\r']);
+        rest.strip_prefix('/')?
+    };
+    let end = authority
+        .find(|c: char| matches!(c, '/' | '?' | '#') || (special && c == '\\'))
+        .unwrap_or(authority.len());
+    // `authority` is still a suffix of `text` here.
+    let authority_at = text.len() - authority.len();
+    let authority = authority.get(..end)?;
+    let host_start = authority.rfind('@').map_or(0, |at| at + 1);
+    let host = authority.get(host_start..).unwrap_or_default();
+    Some((authority_at + host_start, host))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_text_finds_the_authority() {
+        let host = |t, w| host_text(t, w).map(|(_, h)| h);
+        assert_eq!(host("https://u:p@h.com:1/x", true), Some("h.com:1"));
+        assert_eq!(host("http:\\\\h.com\\x", true), Some("h.com"));
+        assert_eq!(host("h.com/x?y", false), Some("h.com"));
+        assert_eq!(host("foo://h/x", true), Some("h"));
+        assert_eq!(host("mailto:a@b", true), None);
+        assert_eq!(host("foo://h\\x", true), Some("h\\x"));
+        assert_eq!(
+            host_text("https://u@h.com/", true).map(|(at, _)| at),
+            Some(10)
+        );
+    }
+
+    #[test]
+    fn relative_shapes() {
+        for text in ["/a", "?q", "#f", "../x", "./x", ".."] {
+            assert!(looks_relative(text), "{text}");
+        }
+        for text in ["//cdn.example/x", "example.com", "a/b"] {
+            assert!(!looks_relative(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn scheme_like_starts() {
+        assert!(starts_like_scheme("localhost:3000/api"));
+        assert!(starts_like_scheme("a:b"));
+        assert!(!starts_like_scheme("1host:3000"));
+        assert!(!starts_like_scheme("example.com/a:b"));
+    }
+
+    #[test]
+    fn one_reading_holds_spans_and_offsets() {
+        let r = Reader::new().read("\u{feff} exämple.com:81/p?q#f");
+        assert!(r.scheme_assumed());
+        assert_eq!(r.text(), "exämple.com:81/p?q#f");
+        assert_eq!(r.written(r.spans().host.clone()), Some("exämple.com"));
+        assert_eq!(r.written(r.spans().port.clone()), Some("81"));
+        assert_eq!(r.spans().scheme, None);
+        // BOM (3 bytes, 1 unit) and a space.
+        assert_eq!(r.offset(0), Offset { bytes: 4, utf16: 2 });
+        assert_eq!(r.offset(2).utf16, 4);
+        assert_eq!(r.offset(4), Offset { bytes: 8, utf16: 5 });
+    }
+
+    #[test]
+    fn failures_carry_place_and_detail() {
+        let r = Reader::new().read("  a.com:99999");
+        let e = r.url().unwrap_err();
+        assert_eq!(e.code(), "web.invalid-port");
+        assert_eq!(e.offset().bytes, 8);
+        assert!(e.to_string().contains("99999"), "{e}");
+        let r = Reader::new().read("https://bank.example%2Flogin.evil.example/");
+        assert_eq!(
+            r.written(r.spans().host.clone()),
+            Some("bank.example%2Flogin.evil.example")
+        );
+        assert_eq!(Reader::new().read(" ").url().unwrap_err(), &WebError::Empty);
+        assert_eq!(
+            Reader::new().read("/a").url().unwrap_err().code(),
+            "web.invalid-url"
+        );
+    }
+
+    #[test]
+    fn validation_errors_only_when_asked() {
+        let text = "https:\\\\user@example.com";
+        assert!(Reader::new().read(text).validation_errors().is_empty());
+        let r = Reader::new().validation_errors(true).read(text);
+        assert!(!r.validation_errors().is_empty());
+    }
+
+    #[test]
+    fn a_base_that_parses_is_read_as_it_is() {
+        let r = Reader::new().read_base("a:b");
+        assert_eq!(r.url().unwrap().as_str(), "a:b");
+        let r = Reader::new().read_base("example.com/x");
+        assert_eq!(r.url().unwrap().as_str(), "https://example.com/x");
+        let r = Reader::new().assume_https(false).read_base("example.com/x");
+        assert!(r.url().is_err());
+    }
+}

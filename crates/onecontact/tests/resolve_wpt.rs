@@ -1,0 +1,70 @@
+//! `resolve` with `https://` not assumed gives what the URL Standard gives:
+//! every entry of WPT's urltestdata.json that has a base, read through the
+//! same path as `onecontact resolve --no-assume-https` and `POST
+//! /api/resolve` with `assume_https: false`.
+
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
+
+use onecontact::tool::resolve;
+use serde_json::Value;
+
+#[test]
+fn every_relative_entry_of_urltestdata_resolves_as_the_standard_says() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/wpt-url/urltestdata.json"
+    ))
+    .unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for entry in data.as_array().unwrap() {
+        let (Some(input), Some(base)) = (
+            entry.get("input").and_then(Value::as_str),
+            entry.get("base").and_then(Value::as_str),
+        ) else {
+            continue;
+        };
+        checked += 1;
+        let failure = entry.get("failure").and_then(Value::as_bool) == Some(true);
+        let got = resolve(base, input, false);
+        match (failure, &got) {
+            (true, Err(_)) => {}
+            (false, Ok(report)) if Some(report.url.as_str()) == entry["href"].as_str() => {}
+            _ => wrong.push(format!(
+                "{input:?} against {base:?}: expected {}, got {:?}",
+                if failure {
+                    "failure".to_owned()
+                } else {
+                    entry["href"].to_string()
+                },
+                got.map(|r| r.url)
+            )),
+        }
+    }
+    assert!(checked > 300, "only {checked} entries with a base");
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_issue_examples() {
+    assert_eq!(resolve("a:b", "#f", true).unwrap().url, "a:b#f");
+    assert_eq!(resolve("a:b", "#f", false).unwrap().url, "a:b#f");
+    assert!(resolve("about:blank", "", true).is_err());
+    assert!(resolve("about:blank", "", false).is_err());
+    assert_eq!(
+        resolve("https://ex.com/a?q#f", "", false).unwrap().url,
+        "https://ex.com/a?q"
+    );
+    // A base without a scheme gets https:// only when assumed.
+    assert_eq!(
+        resolve("example.com/docs/", "x", true).unwrap().url,
+        "https://example.com/docs/x"
+    );
+    assert!(resolve("example.com/docs/", "x", false).is_err());
+}
