@@ -15,10 +15,10 @@ static ALLOWED: LazyLock<Differences> = LazyLock::new(|| {
     Differences::parse(include_str!("../ada-differences.txt")).unwrap_or_else(|e| panic!("{e}"))
 });
 
-fn ada(input: &str, base: Option<&str>) -> Option<String> {
+fn ada(input: &str, base: Option<&str>) -> Option<(String, String)> {
     ada_url::Url::parse(input, base)
         .ok()
-        .map(|u| u.href().to_owned())
+        .map(|u| (u.href().to_owned(), u.hostname().to_owned()))
 }
 
 fuzz_target!(|data: &[u8]| {

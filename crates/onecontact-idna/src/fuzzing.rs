@@ -44,12 +44,21 @@ pub fn check(data: &[u8]) -> Result<(), String> {
 /// target accepts, read from the one file that lists them with the URL
 /// Standard's (or Unicode's) reason: `fuzz/ada-differences.txt`.
 ///
-/// Each line that is not blank or a `#` comment is `U+XXXX` or
-/// `U+XXXX..U+YYYY`, then the reason. An input holding a listed code point
-/// may be answered differently; nothing else may.
+/// Each line that is not blank or a `#` comment is one entry, then its
+/// reason:
+/// - `U+XXXX` or `U+XXXX..U+YYYY`: an input holding such a code point;
+/// - `non-ascii-longer-than N`: an input holding non-ASCII text and longer
+///   than N UTF-16 code units;
+/// - `bidi-rule-ascii-labels`: an input onecontact refuses and the peer
+///   accepts, where the peer's ASCII host fails here only by the Bidi Rule
+///   on labels that are plain ASCII (no `xn--`).
+///
+/// Such an input may be answered differently; nothing else may.
 #[derive(Debug, Clone, Default)]
 pub struct Differences {
     ranges: Vec<(u32, u32)>,
+    non_ascii_longer_than: Option<usize>,
+    bidi_rule_ascii_labels: bool,
 }
 
 impl Differences {
@@ -57,13 +66,13 @@ impl Differences {
     ///
     /// # Errors
     ///
-    /// The line that is neither a comment nor `U+…[..U+…] reason`.
+    /// The line that is neither a comment nor an entry with a reason.
     pub fn parse(text: &str) -> Result<Differences, String> {
         let code_point = |s: &str| {
             s.strip_prefix("U+")
                 .and_then(|h| u32::from_str_radix(h, 16).ok())
         };
-        let mut ranges = Vec::new();
+        let mut differences = Differences::default();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -71,34 +80,51 @@ impl Differences {
             }
             let bad = || {
                 format!(
-                    "line {}: want `U+XXXX[..U+YYYY] reason`, got {line:?}",
+                    "line {}: want `U+XXXX[..U+YYYY] reason` or \
+                     `non-ascii-longer-than N reason`, got {line:?}",
                     n + 1
                 )
             };
-            let (span, reason) = line.split_once(char::is_whitespace).ok_or_else(bad)?;
-            if reason.trim().is_empty() {
-                return Err(bad());
+            let mut words = line.split_whitespace();
+            let first = words.next().ok_or_else(bad)?;
+            if first == "bidi-rule-ascii-labels" {
+                words.next().ok_or_else(bad)?;
+                differences.bidi_rule_ascii_labels = true;
+                continue;
             }
-            let (first, last) = match span.split_once("..") {
+            if first == "non-ascii-longer-than" {
+                let limit = words.next().and_then(|n| n.parse().ok()).ok_or_else(bad)?;
+                words.next().ok_or_else(bad)?;
+                differences.non_ascii_longer_than = Some(limit);
+                continue;
+            }
+            words.next().ok_or_else(bad)?;
+            let (a, b) = match first.split_once("..") {
                 Some((a, b)) => (
                     code_point(a).ok_or_else(bad)?,
                     code_point(b).ok_or_else(bad)?,
                 ),
                 None => {
-                    let c = code_point(span).ok_or_else(bad)?;
+                    let c = code_point(first).ok_or_else(bad)?;
                     (c, c)
                 }
             };
-            if first > last {
+            if a > b {
                 return Err(bad());
             }
-            ranges.push((first, last));
+            differences.ranges.push((a, b));
         }
-        Ok(Differences { ranges })
+        Ok(differences)
     }
 
-    /// Whether `text` holds a code point the list names.
+    /// Whether an entry of the list covers `text`.
     pub fn explains(&self, text: &str) -> bool {
+        if let Some(limit) = self.non_ascii_longer_than
+            && !text.is_ascii()
+            && text.encode_utf16().count() > limit
+        {
+            return true;
+        }
         text.chars().any(|c| {
             let c = u32::from(c);
             self.ranges.iter().any(|&(a, b)| (a..=b).contains(&c))
@@ -106,9 +132,65 @@ impl Differences {
     }
 }
 
-/// Compares `domain_to_ascii` with a peer's (`peer` gives `None` for a
-/// failure) on `data` (UTF-8 only; other bytes are skipped): the same
-/// success and the same ASCII form, unless `allowed` explains the input.
+impl Differences {
+    /// Whether the list explains that onecontact refuses a host the peer
+    /// converts to `peer_ascii`: its `bidi-rule-ascii-labels` entry, when
+    /// `peer_ascii` fails here only by the Bidi Rule on plain ASCII labels.
+    pub fn explains_refusal(&self, peer_ascii: &str) -> bool {
+        if !self.bidi_rule_ascii_labels {
+            return false;
+        }
+        // UTS #46 ToASCII as the domain parser runs it on non-ASCII input
+        // (the parser returns ASCII input as it is, xn-- labels included).
+        let Err(errors) = Uts46::RELAXED.to_ascii(peer_ascii) else {
+            return false;
+        };
+        let labels: Vec<&str> = peer_ascii.split('.').collect();
+        errors.errors().iter().all(|e| {
+            matches!(e.kind, crate::ErrorKind::Bidi(_))
+                && e.label.and_then(|i| labels.get(i)).is_some_and(|label| {
+                    label.is_ascii()
+                        && !label
+                            .get(..4)
+                            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+                })
+        })
+    }
+}
+
+/// The URL Standard's forbidden domain code points
+/// (<https://url.spec.whatwg.org/#forbidden-domain-code-point>).
+fn is_forbidden_domain_code_point(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0}'
+            ..='\u{1F}'
+                | ' '
+                | '#'
+                | '%'
+                | '/'
+                | ':'
+                | '<'
+                | '>'
+                | '?'
+                | '@'
+                | '['
+                | '\\'
+                | ']'
+                | '^'
+                | '|'
+                | '\u{7F}'
+    )
+}
+
+/// Compares `domain_to_ascii` with a peer's UTS #46 ToASCII (`peer` gives
+/// `None` for a failure) on `data` (UTF-8 only; other bytes are skipped).
+/// The peer's answer is completed with the remaining steps of the URL
+/// Standard's domain parser
+/// (<https://url.spec.whatwg.org/#concept-domain-to-ascii>): an empty
+/// result or one holding a forbidden domain code point is a failure. Then
+/// success and the ASCII form must agree, unless `allowed` explains the
+/// input.
 pub fn check_domain_to_ascii(
     data: &[u8],
     peer: &dyn Fn(&str) -> Option<String>,
@@ -118,8 +200,13 @@ pub fn check_domain_to_ascii(
         return Ok(());
     };
     let ours = domain_to_ascii(input).ok();
-    let theirs = peer(input);
-    if ours.as_deref() != theirs.as_deref() && !allowed.explains(input) {
+    let theirs =
+        peer(input).filter(|a| !a.is_empty() && !a.chars().any(is_forbidden_domain_code_point));
+    let refusal_explained = ours.is_none()
+        && theirs
+            .as_deref()
+            .is_some_and(|a| allowed.explains_refusal(a));
+    if ours.as_deref() != theirs.as_deref() && !refusal_explained && !allowed.explains(input) {
         return Err(format!(
             "domain_to_ascii({input:?}): ours {ours:?}, the peer's {theirs:?}"
         ));

@@ -102,17 +102,22 @@ fn check_search_params(url: &Url, value: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A peer parser for [`check_differential`]: `(input, base)` to `(href,
+/// hostname)`, `None` when it fails.
+pub type PeerParse = dyn Fn(&str, Option<&str>) -> Option<(String, String)>;
+
 /// The base a differential input is also parsed against when it names none.
 pub const DIFFERENTIAL_BASE: &str = "https://user:pass@example.org:8080/a/b/c?q=1#f";
 
 /// Compares [`Url::parse`] with a peer parser on `data` (UTF-8 only):
 /// the input alone, and against a base (the text before a `\x01`, else
-/// [`DIFFERENTIAL_BASE`]). `peer(input, base)` gives the peer's href, or
-/// `None` when it fails. Success and href must agree unless `allowed`
-/// explains the input or the base.
+/// [`DIFFERENTIAL_BASE`]). `peer(input, base)` gives the peer's href and
+/// hostname, or `None` when it fails. Success and href must agree unless
+/// `allowed` explains the input or the base, or explains our refusal of
+/// the peer's hostname.
 pub fn check_differential(
     data: &[u8],
-    peer: &dyn Fn(&str, Option<&str>) -> Option<String>,
+    peer: &PeerParse,
     allowed: &onecontact_idna::fuzzing::Differences,
 ) -> Result<(), String> {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -132,8 +137,13 @@ pub fn check_differential(
                 .and_then(|b| Url::parse_with_base(input, &b).ok())
                 .map(|u| u.as_str().to_owned()),
         };
-        let theirs = peer(input, base);
-        if ours == theirs {
+        let peer = peer(input, base);
+        let explained = ours.is_none()
+            && peer
+                .as_ref()
+                .is_some_and(|(_, host)| !host.is_empty() && allowed.explains_refusal(host));
+        let theirs = peer.map(|(href, _)| href);
+        if ours == theirs || explained {
             Ok(())
         } else {
             Err(format!(
