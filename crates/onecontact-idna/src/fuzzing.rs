@@ -49,16 +49,16 @@ pub fn check(data: &[u8]) -> Result<(), String> {
 /// - `U+XXXX` or `U+XXXX..U+YYYY`: an input holding such a code point;
 /// - `non-ascii-longer-than N`: an input holding non-ASCII text and longer
 ///   than N UTF-16 code units;
-/// - `bidi-rule-ascii-labels`: an input onecontact refuses and the peer
-///   accepts, where the peer's ASCII host fails here only by the Bidi Rule
-///   on labels that are plain ASCII (no `xn--`).
+/// - `bidi-rule`: an input onecontact refuses and the peer accepts, where
+///   the peer's own ASCII answer fails UTS #46 ToASCII here by errors of
+///   the Bidi Rule (RFC 5893) alone.
 ///
 /// Such an input may be answered differently; nothing else may.
 #[derive(Debug, Clone, Default)]
 pub struct Differences {
     ranges: Vec<(u32, u32)>,
     non_ascii_longer_than: Option<usize>,
-    bidi_rule_ascii_labels: bool,
+    bidi_rule: bool,
 }
 
 impl Differences {
@@ -87,9 +87,9 @@ impl Differences {
             };
             let mut words = line.split_whitespace();
             let first = words.next().ok_or_else(bad)?;
-            if first == "bidi-rule-ascii-labels" {
+            if first == "bidi-rule" {
                 words.next().ok_or_else(bad)?;
-                differences.bidi_rule_ascii_labels = true;
+                differences.bidi_rule = true;
                 continue;
             }
             if first == "non-ascii-longer-than" {
@@ -134,10 +134,10 @@ impl Differences {
 
 impl Differences {
     /// Whether the list explains that onecontact refuses a host the peer
-    /// converts to `peer_ascii`: its `bidi-rule-ascii-labels` entry, when
-    /// `peer_ascii` fails here only by the Bidi Rule on plain ASCII labels.
+    /// converts to `peer_ascii`: its `bidi-rule` entry, when UTS #46
+    /// ToASCII of `peer_ascii` fails here by Bidi Rule errors alone.
     pub fn explains_refusal(&self, peer_ascii: &str) -> bool {
-        if !self.bidi_rule_ascii_labels {
+        if !self.bidi_rule {
             return false;
         }
         // UTS #46 ToASCII as the domain parser runs it on non-ASCII input
@@ -145,16 +145,10 @@ impl Differences {
         let Err(errors) = Uts46::RELAXED.to_ascii(peer_ascii) else {
             return false;
         };
-        let labels: Vec<&str> = peer_ascii.split('.').collect();
-        errors.errors().iter().all(|e| {
-            matches!(e.kind, crate::ErrorKind::Bidi(_))
-                && e.label.and_then(|i| labels.get(i)).is_some_and(|label| {
-                    label.is_ascii()
-                        && !label
-                            .get(..4)
-                            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-                })
-        })
+        errors
+            .errors()
+            .iter()
+            .all(|e| matches!(e.kind, crate::ErrorKind::Bidi(_)))
     }
 }
 
