@@ -49,9 +49,10 @@ pub fn check(data: &[u8]) -> Result<(), String> {
 /// - `U+XXXX` or `U+XXXX..U+YYYY`: an input holding such a code point;
 /// - `non-ascii-longer-than N`: an input holding non-ASCII text and longer
 ///   than N UTF-16 code units;
-/// - `bidi-rule`: an input onecontact refuses and the peer accepts, where
-///   the peer's own ASCII answer fails UTS #46 ToASCII here by errors of
-///   the Bidi Rule (RFC 5893) alone.
+/// - `bidi-rule`, `context-j`: an input onecontact refuses and the peer
+///   accepts, where the peer's own ASCII answer fails UTS #46 ToASCII here
+///   by errors of the listed rules alone: the Bidi Rule (RFC 5893), the
+///   CONTEXTJ rules of ZWJ and ZWNJ (RFC 5892 appendix A).
 ///
 /// Such an input may be answered differently; nothing else may.
 #[derive(Debug, Clone, Default)]
@@ -59,6 +60,7 @@ pub struct Differences {
     ranges: Vec<(u32, u32)>,
     non_ascii_longer_than: Option<usize>,
     bidi_rule: bool,
+    context_j: bool,
 }
 
 impl Differences {
@@ -87,9 +89,13 @@ impl Differences {
             };
             let mut words = line.split_whitespace();
             let first = words.next().ok_or_else(bad)?;
-            if first == "bidi-rule" {
+            if first == "bidi-rule" || first == "context-j" {
                 words.next().ok_or_else(bad)?;
-                differences.bidi_rule = true;
+                if first == "bidi-rule" {
+                    differences.bidi_rule = true;
+                } else {
+                    differences.context_j = true;
+                }
                 continue;
             }
             if first == "non-ascii-longer-than" {
@@ -134,10 +140,11 @@ impl Differences {
 
 impl Differences {
     /// Whether the list explains that onecontact refuses a host the peer
-    /// converts to `peer_ascii`: its `bidi-rule` entry, when UTS #46
-    /// ToASCII of `peer_ascii` fails here by Bidi Rule errors alone.
+    /// converts to `peer_ascii`: its `bidi-rule` and `context-j` entries,
+    /// when UTS #46 ToASCII of `peer_ascii` fails here by errors of the
+    /// listed rules alone.
     pub fn explains_refusal(&self, peer_ascii: &str) -> bool {
-        if !self.bidi_rule {
+        if !self.bidi_rule && !self.context_j {
             return false;
         }
         // UTS #46 ToASCII as the domain parser runs it on non-ASCII input
@@ -145,10 +152,11 @@ impl Differences {
         let Err(errors) = Uts46::RELAXED.to_ascii(peer_ascii) else {
             return false;
         };
-        errors
-            .errors()
-            .iter()
-            .all(|e| matches!(e.kind, crate::ErrorKind::Bidi(_)))
+        errors.errors().iter().all(|e| match e.kind {
+            crate::ErrorKind::Bidi(_) => self.bidi_rule,
+            crate::ErrorKind::ContextJ(_) => self.context_j,
+            _ => false,
+        })
     }
 }
 
