@@ -35,3 +35,25 @@ for c in sorted(set(old) | set(new)):
 for a, b, (was, now) in ranges:
     span = f"U+{a:04X}" if a == b else f"U+{a:04X}..U+{b:04X}"
     print(f"{span} IDNA status {was} in Unicode 17.0 (ada), {now} in 18.0 (onecontact)")
+
+
+def new_in(path, versions):
+    """The ranges of a table's lines whose characters are new in `versions`
+    and not disallowed (their age is the comment's first word)."""
+    for line in open(path, encoding="utf-8"):
+        data, _, comment = line.partition("#")
+        fields = [f.strip() for f in data.split(";")]
+        age = comment.split()[0] if comment.split() else ""
+        if len(fields) < 2 or fields[1].startswith("disallowed") or age not in versions:
+            continue
+        span = fields[0].split("..")
+        yield int(span[0], 16), int(span[-1], 16), age
+
+
+if len(sys.argv) > 3 and sys.argv[3] == "--properties":
+    print()
+    print("# Characters new in Unicode 16.0 and 17.0 (from the 17.0.0 table), whose")
+    print("# General_Category, Bidi_Class or normalization ada's data does not know.")
+    for a, b, age in new_in(sys.argv[1], {"16.0", "17.0"}):
+        span = f"U+{a:04X}" if a == b else f"U+{a:04X}..U+{b:04X}"
+        print(f"{span} new in Unicode {age}: ada's character properties predate it")

@@ -139,6 +139,26 @@ impl Differences {
 }
 
 impl Differences {
+    /// Whether a listed code point is in a Punycode label (`xn--…`) of
+    /// `answer`, an ASCII host or href, once decoded.
+    pub fn explains_answer(&self, answer: &str) -> bool {
+        let lower = answer.to_ascii_lowercase();
+        let mut rest = lower.as_str();
+        while let Some(at) = rest.find("xn--") {
+            let label = rest.get(at + 4..).unwrap_or_default();
+            let end = label
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .unwrap_or(label.len());
+            if let Ok(decoded) = punycode::decode(label.get(..end).unwrap_or_default())
+                && self.explains(&decoded)
+            {
+                return true;
+            }
+            rest = label.get(end..).unwrap_or_default();
+        }
+        false
+    }
+
     /// Whether the list explains that onecontact refuses a host the peer
     /// converts to `peer_ascii`: its `bidi-rule` and `context-j` entries,
     /// when UTS #46 ToASCII of `peer_ascii` fails here by errors of the
@@ -208,7 +228,13 @@ pub fn check_domain_to_ascii(
         && theirs
             .as_deref()
             .is_some_and(|a| allowed.explains_refusal(a));
-    if ours.as_deref() != theirs.as_deref() && !refusal_explained && !allowed.explains(input) {
+    let explained = refusal_explained
+        || allowed.explains(input)
+        || [ours.as_deref(), theirs.as_deref()]
+            .into_iter()
+            .flatten()
+            .any(|a| allowed.explains_answer(a));
+    if ours.as_deref() != theirs.as_deref() && !explained {
         return Err(format!(
             "domain_to_ascii({input:?}): ours {ours:?}, the peer's {theirs:?}"
         ));

@@ -143,6 +143,11 @@ pub fn check_differential(
                 .as_ref()
                 .is_some_and(|(_, host)| !host.is_empty() && allowed.explains_refusal(host));
         let theirs = peer.map(|(href, _)| href);
+        let explained = explained
+            || [ours.as_deref(), theirs.as_deref()]
+                .into_iter()
+                .flatten()
+                .any(|href| allowed.explains_answer(href));
         if ours == theirs || explained {
             Ok(())
         } else {
