@@ -1,7 +1,9 @@
 //! A load check of `onecontact serve`, not a timed test: starts the
 //! binary, sends a fixed number of `POST /api/parse` requests from a few
 //! client threads (each with its own keep-alive connection), and prints
-//! requests per second and latency percentiles for each concurrency.
+//! requests per second and latency percentiles for each concurrency, then
+//! the last concurrency again while 500 connections that sent half a
+//! request head are held open, and the server's peak memory.
 //!
 //! ```sh
 //! cargo bench -p onecontact-cli --bench serve_load
@@ -23,6 +25,8 @@
     clippy::indexing_slicing
 )]
 
+use std::io::Write;
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::{Arc, Barrier};
@@ -161,11 +165,82 @@ fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1000.0)
 }
 
+/// What one row measured.
+struct Row {
+    failed: bool,
+}
+
+/// Runs `total` requests from `threads` client threads and prints one
+/// table row labelled `label`.
+fn row(
+    server: &ServeProcess,
+    url: &str,
+    bodies: &Arc<Vec<String>>,
+    label: &str,
+    threads: usize,
+    total: usize,
+) -> Row {
+    let barrier = Arc::new(Barrier::new(threads + 1));
+    let handles: Vec<_> = (0..threads)
+        .map(|t| {
+            let url = url.to_owned();
+            let bodies = Arc::clone(bodies);
+            let barrier = Arc::clone(&barrier);
+            std::thread::spawn(move || {
+                barrier.wait();
+                client(&url, &bodies, t, threads, total)
+            })
+        })
+        .collect();
+    let cpu_before = server_cpu(server.child.id());
+    barrier.wait();
+    let started = Instant::now();
+    let mut all = Tally::default();
+    for handle in handles {
+        let tally = handle.join().unwrap();
+        all.latencies.extend(tally.latencies);
+        all.ok += tally.ok;
+        all.refused += tally.refused;
+        all.other += tally.other;
+    }
+    let wall = started.elapsed();
+    let cpu = match (cpu_before, server_cpu(server.child.id())) {
+        (Some(before), Some(after)) => format!(
+            "{:.0}",
+            after.saturating_sub(before).as_secs_f64() * 1e6 / all.latencies.len() as f64
+        ),
+        _ => "n/a".to_owned(),
+    };
+    all.latencies.sort_unstable();
+    let rate = all.latencies.len() as f64 / wall.as_secs_f64();
+    println!(
+        "| {label} | {rate:.0} | {} | {} | {} | {cpu} | {} | {} | {} |",
+        ms(percentile(&all.latencies, 0.50)),
+        ms(percentile(&all.latencies, 0.99)),
+        ms(all.latencies.last().copied().unwrap_or_default()),
+        all.ok,
+        all.refused,
+        all.other,
+    );
+    Row {
+        failed: all.other > 0,
+    }
+}
+
+/// Connections that send half a request head and stall, held open while
+/// the last row runs.
+const STALLED: usize = 500;
+
 fn main() {
     // `cargo bench` passes `--bench`; a filter argument is not supported.
     let bodies = Arc::new(bodies());
     let total = env_number("SERVE_LOAD_REQUESTS", 20_000);
-    let server = ServeProcess::start(Duration::from_secs(20));
+    // The stalled connections must outlast their row, so the header and
+    // idle timeouts are raised above it; the other limits are the defaults.
+    let server = ServeProcess::start_with(
+        &["--header-timeout", "10m", "--idle-timeout", "10m"],
+        Duration::from_secs(20),
+    );
     let url = format!("{}/api/parse", server.base);
     println!(
         "onecontact serve load check: POST /api/parse, {total} requests per row, cycling through {} URLs",
@@ -179,51 +254,30 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|---|---|");
     let mut failed = false;
-    for threads in thread_counts() {
-        let barrier = Arc::new(Barrier::new(threads + 1));
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let url = url.clone();
-                let bodies = Arc::clone(&bodies);
-                let barrier = Arc::clone(&barrier);
-                std::thread::spawn(move || {
-                    barrier.wait();
-                    client(&url, &bodies, t, threads, total)
-                })
-            })
-            .collect();
-        let cpu_before = server_cpu(server.child.id());
-        barrier.wait();
-        let started = Instant::now();
-        let mut all = Tally::default();
-        for handle in handles {
-            let tally = handle.join().unwrap();
-            all.latencies.extend(tally.latencies);
-            all.ok += tally.ok;
-            all.refused += tally.refused;
-            all.other += tally.other;
-        }
-        let wall = started.elapsed();
-        let cpu = match (cpu_before, server_cpu(server.child.id())) {
-            (Some(before), Some(after)) => format!(
-                "{:.0}",
-                after.saturating_sub(before).as_secs_f64() * 1e6 / all.latencies.len() as f64
-            ),
-            _ => "n/a".to_owned(),
-        };
-        all.latencies.sort_unstable();
-        let rate = all.latencies.len() as f64 / wall.as_secs_f64();
-        println!(
-            "| {threads} | {rate:.0} | {} | {} | {} | {cpu} | {} | {} | {} |",
-            ms(percentile(&all.latencies, 0.50)),
-            ms(percentile(&all.latencies, 0.99)),
-            ms(all.latencies.last().copied().unwrap_or_default()),
-            all.ok,
-            all.refused,
-            all.other,
-        );
-        failed |= all.other > 0;
+    let counts = thread_counts();
+    for &threads in &counts {
+        failed |= row(&server, &url, &bodies, &threads.to_string(), threads, total).failed;
     }
+    // The same load again while STALLED connections hold half a head each.
+    let threads = counts.last().copied().unwrap_or(1);
+    let stalled: Vec<TcpStream> = (0..STALLED)
+        .filter_map(|_| {
+            let mut s = TcpStream::connect(server.addr()).ok()?;
+            s.write_all(b"POST /api/parse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Ty")
+                .ok()?;
+            Some(s)
+        })
+        .collect();
+    let label = format!("{threads}, {} stalled connections held", stalled.len());
+    failed |= row(&server, &url, &bodies, &label, threads, total).failed;
+    failed |= stalled.len() < STALLED;
+    println!(
+        "server peak RSS: {} KiB",
+        server
+            .peak_rss_kib()
+            .map_or_else(|| "n/a".to_owned(), |k| k.to_string())
+    );
+    drop(stalled);
     // The server must still answer after the load.
     let health = ureq::get(format!("{}/api/health", server.base))
         .call()

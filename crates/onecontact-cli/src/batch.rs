@@ -22,16 +22,33 @@ use crate::progress::Progress;
 pub const CHUNK_LINES: usize = 1024;
 /// A chunk is cut once it holds this many bytes.
 pub const CHUNK_BYTES: usize = 256 * 1024;
-/// A longer line is reported as bad and skipped without being kept in memory.
+/// A longer line is reported as bad; only its first [`KEPT_BYTES`] are
+/// kept in memory, to show in the report.
 pub const MAX_LINE_BYTES: usize = 1024 * 1024;
+/// How much of a line over [`MAX_LINE_BYTES`] is kept for its report.
+pub const KEPT_BYTES: usize = 256;
 
 /// A line as the engine gives it to the processing function.
 #[derive(Debug)]
 pub enum Line<'a> {
     /// The text of the line (without its line break).
     Text(&'a str),
-    /// A line that could not be read as text, and why.
-    Bad(&'static str),
+    /// A line that could not be read as text: why, and its bytes (for a
+    /// line over [`MAX_LINE_BYTES`], its first [`KEPT_BYTES`]).
+    Bad {
+        /// What is wrong, naming the offending byte or the length.
+        reason: String,
+        /// The line's bytes, without its line break.
+        bytes: &'a [u8],
+    },
+}
+
+impl Line<'_> {
+    /// The line as text for a report: invalid UTF-8 sequences become
+    /// U+FFFD (the reason names the bytes).
+    pub fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(bytes)
+    }
 }
 
 /// The result of processing one line: what to hand to the consumer, and,
@@ -72,8 +89,19 @@ pub struct Summary {
 struct Chunk {
     seq: u64,
     text: Vec<u8>,
-    /// Line number (1-based), byte range in `text`, or the reason it is bad.
-    lines: Vec<(u64, Result<Range<usize>, &'static str>)>,
+    /// Line number (1-based), byte range in `text`, and for a line over
+    /// the limit its whole length (the range holds its first bytes).
+    lines: Vec<(u64, Range<usize>, Option<u64>)>,
+}
+
+/// What [`read_line`] read.
+#[derive(Debug, PartialEq, Eq)]
+enum Read_ {
+    /// A whole line.
+    Whole,
+    /// A line over the limit of this many bytes (line break excluded);
+    /// only its first [`KEPT_BYTES`] are in the buffer.
+    TooLong(u64),
 }
 
 struct Done<T> {
@@ -83,12 +111,17 @@ struct Done<T> {
 }
 
 /// Reads one line into `buf` (without its line break). Returns `None` at
-/// the end of input, `Some(false)` for a line longer than `max` (skipped,
-/// `buf` empty), `Some(true)` otherwise.
-fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Result<Option<bool>> {
+/// the end of input, [`Read_::TooLong`] for a line longer than `max` (of
+/// which `buf` keeps the first [`KEPT_BYTES`]), [`Read_::Whole`] otherwise.
+fn read_line(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<Option<Read_>> {
     let start = buf.len();
     let mut too_long = false;
     let mut any = false;
+    let mut length = 0u64;
     loop {
         let available = match reader.fill_buf() {
             Ok(bytes) => bytes,
@@ -104,16 +137,22 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Re
             None => (available.len(), false),
         };
         let content = available.get(..used).unwrap_or_default();
+        length += content.len() as u64;
         if !too_long {
             if buf.len() - start + content.len() > max + 2 {
                 too_long = true;
-                buf.truncate(start);
+                let room = (start + KEPT_BYTES).saturating_sub(buf.len());
+                buf.extend_from_slice(content.get(..room.min(content.len())).unwrap_or_default());
+                buf.truncate(start + KEPT_BYTES);
             } else {
                 buf.extend_from_slice(content);
             }
         }
         reader.consume(used);
         if done {
+            // The length reported for a line over the limit leaves out
+            // its line break.
+            length -= 1;
             break;
         }
     }
@@ -121,7 +160,11 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Re
         return Ok(None);
     }
     if too_long {
-        return Ok(Some(false));
+        if buf.last() == Some(&b'\n') {
+            // Kept whole only when the limit is under `KEPT_BYTES`.
+            buf.pop();
+        }
+        return Ok(Some(Read_::TooLong(length)));
     }
     if buf.last() == Some(&b'\n') {
         buf.pop();
@@ -129,7 +172,7 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Re
             buf.pop();
         }
     }
-    Ok(Some(true))
+    Ok(Some(Read_::Whole))
 }
 
 /// Runs `process` over every line of `input` on `options.jobs` threads and
@@ -189,16 +232,16 @@ where
                             eof = true;
                             break;
                         }
-                        Some(ok) => {
+                        Some(read) => {
                             line_no += 1;
-                            let consumed = (chunk.text.len() - start + 1) as u64;
-                            bytes_read.fetch_add(consumed, Ordering::Relaxed);
-                            let entry = if ok {
-                                Ok(start..chunk.text.len())
-                            } else {
-                                Err("the line is longer than 1 MiB")
+                            let (consumed, too_long) = match read {
+                                Read_::Whole => ((chunk.text.len() - start + 1) as u64, None),
+                                Read_::TooLong(length) => (length + 1, Some(length)),
                             };
-                            chunk.lines.push((line_no, entry));
+                            bytes_read.fetch_add(consumed, Ordering::Relaxed);
+                            chunk
+                                .lines
+                                .push((line_no, start..chunk.text.len(), too_long));
                         }
                     }
                 }
@@ -266,6 +309,24 @@ where
     result.map(|()| summary)
 }
 
+/// The reason for a line that is not UTF-8: the first offending bytes in
+/// hex and where they are.
+fn not_utf8(bytes: &[u8], e: &std::str::Utf8Error) -> String {
+    let at = e.valid_up_to();
+    let bad = e.error_len().unwrap_or(bytes.len() - at);
+    let hex: Vec<String> = bytes
+        .get(at..at + bad)
+        .unwrap_or_default()
+        .iter()
+        .map(|b| format!("{b:02X}"))
+        .collect();
+    format!(
+        "the line is not valid UTF-8: bytes {} at byte {} (shown as U+FFFD)",
+        hex.join(" "),
+        at + 1
+    )
+}
+
 fn worker<T, P>(
     work_rx: &Mutex<Receiver<Chunk>>,
     done_tx: &std::sync::mpsc::SyncSender<Done<T>>,
@@ -283,26 +344,35 @@ fn worker<T, P>(
         };
         let mut items = Vec::with_capacity(chunk.lines.len());
         let mut blank = 0u64;
-        for (line_no, entry) in &chunk.lines {
-            let line = match entry {
-                Ok(range) => match chunk.text.get(range.clone()).map(std::str::from_utf8) {
-                    Some(Ok(text)) => {
-                        // A byte-order mark opens some UTF-8 files; it is not part of the address.
-                        let text = if *line_no == 1 {
-                            text.strip_prefix('\u{feff}').unwrap_or(text)
-                        } else {
-                            text
-                        };
-                        let text = text.trim();
-                        if text.is_empty() {
-                            blank += 1;
-                            continue;
-                        }
-                        Line::Text(text)
-                    }
-                    _ => Line::Bad("the line is not valid UTF-8"),
+        for (line_no, range, too_long) in &chunk.lines {
+            let bytes = chunk.text.get(range.clone()).unwrap_or_default();
+            // A byte-order mark opens some UTF-8 files; it is not part of the address.
+            let bytes = if *line_no == 1 {
+                bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes)
+            } else {
+                bytes
+            };
+            let line = match (too_long, std::str::from_utf8(bytes)) {
+                (Some(length), _) => Line::Bad {
+                    reason: format!(
+                        "the line is {length} bytes long, over the limit of {MAX_LINE_BYTES} \
+                         bytes (1 MiB); its first {} bytes are shown",
+                        bytes.len()
+                    ),
+                    bytes,
                 },
-                Err(reason) => Line::Bad(reason),
+                (None, Ok(text)) => {
+                    let text = text.trim();
+                    if text.is_empty() {
+                        blank += 1;
+                        continue;
+                    }
+                    Line::Text(text)
+                }
+                (None, Err(e)) => Line::Bad {
+                    reason: not_utf8(bytes, &e),
+                    bytes,
+                },
             };
             items.push((*line_no, process(*line_no, line)));
         }
@@ -339,9 +409,9 @@ mod tests {
                     value: t.to_uppercase(),
                     failure: (t == "bad").then(|| format!("bad at {n}")),
                 },
-                Line::Bad(why) => Processed {
-                    value: String::new(),
-                    failure: Some(why.into()),
+                Line::Bad { reason, bytes } => Processed {
+                    value: format!("BAD {}", Line::lossy(bytes)),
+                    failure: Some(reason),
                 },
             },
             |n, v| {
@@ -381,9 +451,16 @@ mod tests {
     fn long_lines_are_skipped() {
         let mut reader = BufReader::with_capacity(4, "abcdefgh\nxy\n".as_bytes());
         let mut buf = Vec::new();
-        assert_eq!(read_line(&mut reader, &mut buf, 3).unwrap(), Some(false));
-        assert!(buf.is_empty());
-        assert_eq!(read_line(&mut reader, &mut buf, 3).unwrap(), Some(true));
+        assert_eq!(
+            read_line(&mut reader, &mut buf, 3).unwrap(),
+            Some(Read_::TooLong(8))
+        );
+        assert_eq!(buf, b"abcdefgh");
+        buf.clear();
+        assert_eq!(
+            read_line(&mut reader, &mut buf, 3).unwrap(),
+            Some(Read_::Whole)
+        );
         assert_eq!(buf, b"xy");
         buf.clear();
         assert_eq!(read_line(&mut reader, &mut buf, 3).unwrap(), None);

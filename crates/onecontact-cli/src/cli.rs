@@ -189,6 +189,9 @@ pub enum Command {
         /// The address and port to listen on (port 0 picks a free port).
         #[arg(long, value_name = "IP:PORT", default_value = crate::serve::DEFAULT_ADDR)]
         addr: SocketAddr,
+        /// Timeouts and the connection limit.
+        #[command(flatten)]
+        limits: crate::serve::Limits,
     },
 }
 

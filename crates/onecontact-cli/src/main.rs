@@ -221,7 +221,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 None => Err(CliError::Usage("dedup needs --input FILE".to_owned())),
             }
         }
-        Command::Serve { addr } => match serve::run(addr) {
+        Command::Serve { addr, limits } => match serve::run(addr, limits) {
             Ok(()) => Ok(commands::OK),
             Err(e) => Err(CliError::Io(io::Error::other(e))),
         },

@@ -39,3 +39,205 @@ pub fn check(data: &[u8]) -> Result<(), String> {
     let _ = punycode::decode(input);
     Ok(())
 }
+
+/// The differences from a peer implementation that a differential fuzz
+/// target accepts, read from the one file that lists them with the URL
+/// Standard's (or Unicode's) reason: `fuzz/ada-differences.txt`.
+///
+/// Each line that is not blank or a `#` comment is one entry, then its
+/// reason:
+/// - `U+XXXX` or `U+XXXX..U+YYYY`: an input holding such a code point;
+/// - `non-ascii-longer-than N`: an input holding non-ASCII text and longer
+///   than N UTF-16 code units;
+/// - `bidi-rule`, `context-j`: an input onecontact refuses and the peer
+///   accepts, where the peer's own ASCII answer fails UTS #46 ToASCII here
+///   by errors of the listed rules alone: the Bidi Rule (RFC 5893), the
+///   CONTEXTJ rules of ZWJ and ZWNJ (RFC 5892 appendix A).
+///
+/// Such an input may be answered differently; nothing else may.
+#[derive(Debug, Clone, Default)]
+pub struct Differences {
+    ranges: Vec<(u32, u32)>,
+    non_ascii_longer_than: Option<usize>,
+    bidi_rule: bool,
+    context_j: bool,
+}
+
+impl Differences {
+    /// Reads the file's text.
+    ///
+    /// # Errors
+    ///
+    /// The line that is neither a comment nor an entry with a reason.
+    pub fn parse(text: &str) -> Result<Differences, String> {
+        let code_point = |s: &str| {
+            s.strip_prefix("U+")
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+        };
+        let mut differences = Differences::default();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bad = || {
+                format!(
+                    "line {}: want `U+XXXX[..U+YYYY] reason` or \
+                     `non-ascii-longer-than N reason`, got {line:?}",
+                    n + 1
+                )
+            };
+            let mut words = line.split_whitespace();
+            let first = words.next().ok_or_else(bad)?;
+            if first == "bidi-rule" || first == "context-j" {
+                words.next().ok_or_else(bad)?;
+                if first == "bidi-rule" {
+                    differences.bidi_rule = true;
+                } else {
+                    differences.context_j = true;
+                }
+                continue;
+            }
+            if first == "non-ascii-longer-than" {
+                let limit = words.next().and_then(|n| n.parse().ok()).ok_or_else(bad)?;
+                words.next().ok_or_else(bad)?;
+                differences.non_ascii_longer_than = Some(limit);
+                continue;
+            }
+            words.next().ok_or_else(bad)?;
+            let (a, b) = match first.split_once("..") {
+                Some((a, b)) => (
+                    code_point(a).ok_or_else(bad)?,
+                    code_point(b).ok_or_else(bad)?,
+                ),
+                None => {
+                    let c = code_point(first).ok_or_else(bad)?;
+                    (c, c)
+                }
+            };
+            if a > b {
+                return Err(bad());
+            }
+            differences.ranges.push((a, b));
+        }
+        Ok(differences)
+    }
+
+    /// Whether an entry of the list covers `text`.
+    pub fn explains(&self, text: &str) -> bool {
+        if let Some(limit) = self.non_ascii_longer_than
+            && !text.is_ascii()
+            && text.encode_utf16().count() > limit
+        {
+            return true;
+        }
+        text.chars().any(|c| {
+            let c = u32::from(c);
+            self.ranges.iter().any(|&(a, b)| (a..=b).contains(&c))
+        })
+    }
+}
+
+impl Differences {
+    /// Whether a listed code point is in a Punycode label (`xn--…`) of
+    /// `answer`, an ASCII host or href, once decoded.
+    pub fn explains_answer(&self, answer: &str) -> bool {
+        let lower = answer.to_ascii_lowercase();
+        let mut rest = lower.as_str();
+        while let Some(at) = rest.find("xn--") {
+            let label = rest.get(at + 4..).unwrap_or_default();
+            let end = label
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .unwrap_or(label.len());
+            if let Ok(decoded) = punycode::decode(label.get(..end).unwrap_or_default())
+                && self.explains(&decoded)
+            {
+                return true;
+            }
+            rest = label.get(end..).unwrap_or_default();
+        }
+        false
+    }
+
+    /// Whether the list explains that onecontact refuses a host the peer
+    /// converts to `peer_ascii`: its `bidi-rule` and `context-j` entries,
+    /// when UTS #46 ToASCII of `peer_ascii` fails here by errors of the
+    /// listed rules alone.
+    pub fn explains_refusal(&self, peer_ascii: &str) -> bool {
+        if !self.bidi_rule && !self.context_j {
+            return false;
+        }
+        // UTS #46 ToASCII as the domain parser runs it on non-ASCII input
+        // (the parser returns ASCII input as it is, xn-- labels included).
+        let Err(errors) = Uts46::RELAXED.to_ascii(peer_ascii) else {
+            return false;
+        };
+        errors.errors().iter().all(|e| match e.kind {
+            crate::ErrorKind::Bidi(_) => self.bidi_rule,
+            crate::ErrorKind::ContextJ(_) => self.context_j,
+            _ => false,
+        })
+    }
+}
+
+/// The URL Standard's forbidden domain code points
+/// (<https://url.spec.whatwg.org/#forbidden-domain-code-point>).
+fn is_forbidden_domain_code_point(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0}'
+            ..='\u{1F}'
+                | ' '
+                | '#'
+                | '%'
+                | '/'
+                | ':'
+                | '<'
+                | '>'
+                | '?'
+                | '@'
+                | '['
+                | '\\'
+                | ']'
+                | '^'
+                | '|'
+                | '\u{7F}'
+    )
+}
+
+/// Compares `domain_to_ascii` with a peer's UTS #46 ToASCII (`peer` gives
+/// `None` for a failure) on `data` (UTF-8 only; other bytes are skipped).
+/// The peer's answer is completed with the remaining steps of the URL
+/// Standard's domain parser
+/// (<https://url.spec.whatwg.org/#concept-domain-to-ascii>): an empty
+/// result or one holding a forbidden domain code point is a failure. Then
+/// success and the ASCII form must agree, unless `allowed` explains the
+/// input.
+pub fn check_domain_to_ascii(
+    data: &[u8],
+    peer: &dyn Fn(&str) -> Option<String>,
+    allowed: &Differences,
+) -> Result<(), String> {
+    let Ok(input) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let ours = domain_to_ascii(input).ok();
+    let theirs =
+        peer(input).filter(|a| !a.is_empty() && !a.chars().any(is_forbidden_domain_code_point));
+    let refusal_explained = ours.is_none()
+        && theirs
+            .as_deref()
+            .is_some_and(|a| allowed.explains_refusal(a));
+    let explained = refusal_explained
+        || allowed.explains(input)
+        || [ours.as_deref(), theirs.as_deref()]
+            .into_iter()
+            .flatten()
+            .any(|a| allowed.explains_answer(a));
+    if ours.as_deref() != theirs.as_deref() && !explained {
+        return Err(format!(
+            "domain_to_ascii({input:?}): ours {ours:?}, the peer's {theirs:?}"
+        ));
+    }
+    Ok(())
+}

@@ -1,18 +1,20 @@
 //! Unicode input: conversion to the ASCII form the table holds.
 //!
 //! The table stores every label in ASCII (`xn--` form for internationalized
-//! labels), which is what the URL host parser produces. Text that may hold
-//! Unicode goes through [`to_ascii`] first, which is
+//! labels), which is what the URL host parser produces. A lookup of text
+//! holding non-ASCII converts it with [`to_ascii`], which is
 //! `onecontact_idna::domain_to_ascii` (the URL Standard's "domain to ASCII",
-//! `beStrict` false). That is the only place this crate uses IDNA at lookup
-//! time; [`List::parse`](crate::List::parse) uses it for Unicode rules.
+//! `beStrict` false); [`List::parse`](crate::List::parse) uses it for
+//! Unicode rules.
 
 use std::borrow::Cow;
 
 pub use onecontact_idna::IdnaErrors;
 
 /// Converts a domain that may hold Unicode (or uppercase) to the lowercase
-/// ASCII form lookups expect, with `onecontact_idna::domain_to_ascii`.
+/// ASCII form the table holds, with `onecontact_idna::domain_to_ascii`:
+/// what lookups do with non-ASCII input, for callers who want the answer
+/// in `xn--` form.
 ///
 /// ASCII lowercase input comes back borrowed, without allocating.
 ///

@@ -137,6 +137,21 @@ impl<'a> Host<'a> {
         self.bytes
     }
 
+    /// Whether every byte is ASCII (below 0x80), read eight at a time.
+    #[inline(always)]
+    pub(crate) fn is_ascii(self) -> bool {
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let len = self.bytes.len();
+        let mut seen = self.head;
+        let mut from = 8;
+        while from < len {
+            // The last load overlaps the one before instead of running short.
+            seen |= load8(self.bytes, from.min(len - 8)).unwrap_or(HIGH);
+            from += 8;
+        }
+        seen & HIGH == 0
+    }
+
     /// The label that ends at `end` (the host length or the index of a
     /// dot): its start and its key, not yet lowercased (see [`lower8`]).
     ///

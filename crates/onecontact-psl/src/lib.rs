@@ -28,13 +28,22 @@
 //!
 //! ## Input
 //!
-//! Lookups take a host as the URL host parser produces it: ASCII,
-//! lowercase, internationalized labels in `xn--` form. Uppercase ASCII is
-//! matched without regard to case, and one trailing root dot is accepted
-//! and left out of answers. Answers are slices of the input. Text that may
-//! contain Unicode (`食狮.公司.cn`) must first go through [`to_ascii`]
-//! (which is `onecontact_idna::domain_to_ascii`); that is this crate's only
-//! use of IDNA besides converting Unicode rules in [`List::parse`].
+//! Lookups take a host as the URL host parser produces it (ASCII,
+//! lowercase, internationalized labels in `xn--` form) or as a person
+//! writes it (`食狮.公司.cn`, `ＷＷＷ．例え．ＪＰ`). Answers are slices of the
+//! input, in its form: its case and characters, without one trailing root
+//! dot.
+//!
+//! - ASCII input is looked up as it is: uppercase ASCII matches without
+//!   regard to case. These lookups allocate nothing.
+//! - Input holding non-ASCII text is looked up in the ASCII form the URL
+//!   host parser gives it ([`to_ascii`], which is
+//!   `onecontact_idna::domain_to_ascii`: UTS #46 mapping, the full stops
+//!   `。` `．` `｡` as separators, Punycode), and the answer's labels are
+//!   given back from the input. The conversion allocates the ASCII form.
+//! - Non-ASCII input that the conversion refuses is no domain: no
+//!   registrable domain, and a [`Suffix`] of origin [`Origin::NotADomain`].
+//!   No lookup answers for text it has not read as a browser would.
 //!
 //! A domain with an empty label (`.example.com`, `a..b.com`) or empty input
 //! has no registrable domain. [`List::suffix`] still reports the suffix of
@@ -58,9 +67,15 @@
 //! let s = list.suffix("example.notatld"); // implicit `*` rule
 //! assert!(s.is_implicit());
 //!
-//! // Unicode input: convert first.
+//! // Unicode input, answered in the form given.
+//! assert_eq!(list.registrable_domain("www.食狮.公司.cn"), Some("食狮.公司.cn"));
+//! assert_eq!(list.registrable_domain("公司.cn"), None); // a public suffix
+//! assert_eq!(list.suffix("ＷＷＷ．食狮．中国").as_str(), "中国");
+//! // Or in its ASCII form, as the URL parser hands it over.
 //! let host = onecontact_psl::to_ascii("www.食狮.中国").unwrap();
 //! assert_eq!(list.registrable_domain(&host), Some("xn--85x722f.xn--fiqs8s"));
+//! // Text the URL host parser refuses has no answer.
+//! assert!(list.suffix("食狮.xn--a.cn").is_not_a_domain());
 //!
 //! assert!(list.is_icann_tld("com") && !list.is_icann_tld("example"));
 //! ```
@@ -100,6 +115,7 @@ mod lookup;
 mod rules;
 mod section;
 mod table;
+mod unicode;
 
 pub use error::ParseError;
 pub use idn::{IdnaErrors, to_ascii};

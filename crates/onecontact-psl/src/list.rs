@@ -9,15 +9,19 @@ use crate::rules;
 #[cfg(feature = "baked")]
 use crate::table::BAKED_VIEW;
 use crate::table::Table;
+use crate::unicode;
 
 /// A Public Suffix List ready for lookups: the pinned list compiled in
 /// ([`List::baked`]) or a list text loaded at run time ([`List::parse`]).
 ///
 /// Lookups take a domain in the ASCII form the URL host parser produces
-/// (lowercase, `xn--` labels). Uppercase ASCII is matched case-insensitively
-/// and one trailing root dot is ignored; answers are slices of the input
-/// without that dot. Unicode text must be converted first with
-/// [`to_ascii`](crate::to_ascii). Lookups never allocate.
+/// (lowercase, `xn--` labels) or in Unicode. Uppercase ASCII is matched
+/// case-insensitively and one trailing root dot is ignored; answers are
+/// slices of the input without that dot. A domain holding non-ASCII text
+/// is looked up in its [`to_ascii`](crate::to_ascii) form and answered in
+/// the form given; one that does not convert has no answer
+/// ([`Origin::NotADomain`](crate::Origin::NotADomain)). ASCII lookups never
+/// allocate; a Unicode lookup allocates its ASCII form.
 #[derive(Debug, Clone)]
 pub struct List {
     table: Table,
@@ -91,33 +95,51 @@ impl List {
     /// assert_eq!((s.as_str(), s.section()), ("blogspot.com", Some(Section::Private)));
     /// let s = List::baked().suffix("example.invalidtld");
     /// assert_eq!((s.as_str(), s.is_implicit()), ("invalidtld", true));
+    /// let s = List::baked().suffix("食狮.公司.CN");
+    /// assert_eq!((s.as_str(), s.section()), ("公司.CN", Some(Section::Icann)));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn suffix<'a>(&self, domain: &'a str) -> Suffix<'a> {
         #[cfg(feature = "baked")]
-        if self.table.is_baked() {
-            return lookup::suffix(BAKED_VIEW, domain);
+        let ascii = if self.table.is_baked() {
+            lookup::suffix(BAKED_VIEW, domain)
+        } else {
+            lookup::suffix(self.table.view(), domain)
+        };
+        #[cfg(not(feature = "baked"))]
+        let ascii = lookup::suffix(self.table.view(), domain);
+        match ascii {
+            Some(suffix) => suffix,
+            None => unicode::suffix(self, domain),
         }
-        lookup::suffix(self.table.view(), domain)
     }
 
     /// The registrable domain of `domain`: its public suffix plus one more
-    /// label. `None` when the domain is itself a public suffix, or has an
-    /// empty label (`.example.com`, `a..example.com`, empty input).
+    /// label. `None` when the domain is itself a public suffix, has an
+    /// empty label (`.example.com`, `a..example.com`, empty input), or
+    /// holds non-ASCII text that does not convert to ASCII.
     ///
     /// ```
     /// let list = onecontact_psl::List::baked();
     /// assert_eq!(list.registrable_domain("a.b.example.com"), Some("example.com"));
     /// assert_eq!(list.registrable_domain("co.uk"), None);
     /// assert_eq!(list.registrable_domain("WWW.Example.COM."), Some("Example.COM"));
+    /// assert_eq!(list.registrable_domain("食狮.公司.cn"), Some("食狮.公司.cn"));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn registrable_domain<'a>(&self, domain: &'a str) -> Option<&'a str> {
         #[cfg(feature = "baked")]
-        if self.table.is_baked() {
-            return lookup::registrable_domain(BAKED_VIEW, domain);
+        let ascii = if self.table.is_baked() {
+            lookup::registrable_domain(BAKED_VIEW, domain)
+        } else {
+            lookup::registrable_domain(self.table.view(), domain)
+        };
+        #[cfg(not(feature = "baked"))]
+        let ascii = lookup::registrable_domain(self.table.view(), domain);
+        match ascii {
+            Some(answer) => answer,
+            None => unicode::registrable_domain(self, domain),
         }
-        lookup::registrable_domain(self.table.view(), domain)
     }
 
     /// Whether `label` (one label, any ASCII case, optional trailing dot) is

@@ -23,25 +23,32 @@ pub struct Suffix<'a> {
 }
 
 impl<'a> Suffix<'a> {
-    /// The suffix text: a slice of the domain given (same case, no trailing
-    /// root dot). Empty only when the domain's last label is empty.
+    pub(crate) fn new(text: &'a str, origin: Origin) -> Suffix<'a> {
+        Suffix { text, origin }
+    }
+
+    /// The suffix text: a slice of the domain given (same case, same
+    /// characters, no trailing root dot). Empty only when the domain's last
+    /// label is empty, or for [`Origin::NotADomain`].
     pub fn as_str(&self) -> &'a str {
         self.text
     }
 
-    /// The section of the deciding rule; `None` for the implicit `*` rule.
+    /// The section of the deciding rule; `None` for the implicit `*` rule
+    /// and for text that is not a domain.
     pub fn section(&self) -> Option<Section> {
         match self.origin {
             Origin::Listed { section, .. } => Some(section),
-            Origin::Implicit => None,
+            Origin::Implicit | Origin::NotADomain => None,
         }
     }
 
-    /// The deciding rule's shape; `None` for the implicit `*` rule.
+    /// The deciding rule's shape; `None` for the implicit `*` rule and for
+    /// text that is not a domain.
     pub fn rule_kind(&self) -> Option<RuleKind> {
         match self.origin {
             Origin::Listed { kind, .. } => Some(kind),
-            Origin::Implicit => None,
+            Origin::Implicit | Origin::NotADomain => None,
         }
     }
 
@@ -52,7 +59,13 @@ impl<'a> Suffix<'a> {
 
     /// Whether a rule of the list decided the suffix (not the implicit `*`).
     pub fn is_listed(&self) -> bool {
-        self.origin != Origin::Implicit
+        matches!(self.origin, Origin::Listed { .. })
+    }
+
+    /// Whether the text looked up is no domain (see [`Origin::NotADomain`]);
+    /// the suffix is then empty and means nothing.
+    pub fn is_not_a_domain(&self) -> bool {
+        self.origin == Origin::NotADomain
     }
 
     /// Whether the implicit `*` rule decided the suffix (no rule matched).
@@ -250,32 +263,39 @@ fn origin(rule: u8) -> Origin {
     }
 }
 
-/// The suffix of `domain` as a [`Suffix`].
+/// The suffix of `domain` as a [`Suffix`]; `None` when `domain` is not
+/// ASCII (the caller converts it).
 #[inline(always)]
-pub(crate) fn suffix<'a>(table: View<'_>, domain: &'a str) -> Suffix<'a> {
+pub(crate) fn suffix<'a>(table: View<'_>, domain: &'a str) -> Option<Suffix<'a>> {
     let text = trim_root_dot(domain);
     let host = Host::new(text.as_bytes());
+    if !host.is_ascii() {
+        return None;
+    }
     let (last, key) = host.last_label();
     let found = find_suffix(table, host, last, key);
-    Suffix {
+    Some(Suffix {
         text: text.get(found.start..).unwrap_or_default(),
         origin: origin(found.rule),
-    }
+    })
 }
 
 /// The registrable domain: the public suffix plus one label, when the
-/// domain has that label and no empty label anywhere.
+/// domain has that label and no empty label anywhere. The outer `None`
+/// when `domain` is not ASCII (the caller converts it).
 #[inline(always)]
-pub(crate) fn registrable_domain<'a>(table: View<'_>, domain: &'a str) -> Option<&'a str> {
+pub(crate) fn registrable_domain<'a>(table: View<'_>, domain: &'a str) -> Option<Option<&'a str>> {
     let text = trim_root_dot(domain);
     let host = Host::new(text.as_bytes());
+    if !host.is_ascii() {
+        return None;
+    }
     let (last, key) = host.last_label();
     if last == 0 {
         // One label (or none): never a registrable domain.
-        return None;
+        return Some(None);
     }
-    let start = registrable_start(table, host, last, key)?;
-    text.get(start..)
+    Some(registrable_start(table, host, last, key).and_then(|start| text.get(start..)))
 }
 
 /// Where the registrable domain of a host of two or more labels starts.

@@ -31,10 +31,12 @@ pub enum RuleKind {
     Exception,
 }
 
-/// Where a public suffix came from: a listed rule, or the implicit `*` rule
-/// that makes an unlisted top-level label its own suffix.
+/// Where a public suffix came from: a listed rule, the implicit `*` rule
+/// that makes an unlisted top-level label its own suffix, or nowhere (text
+/// that is not a domain).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Origin {
     /// A rule of the list.
     Listed {
@@ -45,4 +47,9 @@ pub enum Origin {
     },
     /// No rule matched; the implicit `*` rule made the last label the suffix.
     Implicit,
+    /// No answer: the domain holds non-ASCII text that the URL Standard's
+    /// "domain to ASCII" refuses, so the URL host parser would refuse it
+    /// too (`食狮.xn--a.cn`, a disallowed code point such as `⒈`, a joiner
+    /// out of place). The suffix text is empty.
+    NotADomain,
 }

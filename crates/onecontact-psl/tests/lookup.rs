@@ -98,8 +98,8 @@ fn malformed_hosts() {
     assert!(list.suffix("").is_implicit());
     assert_eq!(list.suffix(".com").as_str(), "com");
     assert_eq!(list.suffix("example.com..").as_str(), "");
-    // Non-ASCII input is not converted by the ASCII API.
-    assert_eq!(list.suffix("食狮.公司.cn").as_str(), "cn");
+    // Non-ASCII input is looked up in its ASCII form (see below).
+    assert_eq!(list.suffix("食狮.公司.cn").as_str(), "公司.cn");
 }
 
 #[test]
@@ -173,4 +173,69 @@ fn long_labels_that_share_their_start() {
     let one = List::parse("// ===BEGIN ICANN DOMAINS===\nx\n// ===END ICANN DOMAINS===\n").unwrap();
     assert_eq!(one.registrable_domain("a.b.x"), Some("b.x"));
     assert!(one.suffix("a.y").is_implicit());
+}
+
+/// Unicode input is looked up in the ASCII form the URL host parser gives
+/// it (`domain_to_ascii`) and answered in the form given.
+#[test]
+fn unicode_input_is_answered_in_the_form_given() {
+    use RuleKind::*;
+    use Section::*;
+    check(
+        "食狮.公司.cn",
+        "公司.cn",
+        listed(Icann, Normal),
+        Some("食狮.公司.cn"),
+    );
+    check("公司.cn", "公司.cn", listed(Icann, Normal), None);
+    check(
+        "WWW.食狮.中国.",
+        "中国",
+        listed(Icann, Normal),
+        Some("食狮.中国"),
+    );
+    // Fullwidth letters and the fullwidth and ideographic full stops, as
+    // the host parser maps them.
+    check(
+        "ＷＷＷ．食狮。公司｡ＣＮ",
+        "公司｡ＣＮ",
+        listed(Icann, Normal),
+        Some("食狮。公司｡ＣＮ"),
+    );
+    // Unicode case: `ÉXAMPLE` maps to `xn--xample-9ua`.
+    check(
+        "WWW.ÉXAMPLE.CO.UK",
+        "CO.UK",
+        listed(Icann, Normal),
+        Some("ÉXAMPLE.CO.UK"),
+    );
+    // A mixed host: only the Unicode label changes form.
+    check(
+        "a.b.ｇｉｔｈｕｂ.io",
+        "ｇｉｔｈｕｂ.io",
+        listed(Private, Normal),
+        Some("b.ｇｉｔｈｕｂ.io"),
+    );
+}
+
+/// Unicode text that "domain to ASCII" refuses is not a domain: no
+/// suffix, no registrable domain.
+#[test]
+fn unicode_that_idna_refuses_is_not_a_domain() {
+    for text in [
+        "食狮.xn--a.cn",
+        "a\u{200D}b.食狮.cn",
+        "食狮..\u{FFFF}.cn",
+        "a⒈b.example.com",
+        "a\u{FE52}b.example.com",
+    ] {
+        assert!(
+            onecontact_psl::to_ascii(text).is_err(),
+            "{text:?} converts: pick another refused text"
+        );
+        check(text, "", Origin::NotADomain, None);
+        let s = List::baked().suffix(text);
+        assert!(s.is_not_a_domain() && !s.is_listed() && !s.is_implicit());
+        assert_eq!((s.section(), s.rule_kind()), (None, None));
+    }
 }

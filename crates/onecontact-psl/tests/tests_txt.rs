@@ -1,6 +1,7 @@
 //! Every case of the PSL's own test list (`testdata/psl/tests.txt`, from the
 //! `publicsuffix` 2.3.0 package): `domain expected` per line, `null` for
-//! none. Unicode cases go through `to_ascii` first, as the crate documents.
+//! none. Unicode cases run through `to_ascii` first here, and as written in
+//! `tests_txt_unicode_as_given`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -120,4 +121,60 @@ fn tests_txt_uppercase_and_root_dot() {
             assert_eq!(got, want, "line {line}: {variant}");
         }
     }
+}
+
+/// Every Unicode case fed as written, in Unicode upper and lower case,
+/// with a root dot and with ideographic full stops: the registrable domain
+/// is the expected one in the same form, and the suffix converts to the
+/// suffix of the ASCII form, from the same rule. Both lists.
+#[test]
+fn tests_txt_unicode_as_given() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/psl/public_suffix_list.dat"
+    ))
+    .unwrap();
+    let parsed = List::parse(&text).unwrap();
+    let mut checked = 0;
+    for list in [List::baked(), &parsed] {
+        for (line, domain, want) in cases().into_iter().filter(|(_, d, _)| !d.is_ascii()) {
+            let ideographic = |s: &str| s.replace('.', "\u{3002}");
+            let forms: [(String, Option<String>); 5] = {
+                let want = (want != "null").then_some(want);
+                let with = |f: &dyn Fn(&str) -> String| (f(domain), want.map(f));
+                [
+                    with(&|s| s.to_owned()),
+                    with(&str::to_uppercase),
+                    with(&str::to_lowercase),
+                    (format!("{domain}."), want.map(str::to_owned)),
+                    with(&ideographic),
+                ]
+            };
+            for (input, expected) in forms {
+                assert_eq!(
+                    list.registrable_domain(&input),
+                    expected.as_deref(),
+                    "line {line}: registrable domain of {input:?}"
+                );
+                let ascii = to_ascii(&input).unwrap();
+                let s = list.suffix(&input);
+                let a = list.suffix(&ascii);
+                assert_eq!(s.origin(), a.origin(), "line {line}: suffix of {input:?}");
+                assert_eq!(
+                    to_ascii(s.as_str()).unwrap(),
+                    a.as_str(),
+                    "line {line}: suffix {:?} of {input:?}",
+                    s.as_str()
+                );
+                assert!(
+                    input.trim_end_matches('.').ends_with(s.as_str()),
+                    "line {line}: suffix {:?} is not a slice of {input:?}",
+                    s.as_str()
+                );
+                checked += 1;
+            }
+        }
+    }
+    // 9 Unicode cases in the pinned file, 5 forms, 2 lists.
+    assert_eq!(checked, 90);
 }

@@ -153,3 +153,62 @@ fn check_search_params(url: &Url, value: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// A peer parser for [`check_differential`]: `(input, base)` to `(href,
+/// hostname)`, `None` when it fails.
+pub type PeerParse = dyn Fn(&str, Option<&str>) -> Option<(String, String)>;
+
+/// The base a differential input is also parsed against when it names none.
+pub const DIFFERENTIAL_BASE: &str = "https://user:pass@example.org:8080/a/b/c?q=1#f";
+
+/// Compares [`Url::parse`] with a peer parser on `data` (UTF-8 only):
+/// the input alone, and against a base (the text before a `\x01`, else
+/// [`DIFFERENTIAL_BASE`]). `peer(input, base)` gives the peer's href and
+/// hostname, or `None` when it fails. Success and href must agree unless
+/// `allowed` explains the input or the base, or explains our refusal of
+/// the peer's hostname.
+pub fn check_differential(
+    data: &[u8],
+    peer: &PeerParse,
+    allowed: &onecontact_idna::fuzzing::Differences,
+) -> Result<(), String> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let (base, input) = text
+        .split_once('\u{1}')
+        .unwrap_or((DIFFERENTIAL_BASE, text));
+    if allowed.explains(input) || allowed.explains(base) {
+        return Ok(());
+    }
+    let compare = |input: &str, base: Option<&str>| {
+        let ours = match base {
+            None => Url::parse(input).map(|u| u.as_str().to_owned()).ok(),
+            Some(base) => Url::parse(base)
+                .ok()
+                .and_then(|b| Url::parse_with_base(input, &b).ok())
+                .map(|u| u.as_str().to_owned()),
+        };
+        let peer = peer(input, base);
+        let explained = ours.is_none()
+            && peer
+                .as_ref()
+                .is_some_and(|(_, host)| !host.is_empty() && allowed.explains_refusal(host));
+        let theirs = peer.map(|(href, _)| href);
+        let explained = explained
+            || [ours.as_deref(), theirs.as_deref()]
+                .into_iter()
+                .flatten()
+                .any(|href| allowed.explains_answer(href));
+        if ours == theirs || explained {
+            Ok(())
+        } else {
+            Err(format!(
+                "{input:?} (base {base:?}): ours {ours:?}, the peer's {theirs:?}"
+            ))
+        }
+    };
+    compare(input, None)?;
+    compare(base, None)?;
+    compare(input, Some(base))
+}

@@ -185,17 +185,17 @@ pub fn run<C: BatchCommand>(
                     failure,
                 }
             }
-            Line::Bad(reason) => {
+            Line::Bad { reason, bytes } => {
                 let error = LineError {
                     code: "unreadable-line".to_owned(),
-                    message: reason.to_owned(),
+                    message: reason.clone(),
                     validation_error: None,
                     offset: None,
                     offset_utf16: None,
                 };
                 Processed {
-                    value: row::<C>(command, format, line, "", &Err(error)),
-                    failure: Some(reason.to_owned()),
+                    value: row::<C>(command, format, line, &Line::lossy(bytes), &Err(error)),
+                    failure: Some(reason),
                 }
             }
         },

@@ -47,9 +47,9 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
                     failure: Some(e.to_string()),
                 },
             },
-            Line::Bad(reason) => Processed {
+            Line::Bad { reason, .. } => Processed {
                 value: None,
-                failure: Some(reason.to_owned()),
+                failure: Some(reason),
             },
         },
         |line, value| {

@@ -112,6 +112,16 @@ impl ApiError {
         )
     }
 
+    /// 400 `bad-request`: the body could not be read (the client broke
+    /// the connection, or sent a malformed chunked body).
+    pub fn unreadable_body(reason: impl std::fmt::Display) -> ApiError {
+        ApiError::plain(
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+            format!("the request body could not be read: {reason}"),
+        )
+    }
+
     /// 500 `internal`: a bug in the server.
     pub fn internal() -> ApiError {
         ApiError::plain(

@@ -8,11 +8,14 @@
 //! Modules: [`routes`] (the route table), [`handlers`] (one function per
 //! API route), [`api`] (request and reply bodies), [`extract`] (the JSON
 //! extractor), [`errors`] (JSON error replies), [`assets`] (the embedded
-//! page), [`layers`] (limits, panic catching, security headers),
-//! [`limits`] (the numbers).
+//! page), [`layers`] (body and time limits, panic catching, security
+//! headers), [`limits`] (the numbers and their options), [`connection`]
+//! (one connection: header and idle timeouts, graceful shutdown, the
+//! refusal past the connection limit).
 
 mod api;
 mod assets;
+mod connection;
 mod errors;
 mod extract;
 mod handlers;
@@ -25,10 +28,12 @@ mod tests;
 use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
-use tokio::sync::Notify;
+use tokio::sync::{Semaphore, watch};
+
+pub use limits::Limits;
 
 /// The address `serve` binds when `--addr` is not given.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -55,28 +60,29 @@ pub enum ServeError {
     /// The `listening on` line could not be written.
     #[error("cannot write to standard output: {0}")]
     Announce(#[source] io::Error),
-    /// Accepting connections failed.
-    #[error("the server stopped: {0}")]
-    Serve(#[source] io::Error),
 }
 
-/// Serves on `addr` until Ctrl-C or SIGTERM. Prints one line,
-/// `listening on http://ADDR` with the address really bound, once the
-/// socket accepts connections.
+/// Serves on `addr` within `limits` until Ctrl-C or SIGTERM. Prints one
+/// line, `listening on http://ADDR` with the address really bound, once
+/// the socket accepts connections.
 ///
 /// # Errors
 ///
 /// [`ServeError`] when the runtime cannot start, the address cannot be
-/// bound, or the server stops on an I/O error.
-pub fn run(addr: SocketAddr) -> Result<(), ServeError> {
+/// bound or the line cannot be printed.
+pub fn run(addr: SocketAddr, limits: Limits) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
-    runtime.block_on(serve(addr))
+    runtime.block_on(serve(addr, limits))
 }
 
-async fn serve(addr: SocketAddr) -> Result<(), ServeError> {
+/// How many connections over the limit may be waiting for their 503 at
+/// once; beyond it they are closed without a reply.
+const MAX_REFUSALS: usize = 64;
+
+async fn serve(addr: SocketAddr, limits: Limits) -> Result<(), ServeError> {
     let listener = TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
@@ -86,27 +92,67 @@ async fn serve(addr: SocketAddr) -> Result<(), ServeError> {
     let signals = StopSignals::install();
     announce(bound).map_err(ServeError::Announce)?;
 
-    let stopping = Arc::new(Notify::new());
-    let signal_seen = Arc::clone(&stopping);
-    // Replies are small and written at once: send them without waiting
-    // (Nagle's algorithm would hold back the last segment). Failing to set
-    // the option only costs latency, so it is not an error.
-    let listener = listener.tap_io(|tcp| {
+    let app = routes::app(&limits);
+    // The semaphore counts in u32 (and caps its own size below that).
+    let max = limits
+        .max_connections
+        .get()
+        .min(Semaphore::MAX_PERMITS)
+        .min(u32::MAX as usize);
+    let slots = Arc::new(Semaphore::new(max));
+    let refusals = Arc::new(Semaphore::new(MAX_REFUSALS));
+    let (stop, stopping) = watch::channel(false);
+    let signal = signals.received();
+    tokio::pin!(signal);
+    loop {
+        let accepted = tokio::select! {
+            () = &mut signal => break,
+            accepted = listener.accept() => accepted,
+        };
+        let tcp = match accepted {
+            Ok((tcp, _peer)) => tcp,
+            Err(e) => {
+                // Out of file descriptors, or a connection reset before it
+                // was accepted: not the server's end. Wait a little so a
+                // persistent error does not spin.
+                eprintln!("onecontact: cannot accept a connection: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        // Replies are small and written at once: send them without waiting
+        // (Nagle's algorithm would hold back the last segment). Failing to
+        // set the option only costs latency, so it is not an error.
         let _ = tcp.set_nodelay(true);
-    });
-    let server = axum::serve(listener, routes::app()).with_graceful_shutdown(async move {
-        signals.received().await;
-        signal_seen.notify_one();
-    });
-    // Graceful shutdown waits for open connections; a client that keeps
-    // one open gets SHUTDOWN_GRACE, then the server stops anyway.
-    tokio::select! {
-        result = server => result.map_err(ServeError::Serve),
-        () = async {
-            stopping.notified().await;
-            tokio::time::sleep(limits::SHUTDOWN_GRACE).await;
-        } => Ok(()),
+        match Arc::clone(&slots).try_acquire_owned() {
+            Ok(slot) => {
+                let app = app.clone();
+                let stopping = stopping.clone();
+                tokio::spawn(async move {
+                    connection::serve(tcp, app, limits, stopping).await;
+                    drop(slot);
+                });
+            }
+            Err(_) => {
+                if let Ok(refusal) = Arc::clone(&refusals).try_acquire_owned() {
+                    tokio::spawn(async move {
+                        connection::refuse(tcp, max).await;
+                        drop(refusal);
+                    });
+                }
+            }
+        }
     }
+    // Stop accepting, let every connection answer its request in progress
+    // and close; a client that keeps one open gets `shutdown_grace`.
+    drop(listener);
+    let _ = stop.send(true);
+    let all_closed = async {
+        let max = u32::try_from(max).unwrap_or(u32::MAX);
+        let _ = slots.acquire_many(max).await;
+    };
+    let _ = tokio::time::timeout(limits.shutdown_grace, all_closed).await;
+    Ok(())
 }
 
 fn announce(bound: SocketAddr) -> io::Result<()> {

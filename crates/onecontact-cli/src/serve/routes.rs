@@ -6,12 +6,12 @@ use axum::http::{Method, Uri};
 use axum::routing::{get, post};
 
 use super::errors::ApiError;
-use super::limits::REQUEST_TIMEOUT;
+use super::limits::Limits;
 use super::{assets, handlers, layers};
 
 /// The whole application: every route with the server's layers.
-pub fn app() -> Router {
-    layers::apply(routes(), REQUEST_TIMEOUT)
+pub fn app(limits: &Limits) -> Router {
+    layers::apply(routes(), limits.request_timeout, limits.body_timeout)
 }
 
 /// The routes without the layers.

@@ -34,7 +34,7 @@ fn start() -> (String, Runtime) {
             "slept"
         }),
     );
-    let app = layers::apply(app, SHORT_TIMEOUT);
+    let app = layers::apply(app, SHORT_TIMEOUT, SHORT_TIMEOUT);
     let runtime = Runtime::new().unwrap();
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))

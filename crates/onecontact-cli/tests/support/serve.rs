@@ -21,8 +21,14 @@ impl ServeProcess {
     /// standard output is drained, so the server never blocks on a full
     /// pipe.
     pub fn start(wait: Duration) -> ServeProcess {
+        ServeProcess::start_with(&[], wait)
+    }
+
+    /// As [`ServeProcess::start`], with more options for `serve` (limits).
+    pub fn start_with(options: &[&str], wait: Duration) -> ServeProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_onecontact"))
             .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(options)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -62,6 +68,14 @@ impl ServeProcess {
     /// `127.0.0.1:PORT`
     pub fn addr(&self) -> &str {
         self.base.trim_start_matches("http://")
+    }
+
+    /// The server's peak resident memory (`VmHWM` in /proc, Linux only),
+    /// in KiB.
+    pub fn peak_rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
     }
 }
 
