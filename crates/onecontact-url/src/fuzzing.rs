@@ -186,7 +186,7 @@ pub fn check_differential(
             None => Url::parse(input).map(|u| u.as_str().to_owned()).ok(),
             Some(base) => Url::parse(base)
                 .ok()
-                .and_then(|b| Url::parse_with_base(input, &b).ok())
+                .and_then(|b| b.join(input).ok())
                 .map(|u| u.as_str().to_owned()),
         };
         let peer = peer(input, base);
