@@ -14,7 +14,7 @@ use crate::tables::{
     ASCII_UPPER, DOT_OR_PERCENT, FAST_FRAGMENT, FAST_HOST, FAST_PATH_OR_SLASH, FAST_QUERY,
     fast_class,
 };
-use crate::url::{Url, to_u32};
+use crate::url::{NONE, Url};
 
 /// Where the components of a fast-path URL are.
 #[derive(Clone, Copy)]
@@ -362,16 +362,22 @@ fn build(input: &str, parts: &FastParts) -> Option<Url> {
     if needs_lowercase && let Some(head) = out.get_mut(..host_end) {
         head.make_ascii_lowercase();
     }
-    let shift = |i: usize| to_u32(if i >= path_end { i + extra } else { i });
+    // Every offset is at most the output's length, which is below `NONE`
+    // (checked here), so `as u32` keeps each one exactly.
+    if out.len() >= NONE as usize {
+        return None;
+    }
+    let offset = |i: usize| i as u32;
+    let shift = |i: usize| offset(if i >= path_end { i + extra } else { i });
     Some(Url {
         serialization: out,
-        scheme_end: to_u32(host_start - 3),
-        username_end: to_u32(host_start),
-        host_start: to_u32(host_start),
-        host_end: to_u32(host_end),
-        path_start: to_u32(path_start),
-        query_start: query_start.map_or(crate::url::NONE, shift),
-        fragment_start: fragment_start.map_or(crate::url::NONE, shift),
+        scheme_end: offset(host_start - 3),
+        username_end: offset(host_start),
+        host_start: offset(host_start),
+        host_end: offset(host_end),
+        path_start: offset(path_start),
+        query_start: query_start.map_or(NONE, shift),
+        fragment_start: fragment_start.map_or(NONE, shift),
         port,
         ipv4: 0,
         host_kind,
