@@ -85,8 +85,8 @@ pub(crate) fn is_url_code_point(c: char) -> bool {
     !((0xFDD0..=0xFDEF).contains(&u) || (u & 0xFFFE) == 0xFFFE)
 }
 
-/// Fast-path class bit: the byte may appear as-is in a domain (ASCII, not
-/// uppercase, not `%`, not a forbidden domain code point).
+/// Fast-path class bit: the byte may appear in a domain as-is or after ASCII
+/// lowercasing (ASCII, not `%`, not a forbidden domain code point).
 pub(crate) const FAST_HOST: u8 = 1;
 /// Fast-path class bit: the byte stays as-is inside a path segment of a
 /// special URL (not encoded by the path set, not `/`, `\`, `?`, `#`).
@@ -99,6 +99,13 @@ pub(crate) const FAST_FRAGMENT: u8 = 8;
 /// Class bit: the host state must look at this byte (`:`, `/`, `?`, `#`,
 /// `\`, `[`, `]`).
 pub(crate) const HOST_STATE_STOP: u8 = 16;
+/// Class bit: an ASCII uppercase letter.
+pub(crate) const ASCII_UPPER: u8 = 32;
+/// Fast-path class bit: [`FAST_PATH`] or `/` (a byte that stays as-is
+/// anywhere in a special URL's path).
+pub(crate) const FAST_PATH_OR_SLASH: u8 = 64;
+/// Class bit: `.` or `%` (what a dot segment starts with).
+pub(crate) const DOT_OR_PERCENT: u8 = 128;
 
 // `i` stays below 256, the array length.
 #[allow(clippy::indexing_slicing)]
@@ -109,16 +116,20 @@ const fn build_fast_table() -> [u8; 256] {
     while i < 128 {
         let b = i as u8;
         let mut class = 0;
-        if !(b <= 0x1F
-            || b == 0x7F
-            || b == b'%'
-            || is_forbidden_host_byte(b)
-            || b.is_ascii_uppercase())
-        {
+        if !(b <= 0x1F || b == 0x7F || b == b'%' || is_forbidden_host_byte(b)) {
             class |= FAST_HOST;
         }
+        if b.is_ascii_uppercase() {
+            class |= ASCII_UPPER;
+        }
         if !PATH.should_encode(b) && b != b'/' && b != b'\\' {
-            class |= FAST_PATH;
+            class |= FAST_PATH | FAST_PATH_OR_SLASH;
+        }
+        if b == b'/' {
+            class |= FAST_PATH_OR_SLASH;
+        }
+        if b == b'.' || b == b'%' {
+            class |= DOT_OR_PERCENT;
         }
         if !SPECIAL_QUERY.should_encode(b) && b != b'#' {
             class |= FAST_QUERY;

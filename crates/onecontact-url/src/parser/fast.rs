@@ -10,8 +10,11 @@ use super::path::{is_double_dot, is_single_dot};
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
-use crate::tables::{FAST_FRAGMENT, FAST_HOST, FAST_PATH, FAST_QUERY, fast_class};
-use crate::url::{Url, to_u32};
+use crate::tables::{
+    ASCII_UPPER, DOT_OR_PERCENT, FAST_FRAGMENT, FAST_HOST, FAST_PATH_OR_SLASH, FAST_QUERY,
+    fast_class,
+};
+use crate::url::{NONE, Url};
 
 /// Where the components of a fast-path URL are.
 #[derive(Clone, Copy)]
@@ -71,51 +74,130 @@ pub(crate) fn is_fast(input: &str) -> bool {
     scan(input).is_some()
 }
 
+/// Ones in every byte.
+const LO: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every byte.
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// The first eight bytes of `s` as a little-endian word, zero-padded.
+const fn word(s: &[u8]) -> u64 {
+    let mut w = 0u64;
+    let mut i = 0;
+    while i < s.len() && i < 8 {
+        // `i` is below both lengths.
+        #[allow(clippy::indexing_slicing)]
+        let b = s[i];
+        w |= (b as u64) << (8 * i);
+        i += 1;
+    }
+    w
+}
+
+/// The low `n` bytes of a word (`n` ≤ 8).
+#[inline(always)]
+fn low_bytes(n: usize) -> u64 {
+    u64::MAX >> (64 - 8 * n.clamp(1, 8))
+}
+
+/// The high bit of each byte of `x` that is an ASCII uppercase letter.
+#[inline(always)]
+fn ascii_upper(x: u64) -> u64 {
+    let heptets = x & !HI;
+    let at_least_a = heptets + LO * u64::from(0x80 - b'A');
+    let above_z = heptets + LO * u64::from(0x80 - b'Z' - 1);
+    at_least_a & !above_z & !x & HI
+}
+
+/// The eight bytes of `bytes` from `p`, if there are that many.
+#[inline(always)]
+fn chunk_at(bytes: &[u8], p: usize) -> Option<&[u8; 8]> {
+    bytes.get(p..).and_then(<[u8]>::first_chunk::<8>)
+}
+
+/// The AND and the OR of the class bits of eight bytes.
+#[inline(always)]
+fn classes(chunk: &[u8; 8]) -> (u8, u8) {
+    chunk.iter().fold((u8::MAX, 0), |(all, any), &b| {
+        let c = fast_class(b);
+        (all & c, any | c)
+    })
+}
+
+/// The high bit of each byte of `x` that equals `c`, and no other bit, for
+/// `x` and `c` all ASCII (no byte's high bit set, so no carry between bytes).
+#[inline(always)]
+fn ascii_bytes_equal(x: u64, c: u8) -> u64 {
+    let y = x ^ (LO * u64::from(c));
+    !(y + !HI) & HI
+}
+
+/// Advances from `p` over the bytes whose class has `bit`, eight at a time
+/// while it can; returns where the run ends.
+#[inline(always)]
+fn skip(bytes: &[u8], mut p: usize, bit: u8) -> usize {
+    while let Some(chunk) = chunk_at(bytes, p) {
+        if classes(chunk).0 & bit == 0 {
+            break;
+        }
+        p += 8;
+    }
+    while bytes.get(p).is_some_and(|&b| fast_class(b) & bit != 0) {
+        p += 1;
+    }
+    p
+}
+
 /// Checks `input` and finds its components (no allocation).
 #[inline]
 fn scan(input: &str) -> Option<FastParts> {
     let bytes = input.as_bytes();
-    // The scheme, in any case.
-    let mut head = [0u8; 8];
-    for (slot, b) in head.iter_mut().zip(bytes) {
-        *slot = b.to_ascii_lowercase();
-    }
-    let (scheme_type, mut p) = if head.starts_with(b"https://") {
+    // The scheme, in any case: the first eight bytes as one word.
+    let raw = match bytes.first_chunk::<8>() {
+        Some(head) => u64::from_le_bytes(*head),
+        None => word(bytes),
+    };
+    let upper = ascii_upper(raw);
+    let lower = raw | (upper >> 2);
+    let is = |scheme: &[u8]| lower & low_bytes(scheme.len()) == word(scheme);
+    let (scheme_type, mut p) = if is(b"https://") {
         (SchemeType::Https, 8)
-    } else if head.starts_with(b"http://") {
+    } else if is(b"http://") {
         (SchemeType::Http, 7)
-    } else if head.starts_with(b"file://") {
+    } else if is(b"file://") {
         (SchemeType::File, 7)
-    } else if head.starts_with(b"wss://") {
+    } else if is(b"wss://") {
         (SchemeType::Wss, 6)
-    } else if head.starts_with(b"ws://") {
+    } else if is(b"ws://") {
         (SchemeType::Ws, 5)
-    } else if head.starts_with(b"ftp://") {
+    } else if is(b"ftp://") {
         (SchemeType::Ftp, 6)
     } else {
         return None;
     };
-    let mut needs_lowercase = bytes.get(..p) != head.get(..p);
+    let mut needs_lowercase = upper & low_bytes(p) != 0;
     let file = scheme_type.is_file();
     let at = |i: usize| bytes.get(i).copied();
 
-    // Host: domain bytes only; it must not end in a number (IPv4 goes the long way).
+    // Host: domain bytes only, eight at a time; it must not end in a number
+    // (IPv4 goes the long way).
     let host_start = p;
-    let mut label_start = p;
-    while let Some(b) = at(p) {
-        if fast_class(b) & FAST_HOST == 0 {
-            if !b.is_ascii_uppercase() {
-                break;
-            }
-            needs_lowercase = true;
+    let mut host_classes = 0;
+    while let Some(chunk) = chunk_at(bytes, p) {
+        let (all, any) = classes(chunk);
+        if all & FAST_HOST == 0 {
+            break;
         }
-        if b == b'.' {
-            label_start = p + 1;
-        }
+        host_classes |= any;
+        p += 8;
+    }
+    while let Some(c) = at(p).map(fast_class).filter(|c| c & FAST_HOST != 0) {
+        host_classes |= c;
         p += 1;
     }
+    needs_lowercase |= host_classes & ASCII_UPPER != 0;
     let host_end = p;
-    let host_kind = if host_end == host_start {
+    let host = bytes.get(host_start..host_end).unwrap_or_default();
+    let host_kind = if host.is_empty() {
         // Only file: URLs have an empty host.
         if !file {
             return None;
@@ -124,29 +206,17 @@ fn scan(input: &str) -> Option<FastParts> {
     } else {
         HostKind::Domain
     };
-    if file
-        && (at(p) == Some(b':')
-            || bytes
-                .get(host_start..host_end)
-                .is_some_and(|h| h.eq_ignore_ascii_case(b"localhost")))
-    {
+    if file && (at(p) == Some(b':') || host.eq_ignore_ascii_case(b"localhost")) {
         return None;
     }
     // Ends-in-a-number, conservatively: the last label (or the one before a
     // trailing dot) starting with a digit sends the host to the full parser.
-    let last_label_first = if label_start == host_end {
-        // Trailing dot: look at the label before it.
-        let body = bytes
-            .get(host_start..host_end.saturating_sub(1))
-            .unwrap_or_default();
-        match body.iter().rposition(|&b| b == b'.') {
-            Some(dot) => body.get(dot + 1).copied(),
-            None => body.first().copied(),
-        }
-    } else {
-        at(label_start)
+    let body = host.strip_suffix(b".").unwrap_or(host);
+    let last_label_first = match body.iter().rposition(|&b| b == b'.') {
+        Some(dot) => body.get(dot + 1),
+        None => body.first(),
     };
-    if host_kind == HostKind::Domain && last_label_first.is_none_or(|b| b.is_ascii_digit()) {
+    if host_kind == HostKind::Domain && last_label_first.is_none_or(u8::is_ascii_digit) {
         return None;
     }
 
@@ -174,42 +244,50 @@ fn scan(input: &str) -> Option<FastParts> {
     }
     let path_start = p;
 
-    // Path: segments of path-safe bytes, no dot segments.
+    // Path: path-safe bytes and `/`, eight at a time, watching for a segment
+    // that starts with `.` or `%` (a possible dot segment); such a path is
+    // checked segment by segment.
     let has_path = at(p) == Some(b'/');
     if has_path {
-        p += 1;
-        let mut seg_start = p;
-        loop {
-            let b = at(p);
-            match b {
-                Some(b) if fast_class(b) & FAST_PATH != 0 => p += 1,
-                Some(b'/') | Some(b'?') | Some(b'#') | None => {
-                    let first = at(seg_start);
-                    if matches!(first, Some(b'.' | b'%')) {
-                        let seg = bytes.get(seg_start..p).unwrap_or_default();
-                        if is_single_dot(seg) || is_double_dot(seg) {
-                            return None;
-                        }
-                    }
-                    // file: `C|` as the first segment becomes `C:`.
-                    if file
-                        && seg_start == path_start + 1
-                        && bytes
-                            .get(seg_start..p)
-                            .is_some_and(|s| matches!(s, [_, b'|']))
-                    {
-                        return None;
-                    }
-                    if b != Some(b'/') {
-                        break;
-                    }
-                    p += 1;
-                    seg_start = p;
-                }
-                Some(_) => return None,
+        let mut suspect = false;
+        // The high bit of the low byte: the byte before the chunk was `/`.
+        let mut after_slash = 0u64;
+        while let Some(chunk) = chunk_at(bytes, p) {
+            if classes(chunk).0 & FAST_PATH_OR_SLASH == 0 {
+                break;
+            }
+            // Path bytes are ASCII.
+            let x = u64::from_le_bytes(*chunk);
+            let slashes = ascii_bytes_equal(x, b'/');
+            let starts = (slashes << 8) | after_slash;
+            if starts & (ascii_bytes_equal(x, b'.') | ascii_bytes_equal(x, b'%')) != 0 {
+                suspect = true;
+            }
+            after_slash = slashes >> 56;
+            p += 8;
+        }
+        while let Some(c) = at(p)
+            .map(fast_class)
+            .filter(|c| c & FAST_PATH_OR_SLASH != 0)
+        {
+            if c & DOT_OR_PERCENT != 0 && p.checked_sub(1).and_then(at) == Some(b'/') {
+                suspect = true;
+            }
+            p += 1;
+        }
+        if suspect && has_dot_segment(bytes.get(path_start..p).unwrap_or_default()) {
+            return None;
+        }
+        // file: `C|` as the first segment becomes `C:`.
+        if file {
+            let rest = bytes.get(path_start + 1..p).unwrap_or_default();
+            let first = rest.split(|&b| b == b'/').next().unwrap_or_default();
+            if matches!(first, [_, b'|']) {
+                return None;
             }
         }
-    } else if !matches!(at(p), Some(b'?' | b'#') | None) {
+    }
+    if !matches!(at(p), Some(b'?' | b'#') | None) {
         return None;
     }
     let path_end = p;
@@ -218,19 +296,13 @@ fn scan(input: &str) -> Option<FastParts> {
     let mut query_start = None;
     if at(p) == Some(b'?') {
         query_start = Some(p);
-        p += 1;
-        while at(p).is_some_and(|b| fast_class(b) & FAST_QUERY != 0) {
-            p += 1;
-        }
+        p = skip(bytes, p + 1, FAST_QUERY);
     }
     // Fragment.
     let mut fragment_start = None;
     if at(p) == Some(b'#') {
         fragment_start = Some(p);
-        p += 1;
-        while at(p).is_some_and(|b| fast_class(b) & FAST_FRAGMENT != 0) {
-            p += 1;
-        }
+        p = skip(bytes, p + 1, FAST_FRAGMENT);
     }
     if p != bytes.len() {
         return None;
@@ -251,6 +323,15 @@ fn scan(input: &str) -> Option<FastParts> {
     })
 }
 
+/// Whether a path (starting with `/`) has a `.` or `..` segment, in any of
+/// their percent-encoded spellings.
+#[cold]
+fn has_dot_segment(path: &[u8]) -> bool {
+    path.split(|&b| b == b'/')
+        .skip(1)
+        .any(|seg| is_single_dot(seg) || is_double_dot(seg))
+}
+
 /// Builds the URL from a successful scan: the input copied once.
 #[inline]
 fn build(input: &str, parts: &FastParts) -> Option<Url> {
@@ -269,10 +350,11 @@ fn build(input: &str, parts: &FastParts) -> Option<Url> {
     } = *parts;
     let bytes = input.as_bytes();
     let extra = usize::from(!has_path);
-    let mut out = String::with_capacity(bytes.len() + extra);
+    let mut out;
     if has_path {
-        out.push_str(input);
+        out = String::from(input);
     } else {
+        out = String::with_capacity(bytes.len() + extra);
         out.push_str(input.get(..path_start)?);
         out.push('/');
         out.push_str(input.get(path_start..)?);
@@ -280,16 +362,22 @@ fn build(input: &str, parts: &FastParts) -> Option<Url> {
     if needs_lowercase && let Some(head) = out.get_mut(..host_end) {
         head.make_ascii_lowercase();
     }
-    let shift = |i: usize| to_u32(if i >= path_end { i + extra } else { i });
+    // Every offset is at most the output's length, which is below `NONE`
+    // (checked here), so `as u32` keeps each one exactly.
+    if out.len() >= NONE as usize {
+        return None;
+    }
+    let offset = |i: usize| i as u32;
+    let shift = |i: usize| offset(if i >= path_end { i + extra } else { i });
     Some(Url {
         serialization: out,
-        scheme_end: to_u32(host_start - 3),
-        username_end: to_u32(host_start),
-        host_start: to_u32(host_start),
-        host_end: to_u32(host_end),
-        path_start: to_u32(path_start),
-        query_start: query_start.map_or(crate::url::NONE, shift),
-        fragment_start: fragment_start.map_or(crate::url::NONE, shift),
+        scheme_end: offset(host_start - 3),
+        username_end: offset(host_start),
+        host_start: offset(host_start),
+        host_end: offset(host_end),
+        path_start: offset(path_start),
+        query_start: query_start.map_or(NONE, shift),
+        fragment_start: fragment_start.map_or(NONE, shift),
         port,
         ipv4: 0,
         host_kind,

@@ -112,6 +112,17 @@ pub(crate) fn parse<O: Observer>(
     {
         return Ok(url);
     }
+    parse_full(input, base, obs)
+}
+
+/// The state machine's run of [`parse`], apart so that the fast path's
+/// caller stays small.
+#[inline(never)]
+fn parse_full<O: Observer>(
+    input: &str,
+    base: Option<&Url>,
+    obs: &mut O,
+) -> Result<Url, ParseError> {
     let prepared = Prepared::new(input, true);
     if O::VALIDATION && (prepared.trimmed || prepared.had_tabs_or_newlines()) {
         for offset in prepared.removed_offsets() {
