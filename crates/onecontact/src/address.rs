@@ -9,7 +9,7 @@ use crate::detail::{Field, ParseDetail, Spans};
 use crate::error::WebError;
 use crate::facts::{WebFact, WebFacts, WebFlags};
 use crate::key::{self, KeyParts, KeyVersion};
-use crate::reading::{Reader, Reading};
+use crate::reading::{Read, Reader, Reading, SchemeSource};
 use crate::social::{self, SocialProfile};
 use crate::tracking;
 
@@ -80,7 +80,9 @@ impl WebAddress {
     /// A [`WebError`] whose [`code`](WebError::code) is `web.host-missing`,
     /// `web.invalid-host`, `web.invalid-port` or `web.invalid-url`.
     pub fn parse(text: &str) -> Result<WebAddress, WebError> {
-        WebAddress::from_reading(Reader::new().read(text))
+        Reader::new().read_with(text, |read, url, spans, _| {
+            Ok(WebAddress::build(url?, &read, spans))
+        })
     }
 
     /// The web address of a text already read (see [`Reader`]); the
@@ -100,46 +102,32 @@ impl WebAddress {
     ///
     /// The reading's [`WebError`] when the text is not a URL.
     pub fn from_reading(reading: Reading<'_>) -> Result<WebAddress, WebError> {
-        let scheme_assumed = reading.scheme_assumed();
-        let prefix_len = reading.prefix_len();
-        let lead_units = reading.lead_units();
-        let trimmed = reading.text();
-        let spans = field_spans(reading.spans());
-        let url = reading.into_url()?;
-        Ok(WebAddress::build(
-            url,
-            scheme_assumed,
-            trimmed,
-            prefix_len,
-            spans,
-            lead_units,
-        ))
+        let (read, url, spans) = reading.into_parts();
+        Ok(WebAddress::build(url?, &read, &spans))
     }
 
-    fn build(
-        url: Url,
-        scheme_assumed: bool,
-        trimmed: &str,
-        prefix_len: usize,
-        spans: Spans,
-        lead_units: usize,
-    ) -> WebAddress {
+    #[inline]
+    fn build(url: Url, read: &Read<'_>, spans: &InputSpans) -> WebAddress {
+        let scheme_assumed = read.scheme == SchemeSource::Assumed;
+        let prefix_len = read.prefix.len();
+        let trimmed = read.text;
         let mut flags = WebFlags::empty();
         flags.set(WebFact::SchemeAssumed, scheme_assumed);
-        let host = url.host();
-        let host_class = match host {
-            None => HostClass::Null,
-            Some(Host::Domain(_)) => HostClass::Domain,
-            Some(_) => HostClass::Other,
+        // A domain is the common case: `domain()` reads the stored host kind
+        // without building a typed `Host`.
+        let domain = url.domain();
+        let host_class = match domain {
+            Some(_) => HostClass::Domain,
+            None if url.host_str().is_none() => HostClass::Null,
+            None => HostClass::Other,
         };
         flags.set(
             WebFact::IpHost,
-            matches!(host, Some(Host::Ipv4(_) | Host::Ipv6(_))),
+            domain.is_none() && matches!(url.host(), Some(Host::Ipv4(_) | Host::Ipv6(_))),
         );
         flags.set(
             WebFact::InternationalizedDomain,
-            matches!(host, Some(Host::Domain(_)))
-                && crate::host::has_xn_label(url.host_str().unwrap_or_default()),
+            domain.is_some_and(crate::host::has_xn_label),
         );
         flags.set(
             WebFact::NonWebScheme,
@@ -184,10 +172,10 @@ impl WebAddress {
             canonical_len: end,
             flags,
             removed,
-            spans,
+            spans: field_spans(spans),
             trimmed: (!same_text).then(|| trimmed.into()),
             prefix_len,
-            lead_units,
+            lead_units: read.lead_units(),
             host: host_class,
         }
     }
@@ -340,6 +328,7 @@ impl std::fmt::Display for WebAddress {
 
 /// The reading's byte spans of the fields [`detail`](WebAddress::detail)
 /// reports (the scheme only when written).
+#[inline]
 fn field_spans(spans: &InputSpans) -> Spans {
     let mut out = Spans::default();
     let mut put = |field: Field, range: &Option<Range<usize>>| {

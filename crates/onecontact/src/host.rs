@@ -27,17 +27,19 @@ pub(crate) fn is_xn_label(label: &str) -> bool {
 pub(crate) fn has_xn_label(host: &str) -> bool {
     let bytes = host.as_bytes();
     let mut from = 0usize;
-    // Look at each `x`/`X` only.
+    // Look at each `-` only (a memchr search; most hosts have none): an
+    // `xn--` label has `--` at its third byte.
     while let Some(at) = bytes
         .get(from..)
-        .and_then(|rest| rest.iter().position(|&b| (b | 0x20) == b'x'))
+        .and_then(|rest| rest.iter().position(|&b| b == b'-'))
     {
         let i = from + at;
-        let label_start = i == 0 || bytes.get(i - 1) == Some(&b'.');
-        if label_start
+        if i >= 2
+            && bytes.get(i + 1) == Some(&b'-')
             && bytes
-                .get(i..i + 4)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"xn--"))
+                .get(i - 2..i)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"xn"))
+            && (i == 2 || bytes.get(i - 3) == Some(&b'.'))
         {
             return true;
         }
