@@ -408,12 +408,19 @@ fn offset_in(given: &str, bytes: usize) -> Offset {
 /// [`MAX_NON_ASCII_HOST_UTF16`] UTF-16 code units, its length and where it
 /// starts. It runs before the parser so that such a host never reaches
 /// Unicode processing.
+#[inline]
 fn long_non_ascii_host(text: &str, written: bool) -> Option<(usize, usize)> {
     // A host fits in the text, and UTF-16 never takes more units than UTF-8
     // takes bytes: short texts cannot hold a long host.
     if text.len() <= MAX_NON_ASCII_HOST_UTF16 {
         return None;
     }
+    long_text_host(text, written)
+}
+
+/// [`long_non_ascii_host`] for a text long enough to hold such a host.
+#[cold]
+fn long_text_host(text: &str, written: bool) -> Option<(usize, usize)> {
     let (start, host) = host_text(text, written)?;
     let decoded = onecontact_url::percent_encoding::percent_decode(host.as_bytes());
     let decoded = String::from_utf8_lossy(&decoded);
