@@ -5,7 +5,7 @@ use std::ops::Range;
 use onecontact_psl::List;
 use onecontact_url::{Host, InputSpans, Url};
 
-use crate::detail::{Field, ParseDetail, Spans};
+use crate::detail::{ParseDetail, Spans};
 use crate::error::WebError;
 use crate::facts::{WebFact, WebFacts, WebFlags};
 use crate::key::{self, KeyParts, KeyVersion};
@@ -327,20 +327,22 @@ impl std::fmt::Display for WebAddress {
 }
 
 /// The reading's byte spans of the fields [`detail`](WebAddress::detail)
-/// reports (the scheme only when written).
+/// reports (the scheme only when written), in the order of
+/// [`FIELDS`](crate::detail::FIELDS).
 #[inline]
 fn field_spans(spans: &InputSpans) -> Spans {
-    let mut out = Spans::default();
-    let mut put = |field: Field, range: &Option<Range<usize>>| {
-        if let Some(r) = range {
-            out.set(field, r.start, r.end);
-        }
+    let pair = |range: &Option<Range<usize>>| {
+        let r = range.as_ref()?;
+        Some((u32::try_from(r.start).ok()?, u32::try_from(r.end).ok()?))
     };
-    put(Field::Scheme, &spans.scheme);
-    put(Field::Host, &spans.host);
-    put(Field::Port, &spans.port);
-    put(Field::Path, &spans.path);
-    put(Field::Query, &spans.query);
-    put(Field::Fragment, &spans.fragment);
-    out
+    Spans {
+        spans: [
+            pair(&spans.scheme),
+            pair(&spans.host),
+            pair(&spans.port),
+            pair(&spans.path),
+            pair(&spans.query),
+            pair(&spans.fragment),
+        ],
+    }
 }
