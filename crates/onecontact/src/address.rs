@@ -5,11 +5,11 @@ use std::ops::Range;
 use onecontact_psl::List;
 use onecontact_url::{Host, InputSpans, Url};
 
-use crate::detail::{Field, ParseDetail, Spans};
+use crate::detail::{ParseDetail, Spans};
 use crate::error::WebError;
 use crate::facts::{WebFact, WebFacts, WebFlags};
 use crate::key::{self, KeyParts, KeyVersion};
-use crate::reading::{Reader, Reading};
+use crate::reading::{Read, Reader, Reading, SchemeSource};
 use crate::social::{self, SocialProfile};
 use crate::tracking;
 
@@ -36,13 +36,18 @@ pub struct WebAddress {
     flags: WebFlags,
     /// Byte ranges, in the serialization, of removed tracking parameters' names.
     removed: Vec<Range<usize>>,
-    /// Byte ranges of the fields in the trimmed input, from the reading.
+    /// Byte ranges of the fields in the trimmed input, from the reading;
+    /// left empty when the text is the serialization (`trimmed` is `None`),
+    /// whose fields are where the URL has them ([`serialization_spans`]).
     spans: Spans,
     /// The trimmed input, kept to turn [`spans`](Self::spans) into UTF-16
     /// offsets on demand ([`WebAddress::detail`]). `None` when the URL's
     /// serialization is that text (after the assumed prefix, if any), which
     /// is the common case.
     trimmed: Option<Box<str>>,
+    /// Whether [`spans`](Self::spans) is left empty because the fields are
+    /// where the serialization has them ([`serialization_spans`]).
+    lazy_spans: bool,
     /// The length of what was put in front of the text (`https://`).
     prefix_len: usize,
     /// The UTF-16 length of the white space trimmed from the start.
@@ -80,7 +85,9 @@ impl WebAddress {
     /// A [`WebError`] whose [`code`](WebError::code) is `web.host-missing`,
     /// `web.invalid-host`, `web.invalid-port` or `web.invalid-url`.
     pub fn parse(text: &str) -> Result<WebAddress, WebError> {
-        WebAddress::from_reading(Reader::new().read(text))
+        Reader::new().read_with(text, |read, url, spans, _| {
+            Ok(WebAddress::build(url?, &read, spans))
+        })
     }
 
     /// The web address of a text already read (see [`Reader`]); the
@@ -100,46 +107,32 @@ impl WebAddress {
     ///
     /// The reading's [`WebError`] when the text is not a URL.
     pub fn from_reading(reading: Reading<'_>) -> Result<WebAddress, WebError> {
-        let scheme_assumed = reading.scheme_assumed();
-        let prefix_len = reading.prefix_len();
-        let lead_units = reading.lead_units();
-        let trimmed = reading.text();
-        let spans = field_spans(reading.spans());
-        let url = reading.into_url()?;
-        Ok(WebAddress::build(
-            url,
-            scheme_assumed,
-            trimmed,
-            prefix_len,
-            spans,
-            lead_units,
-        ))
+        let (read, url, spans) = reading.into_parts();
+        Ok(WebAddress::build(url?, &read, &spans))
     }
 
-    fn build(
-        url: Url,
-        scheme_assumed: bool,
-        trimmed: &str,
-        prefix_len: usize,
-        spans: Spans,
-        lead_units: usize,
-    ) -> WebAddress {
+    #[inline]
+    fn build(url: Url, read: &Read<'_>, spans: &InputSpans) -> WebAddress {
+        let scheme_assumed = read.scheme == SchemeSource::Assumed;
+        let prefix_len = read.prefix.len();
+        let trimmed = read.text;
         let mut flags = WebFlags::empty();
         flags.set(WebFact::SchemeAssumed, scheme_assumed);
-        let host = url.host();
-        let host_class = match host {
-            None => HostClass::Null,
-            Some(Host::Domain(_)) => HostClass::Domain,
-            Some(_) => HostClass::Other,
+        // A domain is the common case: `domain()` reads the stored host kind
+        // without building a typed `Host`.
+        let domain = url.domain();
+        let host_class = match domain {
+            Some(_) => HostClass::Domain,
+            None if url.host_str().is_none() => HostClass::Null,
+            None => HostClass::Other,
         };
         flags.set(
             WebFact::IpHost,
-            matches!(host, Some(Host::Ipv4(_) | Host::Ipv6(_))),
+            domain.is_none() && matches!(url.host(), Some(Host::Ipv4(_) | Host::Ipv6(_))),
         );
         flags.set(
             WebFact::InternationalizedDomain,
-            matches!(host, Some(Host::Domain(_)))
-                && crate::host::has_xn_label(url.host_str().unwrap_or_default()),
+            domain.is_some_and(crate::host::has_xn_label),
         );
         flags.set(
             WebFact::NonWebScheme,
@@ -151,6 +144,7 @@ impl WebAddress {
         );
         let href = url.as_str();
         let same_text = href.get(prefix_len..) == Some(trimmed);
+        let lazy_spans = same_text && spans_follow_serialization(&url);
         let mut end = href.len();
         if let Some(fragment) = url.fragment() {
             flags.insert(WebFact::FragmentRemoved);
@@ -184,10 +178,15 @@ impl WebAddress {
             canonical_len: end,
             flags,
             removed,
-            spans,
+            spans: if lazy_spans {
+                Spans::default()
+            } else {
+                field_spans(spans)
+            },
             trimmed: (!same_text).then(|| trimmed.into()),
+            lazy_spans,
             prefix_len,
-            lead_units,
+            lead_units: read.lead_units(),
             host: host_class,
         }
     }
@@ -319,7 +318,12 @@ impl WebAddress {
             // The text was the serialization itself.
             None => self.url.as_str().get(self.prefix_len..).unwrap_or_default(),
         };
-        self.spans.bytes_to_utf16(text).detail(self.lead_units)
+        let spans = if self.lazy_spans {
+            serialization_spans(&self.url, self.prefix_len)
+        } else {
+            self.spans
+        };
+        spans.bytes_to_utf16(text).detail(self.lead_units)
     }
 }
 
@@ -338,20 +342,131 @@ impl std::fmt::Display for WebAddress {
     }
 }
 
-/// The reading's byte spans of the fields [`detail`](WebAddress::detail)
-/// reports (the scheme only when written).
-fn field_spans(spans: &InputSpans) -> Spans {
-    let mut out = Spans::default();
-    let mut put = |field: Field, range: &Option<Range<usize>>| {
-        if let Some(r) = range {
-            out.set(field, r.start, r.end);
-        }
+/// Whether the parser's spans of a text that is `url`'s serialization are
+/// where the serialization has each field: true for the special schemes
+/// other than `file` (a non-empty host, a path starting with `/`); other
+/// URLs keep the recorded spans (an empty host or path has a span or not
+/// depending on how it was read).
+fn spans_follow_serialization(url: &Url) -> bool {
+    url.is_special() && url.scheme() != "file"
+}
+
+/// The field spans of a text that is `url`'s serialization after its first
+/// `prefix_len` bytes (the assumed `https://`, whose scheme has no span):
+/// each field is where the serialization has it, as the parser reports it
+/// for such a text (a test checks the two agree).
+fn serialization_spans(url: &Url, prefix_len: usize) -> Spans {
+    let href = url.as_str();
+    let span = |part: &str| {
+        let start = (part.as_ptr() as usize).checked_sub(href.as_ptr() as usize)?;
+        let start = start.checked_sub(prefix_len)?;
+        Some((
+            u32::try_from(start).ok()?,
+            u32::try_from(start + part.len()).ok()?,
+        ))
     };
-    put(Field::Scheme, &spans.scheme);
-    put(Field::Host, &spans.host);
-    put(Field::Port, &spans.port);
-    put(Field::Path, &spans.path);
-    put(Field::Query, &spans.query);
-    put(Field::Fragment, &spans.fragment);
-    out
+    let port = onecontact_url::quirks::port(url);
+    Spans {
+        spans: [
+            (prefix_len == 0).then(|| span(url.scheme())).flatten(),
+            url.host_str().filter(|h| !h.is_empty()).and_then(span),
+            (!port.is_empty()).then(|| span(port)).flatten(),
+            span(url.path()),
+            url.query().and_then(span),
+            url.fragment().and_then(span),
+        ],
+    }
+}
+
+/// The reading's byte spans of the fields [`detail`](WebAddress::detail)
+/// reports (the scheme only when written), in the order of
+/// [`FIELDS`](crate::detail::FIELDS).
+#[inline]
+fn field_spans(spans: &InputSpans) -> Spans {
+    let pair = |range: &Option<Range<usize>>| {
+        let r = range.as_ref()?;
+        Some((u32::try_from(r.start).ok()?, u32::try_from(r.end).ok()?))
+    };
+    Spans {
+        spans: [
+            pair(&spans.scheme),
+            pair(&spans.host),
+            pair(&spans.port),
+            pair(&spans.path),
+            pair(&spans.query),
+            pair(&spans.fragment),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every input of the key V1 fixture, the tricky-input corpus and the
+    /// WPT URL test data (with and without the `https://` assumption): where
+    /// the text is its URL's serialization, the spans taken from the URL are
+    /// the spans the parser recorded.
+    #[test]
+    fn serialization_spans_are_the_recorded_spans() {
+        let mut inputs: Vec<String> = include_str!("../tests/fixtures/key_v1.tsv")
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .filter_map(|l| l.split('\t').next())
+            .map(str::to_owned)
+            .collect();
+        for line in include_str!("../../onecontact-cli/tests/data/tricky-inputs.jsonl").lines() {
+            if let Ok(v) = serde_json::from_str::<serde_json::Value>(line)
+                && let Some(input) = v["input"].as_str()
+            {
+                inputs.push(input.to_owned());
+            }
+        }
+        let wpt: serde_json::Value =
+            serde_json::from_str(include_str!("../../../testdata/wpt-url/urltestdata.json"))
+                .unwrap();
+        for case in wpt.as_array().unwrap() {
+            if let Some(input) = case["input"].as_str() {
+                inputs.push(input.to_owned());
+            }
+        }
+        inputs.extend(
+            [
+                "https://a.com",
+                "https://a.com/",
+                "https://a.com:8080/x?y#z",
+                "https://a.com/?",
+                "https://a.com/#",
+                "http://[::1]/",
+                "http://1.2.3.4/",
+                "file:///tmp/x",
+                "mailto:a@b.example",
+                "sc://host",
+                "sc:",
+                "a.com/x",
+                "a.com:81/",
+            ]
+            .map(str::to_owned),
+        );
+        let mut compared = 0;
+        for input in &inputs {
+            for assume in [true, false] {
+                let reading = Reader::new().assume_https(assume).read(input);
+                let (read, url, spans) = reading.into_parts();
+                let Ok(url) = url else { continue };
+                if url.as_str().get(read.prefix.len()..) != Some(read.text)
+                    || !spans_follow_serialization(&url)
+                {
+                    continue;
+                }
+                compared += 1;
+                assert_eq!(
+                    serialization_spans(&url, read.prefix.len()),
+                    field_spans(&spans),
+                    "{input:?} (assume https: {assume})"
+                );
+            }
+        }
+        assert!(compared > 250, "{compared}");
+    }
 }

@@ -113,6 +113,7 @@ pub(crate) const FIELDS: [Field; 6] = [
 
 impl Spans {
     /// Records a field's byte range.
+    #[cfg(test)]
     pub(crate) fn set(&mut self, field: Field, start: usize, end: usize) {
         let at = FIELDS.iter().position(|f| *f == field);
         if let (Some(slot), Ok(start), Ok(end)) = (

@@ -26,18 +26,24 @@ pub(crate) fn is_xn_label(label: &str) -> bool {
 /// a serialized domain is lowercase anyway).
 pub(crate) fn has_xn_label(host: &str) -> bool {
     let bytes = host.as_bytes();
+    if !has_double_hyphen(bytes) {
+        // Most hosts: no `--` anywhere, so no `xn--` label.
+        return false;
+    }
     let mut from = 0usize;
-    // Look at each `x`/`X` only.
+    // Look at each `-` only (a memchr search; most hosts have none): an
+    // `xn--` label has `--` at its third byte.
     while let Some(at) = bytes
         .get(from..)
-        .and_then(|rest| rest.iter().position(|&b| (b | 0x20) == b'x'))
+        .and_then(|rest| rest.iter().position(|&b| b == b'-'))
     {
         let i = from + at;
-        let label_start = i == 0 || bytes.get(i - 1) == Some(&b'.');
-        if label_start
+        if i >= 2
+            && bytes.get(i + 1) == Some(&b'-')
             && bytes
-                .get(i..i + 4)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"xn--"))
+                .get(i - 2..i)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"xn"))
+            && (i == 2 || bytes.get(i - 3) == Some(&b'.'))
         {
             return true;
         }
@@ -56,6 +62,27 @@ pub(crate) fn unicode_form(domain: &str) -> Option<String> {
     (unicode != domain).then_some(unicode)
 }
 
+/// Whether `bytes` holds `--`, eight bytes per step.
+fn has_double_hyphen(bytes: &[u8]) -> bool {
+    let mut before = false;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in chunks.by_ref() {
+        let word = u64::from_le_bytes(<[u8; 8]>::try_from(chunk).unwrap_or_default());
+        let hyphens = crate::key::bytes_equal(word, b'-');
+        if hyphens & (hyphens >> 8) != 0 || (before && hyphens & 0x80 != 0) {
+            return true;
+        }
+        before = hyphens >> 63 != 0;
+    }
+    for &b in chunks.remainder() {
+        if b == b'-' && before {
+            return true;
+        }
+        before = b == b'-';
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,6 +97,17 @@ mod tests {
         assert!(!has_xn_label("x.xxn--a.x"));
         assert!(!has_xn_label("xn-"));
         assert!(!has_xn_label(""));
+        // `--` at every place relative to the eight-byte steps.
+        for at in 0..20 {
+            let host = format!("{}.xn--a.com", "a".repeat(at));
+            assert!(has_xn_label(&host), "{host}");
+            let host = format!("{}xn-.-a.com", "a.".repeat(at));
+            assert!(!has_xn_label(&host), "{host}");
+            let mut host = "b".repeat(24);
+            host.replace_range(at..at + 2, "--");
+            assert!(has_double_hyphen(host.as_bytes()), "{host}");
+            assert!(!has_double_hyphen(host.replace("--", "-.").as_bytes()));
+        }
     }
 
     #[test]

@@ -250,18 +250,10 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
     let bytes = path.as_bytes();
     // One pass for the common case: no escape and no repeated `/`, so only
     // lowercasing and the end of the path are left to decide.
-    let mut last_slash = None;
-    let mut prev = 0u8;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'%' || (b == b'/' && prev == b'/') {
-            push_escaped_path_and_trim(out, path);
-            return;
-        }
-        if b == b'/' {
-            last_slash = Some(i);
-        }
-        prev = b;
-    }
+    let Some(last_slash) = plain_path_last_slash(bytes) else {
+        push_escaped_path_and_trim(out, path);
+        return;
+    };
     let mut end = bytes.len();
     if let Some(slash) = last_slash {
         let segment = path.get(slash + 1..).unwrap_or_default();
@@ -273,6 +265,49 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
         end -= 1;
     }
     push_lowercase_run(out, path, 0, end);
+}
+
+/// For a path with no `%` and no `//`, where its last `/` is (`Some(None)`
+/// when it has none); `None` when it has either. Eight bytes per step: the
+/// bytes equal to `/` and to `%` are found with word arithmetic.
+fn plain_path_last_slash(bytes: &[u8]) -> Option<Option<usize>> {
+    let mut last_slash = None;
+    let mut slash_before = false;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0usize;
+    for chunk in chunks.by_ref() {
+        let word = u64::from_le_bytes(<[u8; 8]>::try_from(chunk).unwrap_or_default());
+        let slashes = bytes_equal(word, b'/');
+        if bytes_equal(word, b'%') != 0
+            || slashes & (slashes >> 8) != 0
+            || (slash_before && slashes & 0x80 != 0)
+        {
+            return None;
+        }
+        if slashes != 0 {
+            last_slash = Some(at + (63 - slashes.leading_zeros() as usize) / 8);
+        }
+        slash_before = slashes >> 63 != 0;
+        at += 8;
+    }
+    for &b in chunks.remainder() {
+        if b == b'%' || (b == b'/' && slash_before) {
+            return None;
+        }
+        slash_before = b == b'/';
+        if slash_before {
+            last_slash = Some(at);
+        }
+        at += 1;
+    }
+    Some(last_slash)
+}
+
+/// The high bit of each byte of `word` that equals `b`, and no other bit.
+pub(crate) fn bytes_equal(word: u64, b: u8) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = word ^ (0x0101_0101_0101_0101 * u64::from(b));
+    !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
 /// Whether `segment` is one of [`DEFAULT_DOCUMENTS`], ignoring ASCII case.
@@ -413,6 +448,53 @@ pub(crate) fn push_sorted_query(out: &mut String, query: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-at-a-time scan against a byte-at-a-time one, over every
+    /// string of up to 19 bytes drawn from `/`, `%`, `a` at each position
+    /// class (so every chunk boundary sees every neighbour pair).
+    #[test]
+    fn plain_path_scan_matches_a_byte_scan() {
+        fn naive(bytes: &[u8]) -> Option<Option<usize>> {
+            let mut last = None;
+            for (i, &b) in bytes.iter().enumerate() {
+                if b == b'%' || (b == b'/' && i > 0 && bytes.get(i - 1) == Some(&b'/')) {
+                    return None;
+                }
+                if b == b'/' {
+                    last = Some(i);
+                }
+            }
+            Some(last)
+        }
+        let alphabet = [b'/', b'%', b'a', b'Z'];
+        for len in 0..=19usize {
+            for seed in 0..400u64 {
+                let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ len as u64;
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // `%` rarely, so that long strings without one occur.
+                        let pick = (x % 16) as usize;
+                        alphabet[if pick == 0 {
+                            1
+                        } else if pick < 6 {
+                            0
+                        } else {
+                            2 + pick % 2
+                        }]
+                    })
+                    .collect();
+                assert_eq!(
+                    plain_path_last_slash(&bytes),
+                    naive(&bytes),
+                    "{:?}",
+                    String::from_utf8_lossy(&bytes)
+                );
+            }
+        }
+    }
 
     fn path(p: &str) -> String {
         let mut out = String::new();

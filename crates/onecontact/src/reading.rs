@@ -91,19 +91,44 @@ impl<'b> Reader<'b> {
 
     /// Reads `text` (one parse).
     pub fn read<'a>(&self, text: &'a str) -> Reading<'a> {
+        self.read_with(text, |read, url, spans, validation| Reading {
+            given: read.given,
+            lead: read.lead,
+            text: read.text,
+            scheme: read.scheme,
+            prefix: read.prefix,
+            url,
+            spans: spans.clone(),
+            validation,
+        })
+    }
+
+    /// The one reading of `text`: trimming, the scheme decision, the
+    /// hardening check and the parse, handed to `finish` with the spans by
+    /// reference, so that a caller that keeps only part of them
+    /// ([`WebAddress::parse`](crate::WebAddress::parse)) builds its value in
+    /// place instead of from a [`Reading`].
+    #[inline]
+    pub(crate) fn read_with<'a, R>(
+        &self,
+        text: &'a str,
+        finish: impl FnOnce(Read<'a>, Result<Url, WebError>, &InputSpans, Vec<Validation>) -> R,
+    ) -> R {
         let (lead, trimmed) = input::trim(text);
-        let refused = |error: WebError, scheme: SchemeSource, prefix: &'static str| Reading {
+        let read = |scheme: SchemeSource, prefix: &'static str| Read {
             given: text,
             lead,
             text: trimmed,
             scheme,
             prefix,
-            url: Err(error),
-            spans: InputSpans::default(),
-            validation: Vec::new(),
         };
         if trimmed.is_empty() && self.base.is_none() {
-            return refused(WebError::Empty, SchemeSource::Written, "");
+            return finish(
+                read(SchemeSource::Written, ""),
+                Err(WebError::Empty),
+                &InputSpans::default(),
+                Vec::new(),
+            );
         }
         let written = input::scheme_is_written(trimmed);
         let mut prefix: &'static str = "";
@@ -112,7 +137,12 @@ impl<'b> Reader<'b> {
                 let error = WebError::RelativeWithoutBase {
                     text: trimmed.to_owned(),
                 };
-                return refused(error, SchemeSource::Written, "");
+                return finish(
+                    read(SchemeSource::Written, ""),
+                    Err(error),
+                    &InputSpans::default(),
+                    Vec::new(),
+                );
             }
             prefix = if trimmed.starts_with("//") {
                 "https:"
@@ -131,7 +161,12 @@ impl<'b> Reader<'b> {
             } else {
                 SchemeSource::Written
             };
-            return refused(error, scheme, prefix);
+            return finish(
+                read(scheme, prefix),
+                Err(error),
+                &InputSpans::default(),
+                Vec::new(),
+            );
         }
         let source: Cow<'_, str> = if scheme_assumed {
             Cow::Owned([prefix, trimmed].concat())
@@ -140,7 +175,7 @@ impl<'b> Reader<'b> {
         };
         let options = Url::options().base_url(self.base);
         let mut validation = Vec::new();
-        let (result, spans) = if self.validation_errors {
+        let (result, mut spans) = if self.validation_errors {
             let out = options
                 .validation_sink(&mut validation)
                 .parse_recording_spans(&source);
@@ -158,7 +193,9 @@ impl<'b> Reader<'b> {
         } else {
             options.parse_recording_spans(&source)
         };
-        let spans = shift(spans, prefix.len());
+        if scheme_assumed {
+            shift(&mut spans, prefix.len());
+        }
         let scheme = if scheme_assumed {
             SchemeSource::Assumed
         } else if spans.scheme.is_none() && self.base.is_some() {
@@ -179,16 +216,7 @@ impl<'b> Reader<'b> {
                 })
             }
         };
-        Reading {
-            given: text,
-            lead,
-            text: trimmed,
-            scheme,
-            prefix,
-            url,
-            spans,
-            validation,
-        }
+        finish(read(scheme, prefix), url, &spans, validation)
     }
 
     /// Reads `text` as a base URL: as it is when it starts with a scheme the
@@ -233,21 +261,36 @@ pub(crate) fn starts_like_scheme(text: &str) -> bool {
 
 /// `spans` moved back by the length of the assumed prefix (whose scheme
 /// was never written).
-fn shift(spans: InputSpans, by: usize) -> InputSpans {
-    if by == 0 {
-        return spans;
-    }
-    let back = |r: Option<Range<usize>>| {
-        r.and_then(|r| Some(r.start.checked_sub(by)?..r.end.checked_sub(by)?))
+fn shift(spans: &mut InputSpans, by: usize) {
+    let back = |r: &mut Option<Range<usize>>| {
+        *r = r
+            .take()
+            .and_then(|r| Some(r.start.checked_sub(by)?..r.end.checked_sub(by)?));
     };
-    InputSpans {
-        scheme: None,
-        userinfo: back(spans.userinfo),
-        host: back(spans.host),
-        port: back(spans.port),
-        path: back(spans.path),
-        query: back(spans.query),
-        fragment: back(spans.fragment),
+    spans.scheme = None;
+    back(&mut spans.userinfo);
+    back(&mut spans.host);
+    back(&mut spans.port);
+    back(&mut spans.path);
+    back(&mut spans.query);
+    back(&mut spans.fragment);
+}
+
+/// What the reading decided before and around the parse: the text, where
+/// the scheme came from and the prefix put in front of it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Read<'a> {
+    pub(crate) given: &'a str,
+    pub(crate) lead: usize,
+    pub(crate) text: &'a str,
+    pub(crate) scheme: SchemeSource,
+    pub(crate) prefix: &'static str,
+}
+
+impl Read<'_> {
+    /// The UTF-16 length of the white space trimmed from the start.
+    pub(crate) fn lead_units(&self) -> usize {
+        self.given.get(..self.lead).map_or(0, utf16_len)
     }
 }
 
@@ -339,14 +382,16 @@ impl<'a> Reading<'a> {
         offset_in(self.given, self.lead + in_text)
     }
 
-    /// The length of [`prefix`](Self::prefix).
-    pub(crate) fn prefix_len(&self) -> usize {
-        self.prefix.len()
-    }
-
-    /// The UTF-16 length of the white space trimmed from the start.
-    pub(crate) fn lead_units(&self) -> usize {
-        self.given.get(..self.lead).map_or(0, utf16_len)
+    /// The reading taken apart: what it decided, the URL and the spans.
+    pub(crate) fn into_parts(self) -> (Read<'a>, Result<Url, WebError>, InputSpans) {
+        let read = Read {
+            given: self.given,
+            lead: self.lead,
+            text: self.text,
+            scheme: self.scheme,
+            prefix: self.prefix,
+        };
+        (read, self.url, self.spans)
     }
 }
 
@@ -363,12 +408,19 @@ fn offset_in(given: &str, bytes: usize) -> Offset {
 /// [`MAX_NON_ASCII_HOST_UTF16`] UTF-16 code units, its length and where it
 /// starts. It runs before the parser so that such a host never reaches
 /// Unicode processing.
+#[inline]
 fn long_non_ascii_host(text: &str, written: bool) -> Option<(usize, usize)> {
     // A host fits in the text, and UTF-16 never takes more units than UTF-8
     // takes bytes: short texts cannot hold a long host.
     if text.len() <= MAX_NON_ASCII_HOST_UTF16 {
         return None;
     }
+    long_text_host(text, written)
+}
+
+/// [`long_non_ascii_host`] for a text long enough to hold such a host.
+#[cold]
+fn long_text_host(text: &str, written: bool) -> Option<(usize, usize)> {
     let (start, host) = host_text(text, written)?;
     let decoded = onecontact_url::percent_encoding::percent_decode(host.as_bytes());
     let decoded = String::from_utf8_lossy(&decoded);
