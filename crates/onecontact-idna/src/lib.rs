@@ -63,6 +63,7 @@ mod contextj;
 mod errors;
 #[doc(hidden)]
 pub mod fuzzing;
+mod gigo;
 pub mod punycode;
 mod url_domain;
 mod uts46;

@@ -13,6 +13,8 @@
 //! these functions exist once; the test `baked_equals_parsed` catches a
 //! baked file left stale by a change to them.
 
+use crate::gigo::Gigo;
+
 const K1: u64 = 0x9E37_79B9_7F4A_7C15;
 const K2: u64 = 0xD6E8_FEB8_6659_FD93;
 
@@ -102,7 +104,7 @@ pub(crate) fn key_at(host: &[u8], start: usize, end: usize) -> u64 {
     {
         return lower8(u64::from_le_bytes(window));
     }
-    key_of(host.get(start..end).unwrap_or_default())
+    key_of(host.get(start..end).unwrap_or_gigo())
 }
 
 /// High bit set in exactly the bytes of `x` that are `.`.
@@ -228,7 +230,7 @@ fn long_label_before(bytes: &[u8], head: u64, end: usize) -> (usize, u64) {
 fn load_short(bytes: &[u8]) -> u64 {
     let n = bytes.len();
     let part = |from: usize, size: usize| -> u64 {
-        let chunk = bytes.get(from..from + size).unwrap_or_default();
+        let chunk = bytes.get(from..from + size).unwrap_or_gigo();
         chunk
             .iter()
             .rev()

@@ -93,6 +93,7 @@ mod error;
 pub mod fuzzing;
 #[cfg(feature = "baked")]
 mod generated;
+mod gigo;
 mod idn;
 mod key;
 mod list;

@@ -10,6 +10,7 @@
 //! label). Normal and wildcard rules of the same length give the same
 //! suffix; the normal rule's section is reported.
 
+use crate::gigo::Gigo;
 use crate::key::Host;
 use crate::section::{Origin, RuleKind, Section};
 use crate::table::{ROOT, View, flags};
@@ -258,7 +259,7 @@ pub(crate) fn suffix<'a>(table: View<'_>, domain: &'a str) -> Suffix<'a> {
     let (last, key) = host.last_label();
     let found = find_suffix(table, host, last, key);
     Suffix {
-        text: text.get(found.start..).unwrap_or_default(),
+        text: text.get(found.start..).unwrap_or_gigo(),
         origin: origin(found.rule),
     }
 }

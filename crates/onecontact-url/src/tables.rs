@@ -70,7 +70,7 @@ pub(crate) fn is_forbidden_host_code_point(b: u8) -> bool {
     is_forbidden_host_byte(b)
 }
 
-/// Whether `c` is a URL code point (Standard §4.3): ASCII alphanumerics,
+/// Whether `c` is a URL code point (<https://url.spec.whatwg.org/#url-code-points>): ASCII alphanumerics,
 /// `!$&'()*+,-./:;=?@_~`, and code points U+00A0..=U+10FFFD except surrogates
 /// and noncharacters.
 pub(crate) fn is_url_code_point(c: char) -> bool {

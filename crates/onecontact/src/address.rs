@@ -8,6 +8,7 @@ use onecontact_url::{Host, InputSpans, Url};
 use crate::detail::{Field, ParseDetail, Spans};
 use crate::error::WebError;
 use crate::facts::{WebFact, WebFacts, WebFlags};
+use crate::gigo::Gigo;
 use crate::key::{self, KeyParts, KeyVersion};
 use crate::reading::{Reader, Reading};
 use crate::social::{self, SocialProfile};
@@ -139,7 +140,7 @@ impl WebAddress {
         flags.set(
             WebFact::InternationalizedDomain,
             matches!(host, Some(Host::Domain(_)))
-                && crate::host::has_xn_label(url.host_str().unwrap_or_default()),
+                && crate::host::has_xn_label(url.host_str().unwrap_or_gigo()),
         );
         flags.set(
             WebFact::NonWebScheme,
@@ -166,9 +167,7 @@ impl WebAddress {
                     *range = range.start + query_start..range.end + query_start;
                 }
                 // Without the `?` when nothing is left.
-                let before = href
-                    .get(..query_start.saturating_sub(1))
-                    .unwrap_or_default();
+                let before = href.get(..query_start.saturating_sub(1)).unwrap_or_gigo();
                 let mut text = String::with_capacity(before.len() + 1 + kept.len());
                 text.push_str(before);
                 if !kept.is_empty() {
@@ -211,11 +210,7 @@ impl WebAddress {
     pub fn canonical(&self) -> &str {
         match &self.canonical {
             Some(text) => text,
-            None => self
-                .url
-                .as_str()
-                .get(..self.canonical_len)
-                .unwrap_or_default(),
+            None => self.url.as_str().get(..self.canonical_len).unwrap_or_gigo(),
         }
     }
 
@@ -259,7 +254,7 @@ impl WebAddress {
 
         let parts = KeyParts {
             scheme: url.scheme(),
-            host: (self.host != HostClass::Null).then(|| url.host_str().unwrap_or_default()),
+            host: (self.host != HostClass::Null).then(|| url.host_str().unwrap_or_gigo()),
             host_is_domain: self.host == HostClass::Domain,
             port: onecontact_url::quirks::port(url),
             path: url.path(),
@@ -297,7 +292,7 @@ impl WebAddress {
         }
         social::match_profile(
             url.scheme(),
-            url.host_str().unwrap_or_default(),
+            url.host_str().unwrap_or_gigo(),
             url.path(),
             url.query(),
         )
@@ -317,7 +312,7 @@ impl WebAddress {
         let text = match &self.trimmed {
             Some(text) => text,
             // The text was the serialization itself.
-            None => self.url.as_str().get(self.prefix_len..).unwrap_or_default(),
+            None => self.url.as_str().get(self.prefix_len..).unwrap_or_gigo(),
         };
         self.spans.bytes_to_utf16(text).detail(self.lead_units)
     }

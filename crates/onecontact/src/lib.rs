@@ -99,6 +99,9 @@ mod detail;
 mod detect;
 mod error;
 mod facts;
+#[doc(hidden)]
+pub mod fuzzing;
+mod gigo;
 mod host;
 mod input;
 pub mod inspect;

@@ -7,6 +7,7 @@
 //! Anything unusual returns `None` and the full state machine runs.
 
 use super::path::{is_double_dot, is_single_dot};
+use crate::gigo::Gigo;
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
@@ -186,7 +187,7 @@ fn scan(input: &str) -> Option<FastParts> {
                 Some(b'/') | Some(b'?') | Some(b'#') | None => {
                     let first = at(seg_start);
                     if matches!(first, Some(b'.' | b'%')) {
-                        let seg = bytes.get(seg_start..p).unwrap_or_default();
+                        let seg = bytes.get(seg_start..p).unwrap_or_gigo();
                         if is_single_dot(seg) || is_double_dot(seg) {
                             return None;
                         }
