@@ -16,6 +16,7 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::gigo::Gigo;
 use crate::progress::Progress;
 
 /// Most lines per chunk.
@@ -103,7 +104,7 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Re
             Some(i) => (i + 1, true),
             None => (available.len(), false),
         };
-        let content = available.get(..used).unwrap_or_default();
+        let content = available.get(..used).unwrap_or_gigo();
         if !too_long {
             if buf.len() - start + content.len() > max + 2 {
                 too_long = true;
