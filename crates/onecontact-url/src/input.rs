@@ -125,7 +125,7 @@ impl<'a> Prepared<'a> {
         let (mut lo, mut hi) = (0, self.removed.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            let r = self.removed.get(mid).copied().unwrap_or(0);
+            let r = self.removed.get(mid).copied().unwrap_or_gigo();
             if r.saturating_sub(self.lead + mid) <= index {
                 lo = mid + 1;
             } else {

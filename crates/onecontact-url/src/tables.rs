@@ -1,5 +1,7 @@
 //! Byte-class lookup tables used on hot paths.
 
+use crate::gigo::Gigo;
+
 /// Classes of a byte in a host that is to become a domain.
 pub(crate) const DOMAIN_OK: u8 = 0;
 /// ASCII uppercase letter: lowercased on output.
@@ -141,5 +143,5 @@ pub(crate) static FAST_CLASS: [u8; 256] = build_fast_table();
 /// The fast-path class bits of `b`.
 #[inline(always)]
 pub(crate) fn fast_class(b: u8) -> u8 {
-    FAST_CLASS.get(usize::from(b)).copied().unwrap_or(0)
+    FAST_CLASS.get(usize::from(b)).copied().unwrap_or_gigo()
 }
