@@ -45,7 +45,7 @@ pub(crate) fn long_mix(label: &[u8]) -> u64 {
     if n <= 8 {
         return 0;
     }
-    let chunk = |at: usize| fold(load8(label, at).unwrap_or(0));
+    let chunk = |at: usize| fold(load8(label, at).unwrap_or_gigo());
     let mut mix = 0u64;
     let mut at = 8;
     while at + 8 < n {
@@ -201,7 +201,7 @@ impl<'a> Host<'a> {
 #[inline(always)]
 fn window(bytes: &[u8], head: u64, end: usize) -> u64 {
     match end.checked_sub(8) {
-        Some(from) => load8(bytes, from).unwrap_or(0),
+        Some(from) => load8(bytes, from).unwrap_or_gigo(),
         None => head.checked_shl(64 - 8 * end as u32).unwrap_or(0),
     }
 }
@@ -221,7 +221,7 @@ fn long_label_before(bytes: &[u8], head: u64, end: usize) -> (usize, u64) {
         cut -= 8;
     };
     // The label has more than eight bytes: its first eight are loadable.
-    (start, load8(bytes, start).unwrap_or(0))
+    (start, load8(bytes, start).unwrap_or_gigo())
 }
 
 /// `bytes` (at most eight) as a little-endian `u64`, from two overlapping
@@ -237,7 +237,7 @@ fn load_short(bytes: &[u8]) -> u64 {
             .fold(0u64, |k, &b| (k << 8) | u64::from(b))
     };
     if n >= 8 {
-        return load8(bytes, 0).unwrap_or(0);
+        return load8(bytes, 0).unwrap_or_gigo();
     }
     if n >= 4 {
         let low = bytes
