@@ -7,10 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(input) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Err(e) = onecontact_url::fuzzing::check_parse(input) {
+    if let Err(e) = onecontact_url::fuzzing::check_parse_bytes(data) {
         panic!("{e}");
     }
 });

@@ -10,10 +10,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Err(e) = onecontact_url::fuzzing::check_setters(text) {
+    if let Err(e) = onecontact_url::fuzzing::check_setters_bytes(data) {
         panic!("{e}");
     }
 });

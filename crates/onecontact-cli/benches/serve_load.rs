@@ -97,11 +97,7 @@ struct Tally {
 /// Sends requests `first, first + step, …` below `total`, cycling through
 /// `bodies`, on one keep-alive connection.
 fn client(url: &str, bodies: &[String], first: usize, step: usize, total: usize) -> Tally {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(30)))
-        .build()
-        .into();
+    let agent = serve::http();
     let mut tally = Tally::default();
     for i in (first..total).step_by(step) {
         let body = &bodies[i % bodies.len()];

@@ -16,6 +16,7 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::gigo::Gigo;
 use crate::progress::Progress;
 
 /// Most lines per chunk.
@@ -136,7 +137,7 @@ fn read_line(
             Some(i) => (i + 1, true),
             None => (available.len(), false),
         };
-        let content = available.get(..used).unwrap_or_default();
+        let content = available.get(..used).unwrap_or_gigo();
         length += content.len() as u64;
         if !too_long {
             if buf.len() - start + content.len() > max + 2 {

@@ -8,6 +8,7 @@
 mod batch;
 mod cli;
 mod commands;
+mod gigo;
 mod output;
 mod progress;
 mod serve;

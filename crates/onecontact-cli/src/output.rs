@@ -3,6 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 
 use crate::cli::ColorChoice;
+use crate::gigo::Gigo;
 
 /// Whether and how to colour.
 #[derive(Debug, Clone, Copy)]
@@ -196,7 +197,7 @@ pub fn write_columns(
             };
             line.push_str(&shown);
             if !last {
-                let pad = widths.get(i).copied().unwrap_or(0) - width(cell);
+                let pad = widths.get(i).copied().unwrap_or_gigo() - width(cell);
                 line.push_str(&" ".repeat(pad + 2));
             }
         }

@@ -138,11 +138,6 @@ fn library_command_line_and_api_agree_on_every_input() {
     let cases = corpus();
     assert!(cases.len() >= 200, "the corpus has {} inputs", cases.len());
     let server = ServeProcess::start(Duration::from_secs(20));
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(30)))
-        .build()
-        .into();
     let mut failures = 0;
     let mut kinds: BTreeSet<String> = BTreeSet::new();
     for case in &cases {
@@ -154,15 +149,9 @@ fn library_command_line_and_api_agree_on_every_input() {
         if let Some(base) = &case.base {
             request["base"] = json!(base);
         }
-        let response = agent
-            .post(format!("{}/api/parse", server.base))
-            .header("Content-Type", "application/json")
-            .send(request.to_string().as_bytes())
-            .unwrap();
-        assert_eq!(response.status().as_u16(), status, "{what}");
-        let body: Value =
-            serde_json::from_str(&response.into_body().read_to_string().unwrap()).unwrap();
-        assert_eq!(body, expected, "API for {what}");
+        let reply = server.post_json("/api/parse", &request);
+        assert_eq!(reply.status, status, "{what}");
+        assert_eq!(reply.json(), expected, "API for {what}");
 
         if let Some(error) = expected.get("error") {
             failures += 1;

@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 #[path = "support/serve.rs"]
 mod serve;
 
-use serve::ServeProcess;
+use serve::{Reply, ServeProcess, http as agent};
 
 /// A running server; dropping it kills the process.
 struct Server {
@@ -43,70 +43,24 @@ impl Server {
     }
 
     fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.serve.base)
+        self.serve.url(path)
     }
 
     /// POSTs `body` as JSON, checks that the reply has `status` and
     /// returns the parsed reply.
     fn post(&self, path: &str, body: &Value, status: u16) -> Value {
-        let reply = self.post_raw(path, "application/json", body.to_string().as_bytes());
+        let reply = self.serve.post_json(path, body);
         assert_eq!(reply.status, status, "{}", short(&reply.body));
         reply.json()
     }
 
     fn post_raw(&self, path: &str, content_type: &str, body: &[u8]) -> Reply {
-        let response = agent()
-            .post(self.url(path))
-            .header("Content-Type", content_type)
-            .send(body)
-            .unwrap();
-        Reply::from(response)
+        self.serve.post(path, content_type, body)
     }
 
     fn get(&self, path: &str) -> Reply {
-        Reply::from(agent().get(self.url(path)).call().unwrap())
+        self.serve.get(path)
     }
-}
-
-struct Reply {
-    status: u16,
-    headers: ureq::http::HeaderMap,
-    body: String,
-}
-
-impl Reply {
-    fn from(response: ureq::http::Response<ureq::Body>) -> Reply {
-        let status = response.status().as_u16();
-        let headers = response.headers().clone();
-        let body = response.into_body().read_to_string().unwrap();
-        Reply {
-            status,
-            headers,
-            body,
-        }
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body)
-            .unwrap_or_else(|e| panic!("reply is not JSON ({e}): {}", self.body))
-    }
-
-    fn header(&self, name: &str) -> &str {
-        self.headers
-            .get(name)
-            .unwrap_or_else(|| panic!("no {name} header"))
-            .to_str()
-            .unwrap()
-    }
-}
-
-/// An agent that returns 4xx and 5xx replies instead of errors.
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(30)))
-        .build()
-        .into()
 }
 
 /// The start of a long text, for failure messages.

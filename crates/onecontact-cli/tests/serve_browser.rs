@@ -33,7 +33,7 @@ use serde_json::{Value, json};
 #[path = "support/serve.rs"]
 mod serve;
 
-use serve::ServeProcess;
+use serve::{ServeProcess, http as agent};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -101,17 +101,6 @@ fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
-}
-
-/// An HTTP client for loopback addresses: no proxy, statuses are not errors.
-fn agent() -> ureq::Agent {
-    ureq::Agent::new_with_config(
-        ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .proxy(None)
-            .timeout_global(Some(Duration::from_secs(90)))
-            .build(),
-    )
 }
 
 /// Starts chromedriver on a free port and waits until it says it is ready.

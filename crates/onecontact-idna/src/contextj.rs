@@ -1,6 +1,7 @@
 //! The CONTEXTJ rules of RFC 5892 Appendix A.1 and A.2 for U+200C ZERO
 //! WIDTH NON-JOINER and U+200D ZERO WIDTH JOINER (UTS #46 CheckJoiners).
 
+use crate::gigo::Gigo;
 use icu_properties::CodePointMapData;
 use icu_properties::props::{CanonicalCombiningClass, JoiningType};
 
@@ -22,8 +23,8 @@ pub(crate) fn check_label(label: &[char]) -> Result<(), char> {
         if c != ZWNJ && c != ZWJ {
             continue;
         }
-        let before = label.get(..i).unwrap_or(&[]);
-        let after = label.get(i + 1..).unwrap_or(&[]);
+        let before = label.get(..i).unwrap_or_gigo();
+        let after = label.get(i + 1..).unwrap_or_gigo();
         // A.1 and A.2: a virama just before makes either joiner fine.
         if before.last().is_some_and(|&b| is_virama(b)) {
             continue;

@@ -16,6 +16,8 @@
 //! assert_eq!(punycode::decode("bcher-kva").unwrap(), "bücher");
 //! ```
 
+use crate::gigo::Gigo;
+
 /// The longest Unicode string, in UTF-16 code units, that [`encode`] takes
 /// and [`decode`] produces (the same limit as
 /// [`crate::MAX_NON_ASCII_HOST_LEN`]).
@@ -121,8 +123,8 @@ pub(crate) fn decode_into(
     // before it (so a leading "-" is read as a digit, and fails).
     let (basic, digits) = match input.rfind(DELIMITER) {
         Some(pos) if pos > 0 => (
-            input.get(..pos).unwrap_or(""),
-            input.get(pos + 1..).unwrap_or(""),
+            input.get(..pos).unwrap_or_gigo(),
+            input.get(pos + 1..).unwrap_or_gigo(),
         ),
         _ => ("", input),
     };
@@ -301,7 +303,7 @@ pub(crate) fn encode_into(input: &str, out: &mut String) -> Result<(), PunycodeE
         }
         count += 1;
     }
-    encode_chars_into(stack.get(..count).unwrap_or(&[]), out)
+    encode_chars_into(stack.get(..count).unwrap_or_gigo(), out)
 }
 
 /// Appends the Punycode encoding of a label given as code points.

@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use onecontact_idna::Uts46;
+use onecontact_testkit::expected::Expected;
 
 struct Row {
     line: usize,
@@ -276,42 +277,30 @@ fn idna_test_v2_txt_17() {
     };
     let rows = parse(&dir.join("IdnaTestV2.txt"));
     let skew = skew_list();
-    let mut unexpected = Vec::new();
+    let sources: Vec<&String> = rows.iter().map(|r| &r.source).collect();
     for (label, flags) in flag_sets() {
         let failures = run(&rows, flags);
-        let listed = |src: &String| {
-            skew.get(src)
-                .is_some_and(|(sets, _)| sets.iter().any(|s| s == "*" || s == label))
-        };
-        for (src, details) in &failures {
-            if !listed(src) {
-                unexpected.push(format!(
-                    "{label}: {}\n    {}",
-                    common::escape(src),
-                    details.join("\n    ")
-                ));
-            }
-        }
-        for src in skew.keys().filter(|s| listed(s)) {
-            if !failures.contains_key(src) {
-                unexpected.push(format!(
-                    "{label}: listed as skew but passes: {}",
-                    common::escape(src)
-                ));
-            }
-        }
-        let skewed = failures.keys().filter(|s| listed(s)).count();
-        println!(
-            "IdnaTestV2.txt 17.0.0, {label}: {} rows (ToUnicode, ToASCII-N, ToASCII-T each), {} rows pass, {skewed} listed skew rows fail",
-            rows.len(),
-            rows.len() - failures.len()
+        let expected = Expected::new(
+            &format!("IdnaTestV2.txt 17.0.0, {label}"),
+            skew.iter()
+                .filter(|(_, (sets, _))| sets.iter().any(|s| s == "*" || s == label))
+                .map(|(src, (_, reason))| (src, reason)),
         );
+        println!(
+            "IdnaTestV2.txt 17.0.0, {label}: {} rows (ToUnicode, ToASCII-N, ToASCII-T each), {} rows pass, {} listed skew rows",
+            rows.len(),
+            rows.len() - failures.len(),
+            expected.iter().count()
+        );
+        expected.assert_matches_with(&sources, |src| {
+            failures.get(src).map(|details| details.join("\n    "))
+        });
     }
-    for src in skew.keys() {
-        if !rows.iter().any(|r| &r.source == src) {
-            unexpected.push(format!("stale skew entry: {}", common::escape(src)));
-        }
-    }
+    let unexpected: Vec<String> = skew
+        .keys()
+        .filter(|src| !sources.contains(src))
+        .map(|src| format!("stale skew entry: {}", common::escape(src)))
+        .collect();
     assert!(
         unexpected.is_empty(),
         "{} unexpected:\n{}",

@@ -18,6 +18,7 @@
 use std::collections::HashMap;
 
 use crate::error::ParseError;
+use crate::gigo::Gigo;
 use crate::key;
 use crate::rules::Rule;
 use crate::section::{RuleKind, Section};
@@ -63,7 +64,7 @@ impl Builder {
         let start = node.start as usize;
         self.names
             .get(start..start + usize::from(node.len))
-            .unwrap_or_default()
+            .unwrap_or_gigo()
     }
 
     /// The arena index of `label` under `parent`, created if new.
@@ -238,7 +239,7 @@ impl Builder {
                 let offset = u16::try_from(pool.len()).map_err(|_| ParseError::TooLarge {
                     what: "more than 64 KiB of long-label bytes",
                 })?;
-                pool.push_str(label.get(8..).unwrap_or_default());
+                pool.push_str(label.get(8..).unwrap_or_gigo());
                 offset
             } else {
                 0

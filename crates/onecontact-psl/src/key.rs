@@ -13,6 +13,8 @@
 //! these functions exist once; the test `baked_equals_parsed` catches a
 //! baked file left stale by a change to them.
 
+use crate::gigo::Gigo;
+
 const K1: u64 = 0x9E37_79B9_7F4A_7C15;
 const K2: u64 = 0xD6E8_FEB8_6659_FD93;
 
@@ -43,7 +45,7 @@ pub(crate) fn long_mix(label: &[u8]) -> u64 {
     if n <= 8 {
         return 0;
     }
-    let chunk = |at: usize| fold(load8(label, at).unwrap_or(0));
+    let chunk = |at: usize| fold(load8(label, at).unwrap_or_gigo());
     let mut mix = 0u64;
     let mut at = 8;
     while at + 8 < n {
@@ -102,7 +104,7 @@ pub(crate) fn key_at(host: &[u8], start: usize, end: usize) -> u64 {
     {
         return lower8(u64::from_le_bytes(window));
     }
-    key_of(host.get(start..end).unwrap_or_default())
+    key_of(host.get(start..end).unwrap_or_gigo())
 }
 
 /// High bit set in exactly the bytes of `x` that are `.`.
@@ -214,7 +216,7 @@ impl<'a> Host<'a> {
 #[inline(always)]
 fn window(bytes: &[u8], head: u64, end: usize) -> u64 {
     match end.checked_sub(8) {
-        Some(from) => load8(bytes, from).unwrap_or(0),
+        Some(from) => load8(bytes, from).unwrap_or_gigo(),
         None => head.checked_shl(64 - 8 * end as u32).unwrap_or(0),
     }
 }
@@ -234,7 +236,7 @@ fn long_label_before(bytes: &[u8], head: u64, end: usize) -> (usize, u64) {
         cut -= 8;
     };
     // The label has more than eight bytes: its first eight are loadable.
-    (start, load8(bytes, start).unwrap_or(0))
+    (start, load8(bytes, start).unwrap_or_gigo())
 }
 
 /// `bytes` (at most eight) as a little-endian `u64`, from two overlapping
@@ -243,14 +245,14 @@ fn long_label_before(bytes: &[u8], head: u64, end: usize) -> (usize, u64) {
 fn load_short(bytes: &[u8]) -> u64 {
     let n = bytes.len();
     let part = |from: usize, size: usize| -> u64 {
-        let chunk = bytes.get(from..from + size).unwrap_or_default();
+        let chunk = bytes.get(from..from + size).unwrap_or_gigo();
         chunk
             .iter()
             .rev()
             .fold(0u64, |k, &b| (k << 8) | u64::from(b))
     };
     if n >= 8 {
-        return load8(bytes, 0).unwrap_or(0);
+        return load8(bytes, 0).unwrap_or_gigo();
     }
     if n >= 4 {
         let low = bytes

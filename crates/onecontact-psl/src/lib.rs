@@ -15,6 +15,16 @@
 //!   [`List::is_icann_tld`] whether a label is a top-level domain of the
 //!   ICANN section.
 //!
+//! ## Which entry point do I use
+//!
+//! | you want | call |
+//! |---|---|
+//! | the domain a site's owner controls (cookies, grouping by site) | [`List::registrable_domain`] |
+//! | the public suffix and which section or rule decided | [`List::suffix`] |
+//! | whether a label is an ICANN top-level domain | [`List::is_icann_tld`] |
+//! | a list newer than the one compiled in | [`List::parse`], then the same calls |
+//! | to look up text that may contain Unicode | [`to_ascii`] first |
+//!
 //! ## Specification followed
 //!
 //! The "List format" and "Formal algorithm" of publicsuffix.org (now the
@@ -80,6 +90,19 @@
 //! assert!(list.is_icann_tld("com") && !list.is_icann_tld("example"));
 //! ```
 //!
+//! ## A list loaded at run time
+//!
+//! ```
+//! use onecontact_psl::List;
+//!
+//! let text = "// ===BEGIN ICANN DOMAINS===\nexample\n*.wild.example\n!x.wild.example\n// ===END ICANN DOMAINS===\n";
+//! let list = List::parse(text)?;
+//! assert_eq!(list.registrable_domain("a.b.example"), Some("b.example"));
+//! assert_eq!(list.registrable_domain("a.b.wild.example"), Some("a.b.wild.example"));
+//! assert_eq!(list.registrable_domain("x.wild.example"), Some("x.wild.example"));
+//! # Ok::<(), onecontact_psl::ParseError>(())
+//! ```
+//!
 //! ## Updating the list
 //!
 //! Re-pin `testdata/psl/public_suffix_list.dat` (`cargo xtask pin psl
@@ -108,6 +131,7 @@ mod error;
 pub mod fuzzing;
 #[cfg(feature = "baked")]
 mod generated;
+mod gigo;
 mod idn;
 mod key;
 mod list;

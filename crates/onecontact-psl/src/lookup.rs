@@ -10,6 +10,7 @@
 //! label). Normal and wildcard rules of the same length give the same
 //! suffix; the normal rule's section is reported.
 
+use crate::gigo::Gigo;
 use crate::key::Host;
 use crate::section::{Origin, RuleKind, Section};
 use crate::table::{ROOT, View, flags};
@@ -275,7 +276,7 @@ pub(crate) fn suffix<'a>(table: View<'_>, domain: &'a str) -> Option<Suffix<'a>>
     let (last, key) = host.last_label();
     let found = find_suffix(table, host, last, key);
     Some(Suffix {
-        text: text.get(found.start..).unwrap_or_default(),
+        text: text.get(found.start..).unwrap_or_gigo(),
         origin: origin(found.rule),
     })
 }

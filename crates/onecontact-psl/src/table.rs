@@ -19,6 +19,7 @@
 
 #[cfg(feature = "baked")]
 use crate::generated::baked;
+use crate::gigo::Gigo;
 use crate::key;
 
 /// Flag bits of a slot. A real node always has at least one bit set; an
@@ -309,7 +310,7 @@ impl View<'_> {
     ) -> Option<(u32, u8)> {
         let len = end.wrapping_sub(start);
         let mix = if len > 8 {
-            key::long_mix(host.get(start..end).unwrap_or_default())
+            key::long_mix(host.get(start..end).unwrap_or_gigo())
         } else {
             0
         };

@@ -1,27 +1,11 @@
-//! Replays the inputs in `tests/fuzz_regressions/` (saved fuzz crashes and
-//! hand-picked edge cases) with the checks of `fuzz/fuzz_targets/psl.rs`.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+//! Replays every saved input in `tests/fuzz_regressions/` (fuzz crashes and
+//! hand-picked edge cases) through `onecontact_psl::fuzzing::check`, the
+//! check of `fuzz/fuzz_targets/psl.rs`.
 
-use onecontact_psl::fuzzing::check;
+use std::path::Path;
 
 #[test]
-fn replay_saved_inputs() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz_regressions");
-    let mut count = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "md") {
-            continue;
-        }
-        let data = std::fs::read(&path).unwrap();
-        check(&data).unwrap();
-        count += 1;
-    }
-    assert!(count > 0, "no inputs in {dir}");
-    eprintln!("replayed {count} inputs");
+fn replay_fuzz_regressions() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
+    onecontact_testkit::fuzz_replay::replay(&dir, "", onecontact_psl::fuzzing::check);
 }

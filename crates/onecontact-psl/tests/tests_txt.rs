@@ -10,12 +10,13 @@
 )]
 
 use onecontact_psl::{List, to_ascii};
+use onecontact_testkit::expected::Expected;
 
 const TESTS: &str = include_str!("../../../testdata/psl/tests.txt");
 
-/// Cases that are expected to fail. Must stay empty; a listed case that
-/// passes fails the test.
-const EXPECTED_FAILURES: &[&str] = &[];
+/// Cases (`line N`) expected to fail, each with its reason. Must stay
+/// empty; a listed case that passes fails the test.
+const EXPECTED_FAILURES: &[(&str, &str)] = &[];
 
 fn cases() -> Vec<(usize, &'static str, &'static str)> {
     TESTS
@@ -56,38 +57,33 @@ fn expected(expected: &str) -> Option<String> {
     (expected != "null").then(|| to_ascii(expected).unwrap().into_owned())
 }
 
-fn run(list: &List) -> (usize, Vec<String>) {
-    let mut failures = Vec::new();
+/// Runs every case on `list`, checks the failures against
+/// [`EXPECTED_FAILURES`] and returns how many cases ran and failed.
+fn run(list: &List) -> (usize, usize) {
     let all = cases();
-    for (line, domain, want) in &all {
-        let got = ours(list, domain);
-        if got != expected(want) {
-            failures.push(format!("line {line}: {domain} -> {got:?}, want {want}"));
-        }
-    }
-    (all.len(), failures)
+    let mut failed = 0;
+    Expected::new("tests.txt", EXPECTED_FAILURES.iter().copied()).assert_matches_with(
+        all.iter().map(|(line, _, _)| format!("line {line}")),
+        |case| {
+            let (_, domain, want) = all
+                .iter()
+                .find(|(line, _, _)| format!("line {line}") == case)?;
+            let got = ours(list, domain);
+            (got != expected(want)).then(|| {
+                failed += 1;
+                format!("{domain} -> {got:?}, want {want}")
+            })
+        },
+    );
+    (all.len(), failed)
 }
 
 #[test]
 fn tests_txt_baked() {
-    let (count, failures) = run(List::baked());
+    let (count, failed) = run(List::baked());
     // 78 cases in the pinned file (4 more are commented out upstream).
     assert_eq!(count, 78, "case count changed: update this number");
-    let unexpected: Vec<_> = failures
-        .iter()
-        .filter(|f| !EXPECTED_FAILURES.iter().any(|e| f.contains(e)))
-        .collect();
-    assert!(unexpected.is_empty(), "failures:\n{unexpected:#?}");
-    for e in EXPECTED_FAILURES {
-        assert!(
-            failures.iter().any(|f| f.contains(e)),
-            "stale expected failure {e}"
-        );
-    }
-    eprintln!(
-        "tests.txt: {} of {count} cases pass",
-        count - failures.len()
-    );
+    eprintln!("tests.txt: {} of {count} cases pass", count - failed);
 }
 
 #[test]
@@ -98,8 +94,7 @@ fn tests_txt_parsed() {
     ))
     .unwrap();
     let list = List::parse(&text).unwrap();
-    let (count, failures) = run(&list);
-    assert!(failures.is_empty(), "{failures:#?}");
+    let (count, _) = run(&list);
     assert_eq!(count, 78);
 }
 

@@ -1,5 +1,6 @@
-//! `application/x-www-form-urlencoded` parsing and serializing (URL Standard
-//! §5, "application/x-www-form-urlencoded").
+//! `application/x-www-form-urlencoded` parsing and serializing
+//! (<https://url.spec.whatwg.org/#concept-urlencoded-parser>,
+//! <https://url.spec.whatwg.org/#concept-urlencoded-serializer>).
 //!
 //! This is the format of HTML form submissions and of what `URLSearchParams`
 //! reads from and writes to a URL's query: name-value pairs joined by `&`, a
@@ -31,6 +32,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+use crate::gigo::Gigo;
 use crate::percent_encoding::{FORM_URLENCODED, hex_value, push_percent_encoded_byte};
 
 /// Decodes one name or value as the form-urlencoded parser does: every `+`
@@ -51,7 +53,7 @@ pub fn decode(input: &[u8]) -> Cow<'_, str> {
         return String::from_utf8_lossy(input);
     };
     let mut out = Vec::with_capacity(input.len());
-    out.extend_from_slice(input.get(..first).unwrap_or_default());
+    out.extend_from_slice(input.get(..first).unwrap_or_gigo());
     let mut i = first;
     while let Some(&b) = input.get(i) {
         match b {
@@ -254,8 +256,8 @@ impl<'a> Iterator for Parse<'a> {
             }
             let (piece, rest) = match self.rest.iter().position(|&b| b == b'&') {
                 Some(amp) => (
-                    self.rest.get(..amp).unwrap_or_default(),
-                    self.rest.get(amp + 1..).unwrap_or_default(),
+                    self.rest.get(..amp).unwrap_or_gigo(),
+                    self.rest.get(amp + 1..).unwrap_or_gigo(),
                 ),
                 None => (self.rest, &[][..]),
             };
@@ -265,8 +267,8 @@ impl<'a> Iterator for Parse<'a> {
             }
             let (name, value) = match piece.iter().position(|&b| b == b'=') {
                 Some(eq) => (
-                    piece.get(..eq).unwrap_or_default(),
-                    piece.get(eq + 1..).unwrap_or_default(),
+                    piece.get(..eq).unwrap_or_gigo(),
+                    piece.get(eq + 1..).unwrap_or_gigo(),
                 ),
                 None => (piece, &[][..]),
             };
@@ -312,7 +314,7 @@ impl<'a> RawPair<'a> {
     /// assert_eq!(pair.name(), "a+b");
     /// ```
     pub fn name(&self) -> &'a str {
-        self.text.get(..self.name_len).unwrap_or_default()
+        self.text.get(..self.name_len).unwrap_or_gigo()
     }
 
     /// The value as written: the text after the first `=` (empty without `=`).
@@ -435,7 +437,7 @@ impl<'a> Iterator for RawPairs<'a> {
             if len == 0 {
                 continue;
             }
-            let text = rest.get(..len).unwrap_or_default();
+            let text = rest.get(..len).unwrap_or_gigo();
             let name_len = text.find('=').unwrap_or(len);
             return Some(RawPair {
                 text,

@@ -212,3 +212,15 @@ pub fn check_differential(
     compare(base, None)?;
     compare(input, Some(base))
 }
+
+/// The `url_parse` fuzz target: [`check_parse`] on `data` read as UTF-8
+/// (other bytes are not a URL string and pass).
+pub fn check_parse_bytes(data: &[u8]) -> Result<(), String> {
+    std::str::from_utf8(data).map_or(Ok(()), check_parse)
+}
+
+/// The `url_setters` fuzz target: [`check_setters`] on `data` read as UTF-8
+/// (other bytes pass).
+pub fn check_setters_bytes(data: &[u8]) -> Result<(), String> {
+    std::str::from_utf8(data).map_or(Ok(()), check_setters)
+}

@@ -2,6 +2,7 @@
 //! trailing C0 controls and spaces, removing ASCII tabs and newlines, and
 //! mapping offsets in the prepared text back to the input as given.
 
+use crate::gigo::Gigo;
 use std::borrow::Cow;
 
 /// The input after trimming and tab/newline removal, with what is needed to
@@ -67,7 +68,7 @@ impl<'a> Prepared<'a> {
         }
         let trimmed = start != 0 || end != bytes.len();
         // Trimming stops at ASCII bytes, so both ends are char boundaries.
-        let core = input.get(start..end).unwrap_or_default();
+        let core = input.get(start..end).unwrap_or_gigo();
         let core_bytes = core.as_bytes();
         if !has_tab_or_newline(core_bytes) {
             return Prepared {
@@ -83,12 +84,12 @@ impl<'a> Prepared<'a> {
         let mut run = 0;
         for (i, &b) in core_bytes.iter().enumerate() {
             if is_tab_or_newline(b) {
-                text.push_str(core.get(run..i).unwrap_or_default());
+                text.push_str(core.get(run..i).unwrap_or_gigo());
                 removed.push(start + i);
                 run = i + 1;
             }
         }
-        text.push_str(core.get(run..).unwrap_or_default());
+        text.push_str(core.get(run..).unwrap_or_gigo());
         Prepared {
             text: Cow::Owned(text),
             lead: start,
@@ -124,7 +125,7 @@ impl<'a> Prepared<'a> {
         let (mut lo, mut hi) = (0, self.removed.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            let r = self.removed.get(mid).copied().unwrap_or(0);
+            let r = self.removed.get(mid).copied().unwrap_or_gigo();
             if r.saturating_sub(self.lead + mid) <= index {
                 lo = mid + 1;
             } else {

@@ -243,6 +243,7 @@ mod file_path;
 pub mod form_urlencoded;
 #[doc(hidden)]
 pub mod fuzzing;
+mod gigo;
 mod host;
 mod input;
 mod invariants;

@@ -7,6 +7,7 @@ use std::net::IpAddr;
 
 use crate::edit::{append_tail, insert_dot_prefix, prefix, remove_port};
 use crate::form_urlencoded;
+use crate::gigo::Gigo;
 use crate::host::HostKind;
 use crate::percent_encoding::{AsciiSet, PATH, utf8_percent_encode_into};
 use crate::url::{NONE, Url};
@@ -373,7 +374,7 @@ impl PathSegmentsMut<'_> {
     /// Removes the last segment; a path of one segment becomes `/`.
     pub fn pop(&mut self) -> &mut Self {
         if self.path.len() > 1 {
-            let last = self.path.rfind('/').unwrap_or(0);
+            let last = self.path.rfind('/').unwrap_or_gigo();
             self.path.truncate(last.max(1));
         }
         self

@@ -1,4 +1,4 @@
-//! Percent-encoding and -decoding (URL Standard §1.3 "Percent-encoded bytes").
+//! Percent-encoding and -decoding (<https://url.spec.whatwg.org/#percent-encoded-bytes>).
 //!
 //! Each percent-encode set of the Standard is a public constant [`AsciiSet`].
 //! A set only ever lists ASCII bytes: every byte ≥ 0x80 (that is, every byte of
@@ -12,6 +12,7 @@
 //! assert_eq!(percent_decode(b"a%20b%2F%C3%BC"), "a b/ü".as_bytes());
 //! ```
 
+use crate::gigo::Gigo;
 use std::borrow::Cow;
 
 /// A set of ASCII bytes to percent-encode, as a 128-bit mask.
@@ -176,7 +177,7 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
         return Cow::Borrowed(input);
     };
     let mut out = Vec::with_capacity(input.len());
-    out.extend_from_slice(input.get(..first).unwrap_or_default());
+    out.extend_from_slice(input.get(..first).unwrap_or_gigo());
     let mut i = first;
     while let Some(&b) = input.get(i) {
         if b == b'%' {

@@ -226,8 +226,22 @@ pub fn search(url: &Url) -> &str {
     }
 }
 
-/// The `search` setter: `""` removes the query; otherwise one leading `?` is
-/// dropped and the rest becomes the query.
+/// The `search` setter (<https://url.spec.whatwg.org/#dom-url-search>): `""`
+/// removes the query; otherwise one leading `?` is dropped and the rest,
+/// percent-encoded with the query set (the special-query set for special
+/// URLs), becomes the query. The path is never touched: an opaque path's
+/// space before the query is already `%20`.
+///
+/// ```
+/// use onecontact_url::{Url, quirks};
+///
+/// let mut url = Url::parse("data:space ?query")?;
+/// quirks::set_search(&mut url, "")?;
+/// assert_eq!(url.as_str(), "data:space%20");
+/// quirks::set_search(&mut url, "??a b")?;
+/// assert_eq!(quirks::search(&url), "??a%20b");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 ///

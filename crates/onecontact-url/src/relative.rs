@@ -4,6 +4,7 @@
 use std::io;
 use std::net::{SocketAddr, ToSocketAddrs};
 
+use crate::gigo::Gigo;
 use crate::host::Host;
 use crate::url::Url;
 
@@ -89,14 +90,14 @@ impl Url {
 /// The path up to its last `/` (excluded).
 fn directory(path: &str) -> &str {
     path.rfind('/')
-        .map_or("", |i| path.get(..i).unwrap_or_default())
+        .map_or("", |i| path.get(..i).unwrap_or_gigo())
 }
 
 /// `to` written relative to the directory of `from` (both absolute paths):
 /// `..` for each directory of `from` not shared, then the rest of `to`.
 fn relative_path(from: &str, to: &str) -> String {
     let (from_dir, to_dir) = (directory(from), directory(to));
-    let file = to.get(to_dir.len() + 1..).unwrap_or_default();
+    let file = to.get(to_dir.len() + 1..).unwrap_or_gigo();
     let from_segments: Vec<&str> = from_dir.split('/').skip(1).collect();
     let to_segments: Vec<&str> = to_dir.split('/').skip(1).collect();
     let shared = from_segments
@@ -115,7 +116,7 @@ fn relative_path(from: &str, to: &str) -> String {
     out.push_str(file);
     // A first segment with `:` would read as a scheme; an empty reference
     // would keep the base's query.
-    let first = out.split('/').next().unwrap_or_default();
+    let first = out.split('/').next().unwrap_or_gigo();
     if out.is_empty() || first.contains(':') {
         out.insert_str(0, "./");
     }

@@ -1,4 +1,5 @@
-//! Special schemes and their default ports (URL Standard §4.2 "URL miscellaneous").
+//! Special schemes and their default ports
+//! (<https://url.spec.whatwg.org/#special-scheme>, <https://url.spec.whatwg.org/#default-port>).
 
 /// Which special scheme a URL has, if any. Stored in one byte of [`crate::Url`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

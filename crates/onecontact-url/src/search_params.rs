@@ -2,7 +2,7 @@
 //! edit exactly as it was written.
 //!
 //! [`SearchParams`] holds the list of name-value pairs of the URL Standard's
-//! `URLSearchParams` class (§6.2) and implements its methods: `append`,
+//! `URLSearchParams` class (<https://url.spec.whatwg.org/#interface-urlsearchparams>) and implements its methods: `append`,
 //! `delete(name, value?)`, `get`, `getAll`, `has(name, value?)`, `set`,
 //! `sort`, `size` and the stringifier.
 //!
@@ -48,6 +48,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::form_urlencoded;
+use crate::gigo::Gigo;
 
 /// A name or a value of one pair.
 #[derive(Clone)]
@@ -62,7 +63,7 @@ enum Part {
 
 impl Part {
     fn from_source(source: &str, range: Range<usize>) -> Part {
-        let raw = source.get(range.clone()).unwrap_or_default();
+        let raw = source.get(range.clone()).unwrap_or_gigo();
         match form_urlencoded::decode_str(raw) {
             Cow::Borrowed(_) => Part::Plain(range),
             Cow::Owned(decoded) => Part::Encoded(range, decoded.into_boxed_str()),
@@ -71,7 +72,7 @@ impl Part {
 
     fn decoded<'a>(&'a self, source: &'a str) -> &'a str {
         match self {
-            Part::Plain(range) => source.get(range.clone()).unwrap_or_default(),
+            Part::Plain(range) => source.get(range.clone()).unwrap_or_gigo(),
             Part::Encoded(_, decoded) | Part::New(decoded) => decoded,
         }
     }
@@ -478,8 +479,8 @@ pub fn cmp_utf16(a: &str, b: &str) -> Ordering {
     while !a.is_char_boundary(start) {
         start -= 1;
     }
-    let rest_a = a.get(start..).unwrap_or_default();
-    let rest_b = b.get(start..).unwrap_or_default();
+    let rest_a = a.get(start..).unwrap_or_gigo();
+    let rest_b = b.get(start..).unwrap_or_gigo();
     rest_a.encode_utf16().cmp(rest_b.encode_utf16())
 }
 

@@ -232,8 +232,11 @@ impl Url {
     }
 
     /// Writes a parameter list back as the query, as the URL Standard's
-    /// `URLSearchParams` update steps do: an empty list removes the query
-    /// (and trailing spaces of an opaque path, as the `search` setter does).
+    /// `URLSearchParams` update steps do: an empty list removes the query.
+    /// An opaque path is left as it is: the parser already wrote a space
+    /// before `?` or `#` as `%20`
+    /// (<https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state>), so
+    /// `data:space ?q` becomes `data:space%20`.
     ///
     /// Unlike a browser, pairs that were not edited keep their original
     /// text (see [`SearchParams::serialize`](crate::search_params::SearchParams::serialize)),

@@ -1,5 +1,7 @@
 //! Byte-class lookup tables used on hot paths.
 
+use crate::gigo::Gigo;
+
 /// Classes of a byte in a host that is to become a domain.
 pub(crate) const DOMAIN_OK: u8 = 0;
 /// ASCII uppercase letter: lowercased on output.
@@ -70,7 +72,7 @@ pub(crate) fn is_forbidden_host_code_point(b: u8) -> bool {
     is_forbidden_host_byte(b)
 }
 
-/// Whether `c` is a URL code point (Standard §4.3): ASCII alphanumerics,
+/// Whether `c` is a URL code point (<https://url.spec.whatwg.org/#url-code-points>): ASCII alphanumerics,
 /// `!$&'()*+,-./:;=?@_~`, and code points U+00A0..=U+10FFFD except surrogates
 /// and noncharacters.
 pub(crate) fn is_url_code_point(c: char) -> bool {
@@ -152,5 +154,5 @@ pub(crate) static FAST_CLASS: [u8; 256] = build_fast_table();
 /// The fast-path class bits of `b`.
 #[inline(always)]
 pub(crate) fn fast_class(b: u8) -> u8 {
-    FAST_CLASS.get(usize::from(b)).copied().unwrap_or(0)
+    FAST_CLASS.get(usize::from(b)).copied().unwrap_or_gigo()
 }

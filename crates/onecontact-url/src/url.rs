@@ -6,6 +6,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
+use crate::gigo::Gigo;
 use crate::host::{Host, HostKind};
 use crate::scheme::SchemeType;
 use crate::validation::ParseError;
@@ -53,7 +54,7 @@ impl Url {
     pub(crate) fn slice(&self, start: u32, end: u32) -> &str {
         self.serialization
             .get(start as usize..end as usize)
-            .unwrap_or_default()
+            .unwrap_or_gigo()
     }
 
     #[inline(always)]

@@ -1,4 +1,5 @@
-//! Validation errors (URL Standard §1.2 "Writing"), parse failures and setter refusals.
+//! Validation errors (<https://url.spec.whatwg.org/#validation-error>), parse failures and setter
+//! refusals.
 //!
 //! Every failure of the parser is caused by exactly one validation error of the
 //! Standard, so [`ParseError`] carries that error's [`ValidationError`] kind and

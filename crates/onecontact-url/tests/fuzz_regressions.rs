@@ -1,31 +1,16 @@
-//! Replays the inputs in tests/fuzz_regressions/ with the fuzz targets' checks.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+//! Replays the saved inputs in `tests/fuzz_regressions/` through the checks
+//! of the two fuzz targets: `parse-*` through
+//! `onecontact_url::fuzzing::check_parse_bytes` (`fuzz_targets/url_parse.rs`),
+//! `setters-*` through `check_setters_bytes` (`fuzz_targets/url_setters.rs`).
 
-use onecontact_url::fuzzing::{check_parse, check_setters};
+use std::path::Path;
+
+use onecontact_testkit::fuzz_replay::replay;
+use onecontact_url::fuzzing::{check_parse_bytes, check_setters_bytes};
 
 #[test]
 fn replay_fuzz_regressions() {
-    let dir = format!("{}/tests/fuzz_regressions", env!("CARGO_MANIFEST_DIR"));
-    let mut count = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let bytes = std::fs::read(&path).unwrap();
-        let Ok(text) = std::str::from_utf8(&bytes) else {
-            continue;
-        };
-        if name.starts_with("parse-") {
-            check_parse(text).unwrap();
-            count += 1;
-        } else if name.starts_with("setters-") {
-            check_setters(text).unwrap();
-            count += 1;
-        }
-    }
-    assert!(count >= 4, "expected regression inputs in {dir}");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
+    replay(&dir, "parse-", check_parse_bytes);
+    replay(&dir, "setters-", check_setters_bytes);
 }

@@ -8,6 +8,9 @@
     clippy::indexing_slicing
 )]
 
+use std::collections::{BTreeMap, BTreeSet};
+
+use onecontact_testkit::expected::Expected;
 use onecontact_url::{Host, Url, quirks};
 use serde_json::Value;
 
@@ -19,35 +22,31 @@ fn data(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Test ids expected to fail. Must stay empty; a listed id that passes fails the test.
-const EXPECTED_FAILURES: &[&str] = &[];
+/// Test ids expected to fail, each with its reason. Must stay empty; a
+/// listed id that passes fails the test.
+const EXPECTED_FAILURES: &[(&str, &str)] = &[];
 
+/// Checks the failures (`id<TAB>detail`) of the run `name` of `total` cases
+/// against its entries of [`EXPECTED_FAILURES`].
 fn finish(name: &str, total: usize, failures: Vec<String>) {
-    let failed_ids: Vec<&str> = failures
+    let failed: BTreeMap<&str, &str> = failures
         .iter()
-        .map(|f| f.split('\t').next().unwrap())
+        .map(|f| f.split_once('\t').unwrap_or((f, "")))
         .collect();
-    let unexpected: Vec<&String> = failures
-        .iter()
-        .filter(|f| !EXPECTED_FAILURES.contains(&f.split('\t').next().unwrap()))
-        .collect();
-    let stale: Vec<&&str> = EXPECTED_FAILURES
-        .iter()
-        .filter(|id| id.starts_with(name) && !failed_ids.contains(id))
-        .collect();
+    let expected = Expected::new(
+        name,
+        EXPECTED_FAILURES
+            .iter()
+            .filter(|(id, _)| id.starts_with(name))
+            .copied(),
+    );
     eprintln!("{name}: {}/{total} passed", total - failures.len());
-    for f in &unexpected {
-        eprintln!("FAIL {f}");
-    }
-    assert!(
-        unexpected.is_empty(),
-        "{name}: {} unexpected failures",
-        unexpected.len()
-    );
-    assert!(
-        stale.is_empty(),
-        "{name}: stale expected failures {stale:?}"
-    );
+    let cases: BTreeSet<&str> = failed
+        .keys()
+        .copied()
+        .chain(expected.iter().map(|(id, _)| id))
+        .collect();
+    expected.assert_matches_with(cases, |id| failed.get(id).map(|d| (*d).to_owned()));
 }
 
 fn getters(url: &Url) -> [(&'static str, &str); 10] {

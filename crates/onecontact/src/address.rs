@@ -8,6 +8,7 @@ use onecontact_url::{Host, InputSpans, Url};
 use crate::detail::{ParseDetail, Spans};
 use crate::error::WebError;
 use crate::facts::{WebFact, WebFacts, WebFlags};
+use crate::gigo::Gigo;
 use crate::key::{self, KeyParts, KeyVersion};
 use crate::reading::{Read, Reader, Reading, SchemeSource};
 use crate::social::{self, SocialProfile};
@@ -160,9 +161,7 @@ impl WebAddress {
                     *range = range.start + query_start..range.end + query_start;
                 }
                 // Without the `?` when nothing is left.
-                let before = href
-                    .get(..query_start.saturating_sub(1))
-                    .unwrap_or_default();
+                let before = href.get(..query_start.saturating_sub(1)).unwrap_or_gigo();
                 let mut text = String::with_capacity(before.len() + 1 + kept.len());
                 text.push_str(before);
                 if !kept.is_empty() {
@@ -210,11 +209,7 @@ impl WebAddress {
     pub fn canonical(&self) -> &str {
         match &self.canonical {
             Some(text) => text,
-            None => self
-                .url
-                .as_str()
-                .get(..self.canonical_len)
-                .unwrap_or_default(),
+            None => self.url.as_str().get(..self.canonical_len).unwrap_or_gigo(),
         }
     }
 
@@ -258,7 +253,7 @@ impl WebAddress {
 
         let parts = KeyParts {
             scheme: url.scheme(),
-            host: (self.host != HostClass::Null).then(|| url.host_str().unwrap_or_default()),
+            host: (self.host != HostClass::Null).then(|| url.host_str().unwrap_or_gigo()),
             host_is_domain: self.host == HostClass::Domain,
             port: onecontact_url::quirks::port(url),
             path: url.path(),
@@ -296,7 +291,7 @@ impl WebAddress {
         }
         social::match_profile(
             url.scheme(),
-            url.host_str().unwrap_or_default(),
+            url.host_str().unwrap_or_gigo(),
             url.path(),
             url.query(),
         )
@@ -316,7 +311,7 @@ impl WebAddress {
         let text = match &self.trimmed {
             Some(text) => text,
             // The text was the serialization itself.
-            None => self.url.as_str().get(self.prefix_len..).unwrap_or_default(),
+            None => self.url.as_str().get(self.prefix_len..).unwrap_or_gigo(),
         };
         let spans = if self.lazy_spans {
             serialization_spans(&self.url, self.prefix_len)

@@ -2,6 +2,7 @@
 
 use onecontact_psl::List;
 
+use crate::gigo::Gigo;
 use crate::input;
 
 /// The kinds of contact a text can be recognized as.
@@ -80,7 +81,7 @@ impl<'l> ContactKindDetector<'l> {
             let port_end = after_colon
                 .find(['/', '?', '#', '\\'])
                 .unwrap_or(after_colon.len());
-            let port = after_colon.get(..port_end).unwrap_or_default();
+            let port = after_colon.get(..port_end).unwrap_or_gigo();
             if port.is_empty() || port.len() > 5 || !port.bytes().all(|b| b.is_ascii_digit()) {
                 return false;
             }

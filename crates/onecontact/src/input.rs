@@ -1,6 +1,8 @@
 //! What the text a person pasted looks like before the URL parser sees it:
 //! trimming, and whether a scheme was written (rule 1 of the web rules).
 
+use crate::gigo::Gigo;
+
 /// The schemes people write without `//` after the colon (`mailto:a@b`).
 /// A text that starts with one of these followed by `:` has its scheme
 /// written even though no `//` follows.
@@ -20,8 +22,9 @@ pub const SCHEMES_WITHOUT_SLASHES: &[&str] = &[
     "blob",
 ];
 
-/// The URL Standard's special schemes (§4.1): their URLs always have a host
-/// (or, for `file`, a possibly empty one), so `http:example.com` means
+/// The URL Standard's special schemes
+/// (<https://url.spec.whatwg.org/#special-scheme>): their URLs always have a
+/// host (or, for `file`, a possibly empty one), so `http:example.com` means
 /// `http://example.com/`.
 pub const SPECIAL_SCHEMES: &[&str] = &["ftp", "file", "http", "https", "ws", "wss"];
 
@@ -49,7 +52,7 @@ pub(crate) fn trim(text: &str) -> (usize, &str) {
     let start = text.len() - text.trim_start_matches(is_trimmed).len();
     let trimmed = text
         .get(start..)
-        .unwrap_or_default()
+        .unwrap_or_gigo()
         .trim_end_matches(is_trimmed);
     (start, trimmed)
 }

@@ -3,6 +3,7 @@
 //! The format of a published version never changes: the golden fixture in
 //! `tests/key_v1_golden.rs` fails on any change.
 
+use crate::gigo::Gigo;
 use onecontact_url::percent_encoding::hex_value;
 use onecontact_url::search_params::cmp_utf16;
 
@@ -117,7 +118,7 @@ fn push_ascii_lowercase(out: &mut String, text: &str) {
     }
 }
 
-/// Whether `b` is an unreserved character of RFC 3986 (§2.3): its escape
+/// Whether `b` is an unreserved character of RFC 3986 §2.3: its escape
 /// means the same as the character itself.
 pub(crate) fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
@@ -178,7 +179,7 @@ impl PathRule {
                         && bytes.get(at + 1).copied().and_then(hex_value).is_some()
                         && bytes.get(at + 2).copied().and_then(hex_value).is_some();
                     if escape {
-                        out.push_str(path.get(at..at + 3).unwrap_or_default());
+                        out.push_str(path.get(at..at + 3).unwrap_or_gigo());
                         i = at + 3;
                     } else {
                         out.push(c.to_ascii_lowercase());
@@ -203,7 +204,7 @@ impl PathRule {
                             .any(|d| d.eq_ignore_ascii_case(last))
                     }) =>
                 {
-                    path.get(..=slash).unwrap_or_default().to_owned()
+                    path.get(..=slash).unwrap_or_gigo().to_owned()
                 }
                 _ => path.to_owned(),
             },
@@ -256,7 +257,7 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
     };
     let mut end = bytes.len();
     if let Some(slash) = last_slash {
-        let segment = path.get(slash + 1..).unwrap_or_default();
+        let segment = path.get(slash + 1..).unwrap_or_gigo();
         if is_default_document(segment) {
             end = slash + 1;
         }
@@ -393,7 +394,7 @@ fn push_lowercase_run(out: &mut String, text: &str, from: usize, to: usize) {
         return;
     }
     let at = out.len();
-    out.push_str(text.get(from..to).unwrap_or_default());
+    out.push_str(text.get(from..to).unwrap_or_gigo());
     if let Some(appended) = out.get_mut(at..) {
         appended.make_ascii_lowercase();
     }
@@ -428,7 +429,7 @@ pub(crate) fn push_sorted_query(out: &mut String, query: &str) {
         count += 1;
     }
     let params: &mut [&str] = if spilled.is_empty() {
-        inline.get_mut(..count).unwrap_or_default()
+        inline.get_mut(..count).unwrap_or_gigo()
     } else {
         &mut spilled
     };

@@ -41,16 +41,6 @@
 //!   (parse, clean, rebuild, resolve, compare, encode/decode, contact), as
 //!   plain structs that serialize with stable field names.
 //!
-//! ```
-//! let report = onecontact::inspect::inspect("https://www.paypal.com@198.51.100.7/secure/login");
-//! assert_eq!(report.real_host.as_deref(), Some("198.51.100.7"));
-//! assert!(!report.warnings.is_empty());
-//!
-//! let cleaned = onecontact::tool::clean("example.com/?id=7&utm_source=news", &Default::default())?;
-//! assert_eq!(cleaned.cleaned, "https://example.com/?id=7");
-//! # Ok::<(), onecontact::tool::ToolError>(())
-//! ```
-//!
 //! Nothing depends on culture, locale or the network.
 //!
 //! # Specifications followed
@@ -63,7 +53,17 @@
 //! - The rules of `docs/web.md` for everything else (scheme detection,
 //!   canonical form, key version 1, facts, social profiles, detection).
 //!
-//! # Example
+//! # Which entry point do I use
+//!
+//! | you have | you want | call |
+//! |---|---|---|
+//! | pasted text | the address, its canonical form, key and facts | [`WebAddress::parse`] |
+//! | any text | whether it is a web address at all | [`ContactKindDetector::detect`] |
+//! | a link someone sent | the real host and warnings | [`inspect::inspect`](crate::inspect::inspect) |
+//! | text for one report of the CLI or its page | a serializable report | [`tool`] |
+//! | the reading itself (spans, assumed scheme) | to build something of your own | [`Reader::read`] |
+//!
+//! # A web address
 //!
 //! ```
 //! use onecontact::{KeyVersion, WebAddress, WebFact};
@@ -77,10 +77,64 @@
 //! assert!(web.flags().contains(WebFact::FragmentRemoved));
 //! assert_eq!(web.removed_tracking_parameters().collect::<Vec<_>>(), ["utm_source"]);
 //! assert!(web.is_website());
+//! # Ok::<(), onecontact::WebError>(())
+//! ```
+//!
+//! # Errors
+//!
+//! ```
+//! use onecontact::WebAddress;
 //!
 //! let error = WebAddress::parse("example.com:99999").unwrap_err();
 //! assert_eq!(error.code(), "web.invalid-port");
+//! assert_eq!(error.validation_error(), Some("port-out-of-range"));
+//! assert_eq!(error.offset().bytes, 12);
+//! ```
+//!
+//! # Where each part was written
+//!
+//! ```
+//! use onecontact::{Field, WebAddress};
+//!
+//! let web = WebAddress::parse(" example.com/about")?;
+//! let host = web.detail().fields.into_iter().find(|f| f.field == Field::Host).unwrap();
+//! assert_eq!((host.start, host.end), (1, 12)); // UTF-16 units of the text as given
 //! # Ok::<(), onecontact::WebError>(())
+//! ```
+//!
+//! # Social profiles
+//!
+//! ```
+//! use onecontact::{SocialNetwork, WebAddress};
+//!
+//! let profile = WebAddress::parse("https://x.com/jack")?.social_profile().unwrap();
+//! assert_eq!((profile.network, profile.handle.as_str()), (SocialNetwork::X, "jack"));
+//! # Ok::<(), onecontact::WebError>(())
+//! ```
+//!
+//! # Is it a web address at all?
+//!
+//! ```
+//! use onecontact::{ContactKind, ContactKindDetector};
+//!
+//! assert_eq!(ContactKindDetector::detect("shop.example.com/x"), Some(ContactKind::WebAddress));
+//! assert_eq!(ContactKindDetector::detect("see you tomorrow"), None);
+//! ```
+//!
+//! # Links that lie about their host
+//!
+//! ```
+//! let report = onecontact::inspect::inspect("https://www.paypal.com@198.51.100.7/secure/login");
+//! assert_eq!(report.real_host.as_deref(), Some("198.51.100.7"));
+//! assert!(!report.warnings.is_empty());
+//! ```
+//!
+//! # Reports for tools
+//!
+//! ```
+//! let cleaned = onecontact::tool::clean("example.com/?id=7&utm_source=news", &Default::default())?;
+//! assert_eq!(cleaned.cleaned, "https://example.com/?id=7");
+//! # Ok::<(), onecontact::tool::ToolError>(())
 //! ```
 //!
 //! # Crate features
@@ -99,6 +153,9 @@ mod detail;
 mod detect;
 mod error;
 mod facts;
+#[doc(hidden)]
+pub mod fuzzing;
+mod gigo;
 mod host;
 mod input;
 pub mod inspect;

@@ -11,6 +11,7 @@ use onecontact_url::{InputSpans, Url, Validation};
 
 use crate::detail::utf16_len;
 use crate::error::{MAX_NON_ASCII_HOST_UTF16, Offset, WebError, failure_detail};
+use crate::gigo::Gigo;
 use crate::input;
 
 /// What is put in front of a text whose scheme is not written.
@@ -208,7 +209,7 @@ impl<'b> Reader<'b> {
             Err(e) => {
                 let at = e.offset().saturating_sub(prefix.len());
                 let host = spans.host.clone().and_then(|r| trimmed.get(r));
-                let rest = trimmed.get(at..).unwrap_or_default();
+                let rest = trimmed.get(at..).unwrap_or_gigo();
                 Err(WebError::Invalid {
                     validation_error: e.kind(),
                     at: offset_in(text, lead + at),
@@ -253,7 +254,7 @@ pub(crate) fn starts_like_scheme(text: &str) -> bool {
     let Some(colon) = text.find(':') else {
         return false;
     };
-    let name = text.get(..colon).unwrap_or_default();
+    let name = text.get(..colon).unwrap_or_gigo();
     let mut bytes = name.bytes();
     bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
         && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
@@ -473,7 +474,7 @@ fn host_text(text: &str, written: bool) -> Option<(usize, &str)> {
     let authority_at = text.len() - authority.len();
     let authority = authority.get(..end)?;
     let host_start = authority.rfind('@').map_or(0, |at| at + 1);
-    let host = authority.get(host_start..).unwrap_or_default();
+    let host = authority.get(host_start..).unwrap_or_gigo();
     Some((authority_at + host_start, host))
 }
 

@@ -1,5 +1,7 @@
-//! Starting `onecontact serve` for the integration tests and the load
-//! bench (included with `#[path]`; not a test target of its own).
+//! The HTTP test support of the CLI: starting `onecontact serve` and the
+//! one HTTP client that the integration tests and the load bench talk to it
+//! (and to chromedriver) with. Included with `#[path]`; not a test target
+//! of its own.
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -7,6 +9,8 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
+
+use serde_json::Value;
 
 /// A running `onecontact serve`; dropping it kills and reaps the process.
 pub struct ServeProcess {
@@ -76,6 +80,80 @@ impl ServeProcess {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
         let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
         line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    /// `http://127.0.0.1:PORT/path`
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// `GET path`.
+    pub fn get(&self, path: &str) -> Reply {
+        Reply::from(http().get(self.url(path)).call().unwrap())
+    }
+
+    /// `POST path` with `body` as JSON.
+    pub fn post_json(&self, path: &str, body: &Value) -> Reply {
+        self.post(path, "application/json", body.to_string().as_bytes())
+    }
+
+    /// `POST path` with any content type and body.
+    pub fn post(&self, path: &str, content_type: &str, body: &[u8]) -> Reply {
+        let response = http()
+            .post(self.url(path))
+            .header("Content-Type", content_type)
+            .send(body)
+            .unwrap();
+        Reply::from(response)
+    }
+}
+
+/// The longest any one request of a test may take.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(90);
+
+/// The HTTP client of the tests: loopback only (no proxy), a 4xx or 5xx
+/// reply is a reply rather than an error, [`REQUEST_TIMEOUT`] per request.
+pub fn http() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .proxy(None)
+        .timeout_global(Some(REQUEST_TIMEOUT))
+        .build()
+        .into()
+}
+
+/// A reply read in full.
+pub struct Reply {
+    pub status: u16,
+    pub headers: ureq::http::HeaderMap,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn from(response: ureq::http::Response<ureq::Body>) -> Reply {
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let body = response.into_body().read_to_string().unwrap();
+        Reply {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    /// The body as JSON.
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body)
+            .unwrap_or_else(|e| panic!("reply is not JSON ({e}): {}", self.body))
+    }
+
+    /// The value of header `name`.
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .unwrap_or_else(|| panic!("no {name} header"))
+            .to_str()
+            .unwrap()
     }
 }
 

@@ -7,6 +7,7 @@ use super::scratch::{Scratch, with_scratch};
 use super::{Uts46, mapping, validity};
 use crate::bidi;
 use crate::errors::{ErrorKind, IdnaError};
+use crate::gigo::Gigo;
 use crate::punycode::{self, PunycodeError};
 
 /// Whether processing would give back `domain` unchanged apart from
@@ -126,7 +127,7 @@ impl<'a> Labels<'a> {
         let unicode = self.unicode;
         let mut start = 0;
         self.ends.iter().map(move |&end| {
-            let label = unicode.get(start..end).unwrap_or(&[]);
+            let label = unicode.get(start..end).unwrap_or_gigo();
             // Labels are separated by one dot in `unicode`.
             start = end + 1;
             label

@@ -1,6 +1,6 @@
 //! Domains: the ASCII fast path of the domain parser (lowercasing and the
 //! forbidden-domain-code-point check) and the hand-off to `onecontact_idna`
-//! for everything else (URL Standard §3.3 "IDNA").
+//! for everything else (<https://url.spec.whatwg.org/#concept-domain-to-ascii>).
 
 use crate::tables::{DOMAIN_FORBIDDEN, DOMAIN_NON_ASCII, DOMAIN_UPPER, domain_class};
 use crate::validation::{ParseError, ValidationError};

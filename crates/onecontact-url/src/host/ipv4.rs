@@ -1,7 +1,9 @@
 //! IPv4: the ends-in-a-number checker, the IPv4 parser and number parser, and
-//! the IPv4 serializer (URL Standard §3.5–3.6).
+//! the IPv4 serializer (<https://url.spec.whatwg.org/#concept-ipv4-parser>,
+//! <https://url.spec.whatwg.org/#concept-ipv4-serializer>).
 
 use super::Report;
+use crate::gigo::Gigo;
 use crate::validation::{ParseError, ValidationError};
 
 /// The ends-in-a-number checker: whether the last non-empty dot-separated part
@@ -12,7 +14,7 @@ pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
         _ => input,
     };
     let last = match trimmed.iter().rposition(|&b| b == b'.') {
-        Some(dot) => trimmed.get(dot + 1..).unwrap_or_default(),
+        Some(dot) => trimmed.get(dot + 1..).unwrap_or_gigo(),
         None => trimmed,
     };
     if last.is_empty() {
@@ -141,7 +143,7 @@ pub(crate) fn push_decimal(out: &mut String, n: u32) {
             break;
         }
     }
-    for &b in buf.get(i..).unwrap_or_default() {
+    for &b in buf.get(i..).unwrap_or_gigo() {
         out.push(char::from(b));
     }
 }

@@ -1,5 +1,6 @@
 //! IPv6: the IPv6 parser (with embedded IPv4) and the compressing IPv6
-//! serializer (URL Standard §3.5–3.6).
+//! serializer (<https://url.spec.whatwg.org/#concept-ipv6-parser>,
+//! <https://url.spec.whatwg.org/#concept-ipv6-serializer>).
 
 use super::Report;
 use crate::validation::{ParseError, ValidationError};

@@ -1,4 +1,5 @@
-//! The host parser and serializer (URL Standard §3 "Hosts").
+//! The host parser and serializer (<https://url.spec.whatwg.org/#concept-host-parser>,
+//! <https://url.spec.whatwg.org/#concept-host-serializer>).
 //!
 //! [`Host::parse`] is the Standard's host parser; [`Host`]'s `Display` is the
 //! host serializer. The URL parser uses [`parse_into`], which writes the
@@ -15,6 +16,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use crate::percent_encoding::percent_decode;
 use crate::validation::{ParseError, Validation, ValidationError};
 
+use crate::gigo::Gigo;
 pub(crate) use ipv4::push_decimal;
 pub(crate) use opaque::report_invalid_units;
 
@@ -39,7 +41,7 @@ impl Report for Vec<Validation> {
     }
 }
 
-/// A host (URL Standard §3.1): a domain, an IP address, an opaque host or the
+/// A host (<https://url.spec.whatwg.org/#concept-host>): a domain, an IP address, an opaque host or the
 /// empty host.
 ///
 /// [`crate::Url::host`] gives a `Host<&str>` borrowing the URL's text;
@@ -294,7 +296,7 @@ pub(crate) fn parse_into<R: Report>(
         return Err(ParseError::new(ValidationError::DomainToAscii, 0));
     }
     // Step 8: a domain ending in a number is an IPv4 address.
-    let ascii = out.get(start..).unwrap_or_default();
+    let ascii = out.get(start..).unwrap_or_gigo();
     if ipv4::ends_in_a_number(ascii.as_bytes()) {
         let address = ipv4::parse_ipv4(ascii, report)?;
         out.truncate(start);

@@ -1,4 +1,5 @@
-//! The opaque-host parser (URL Standard §3.5), for hosts of non-special URLs.
+//! The opaque-host parser (<https://url.spec.whatwg.org/#concept-opaque-host-parser>), for hosts
+//! of non-special URLs.
 
 use super::Report;
 use crate::percent_encoding::{C0_CONTROL, utf8_percent_encode_into};

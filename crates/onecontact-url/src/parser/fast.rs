@@ -7,6 +7,7 @@
 //! Anything unusual returns `None` and the full state machine runs.
 
 use super::path::{is_double_dot, is_single_dot};
+use crate::gigo::Gigo;
 use crate::host::HostKind;
 use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
@@ -275,13 +276,13 @@ fn scan(input: &str) -> Option<FastParts> {
             }
             p += 1;
         }
-        if suspect && has_dot_segment(bytes.get(path_start..p).unwrap_or_default()) {
+        if suspect && has_dot_segment(bytes.get(path_start..p).unwrap_or_gigo()) {
             return None;
         }
         // file: `C|` as the first segment becomes `C:`.
         if file {
-            let rest = bytes.get(path_start + 1..p).unwrap_or_default();
-            let first = rest.split(|&b| b == b'/').next().unwrap_or_default();
+            let rest = bytes.get(path_start + 1..p).unwrap_or_gigo();
+            let first = rest.split(|&b| b == b'/').next().unwrap_or_gigo();
             if matches!(first, [_, b'|']) {
                 return None;
             }

@@ -1,5 +1,6 @@
-//! The basic URL parser (URL Standard §4.4), writing the serialization
-//! directly.
+//! The basic URL parser
+//! (<https://url.spec.whatwg.org/#concept-basic-url-parser>), writing the
+//! serialization directly.
 //!
 //! The state machine lives in [`state`]; each state is one match arm. Unlike
 //! the Standard's code-point-at-a-time loop, an arm may consume a whole run of
@@ -21,6 +22,7 @@ use crate::spans::{Component, Observer};
 use crate::url::{NONE, Url, to_u32};
 use crate::validation::{ParseError, SetterError, ValidationError};
 
+use crate::gigo::Gigo;
 pub(crate) use state::State;
 
 /// Largest input accepted: the serialization must fit 32-bit offsets even
@@ -234,7 +236,7 @@ impl<O: Observer> Parser<'_, '_, O> {
 
     #[inline(always)]
     pub(crate) fn rest(&self, p: usize) -> &str {
-        self.input.get(p..).unwrap_or_default()
+        self.input.get(p..).unwrap_or_gigo()
     }
 
     /// Runs the host parser on `input[start..end]`, appending the serialized
@@ -256,7 +258,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         end: usize,
         is_opaque: bool,
     ) -> Result<(HostKind, u32), ParseError> {
-        let text = self.input.get(start..end).unwrap_or_default();
+        let text = self.input.get(start..end).unwrap_or_gigo();
         let mut reporter = HostReporter {
             obs: &mut *self.obs,
             prepared: self.prepared,

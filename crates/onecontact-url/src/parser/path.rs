@@ -1,6 +1,7 @@
 //! Path helpers: segment encoding, dot segments, shortening, Windows drive letters.
 
 use super::Parser;
+use crate::gigo::Gigo;
 use crate::percent_encoding::{PATH, push_percent_encoded_byte};
 use crate::spans::Observer;
 use crate::tables::{FAST_PATH, fast_class};
@@ -57,14 +58,14 @@ impl<O: Observer> Parser<'_, '_, O> {
     pub(crate) fn shorten_path(&mut self) {
         let start = self.url.path_start as usize;
         let out = &mut self.url.serialization;
-        let path = out.as_bytes().get(start..).unwrap_or_default();
+        let path = out.as_bytes().get(start..).unwrap_or_gigo();
         if path.is_empty() {
             return;
         }
         let last_slash = path.iter().rposition(|&b| b == b'/').unwrap_or(0);
         if self.url.scheme_type.is_file()
             && last_slash == 0
-            && is_normalized_windows_drive_letter(path.get(1..).unwrap_or_default())
+            && is_normalized_windows_drive_letter(path.get(1..).unwrap_or_gigo())
         {
             return;
         }
@@ -93,13 +94,17 @@ impl<O: Observer> Parser<'_, '_, O> {
                 break;
             }
             if PATH.should_encode(b) {
-                out.push_str(input.get(run..i).unwrap_or_default());
+                // Between an escaped byte and this one only ASCII was kept, so
+                // a non-empty run starts and ends on character boundaries.
+                if run < i {
+                    out.push_str(input.get(run..i).unwrap_or_gigo());
+                }
                 push_percent_encoded_byte(out, b);
                 run = i + 1;
             }
             i += 1;
         }
-        out.push_str(input.get(run..i).unwrap_or_default());
+        out.push_str(input.get(run..i).unwrap_or_gigo());
         i
     }
 }

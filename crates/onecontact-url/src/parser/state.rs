@@ -5,6 +5,7 @@ use super::path::{
     is_double_dot, is_normalized_windows_drive_letter, is_single_dot, is_windows_drive_letter,
     starts_with_windows_drive_letter,
 };
+use crate::gigo::Gigo;
 use crate::host::{HostKind, report_invalid_units};
 use crate::percent_encoding::{
     C0_CONTROL, FRAGMENT, QUERY, SPECIAL_QUERY, USERINFO, utf8_percent_encode_into,
@@ -166,7 +167,7 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// Reports invalid URL units in `input[start..end]` (validation only).
     fn check_units(&mut self, start: usize, end: usize) {
         if O::VALIDATION {
-            let text = self.input.get(start..end).unwrap_or_default();
+            let text = self.input.get(start..end).unwrap_or_gigo();
             let mut found = Vec::new();
             report_invalid_units(text, &mut found);
             for v in found {
@@ -212,16 +213,15 @@ impl<O: Observer> Parser<'_, '_, O> {
             return Ok(self.refuse(SetterError::InvalidScheme));
         }
         // 2. `:` ends the scheme.
-        let scheme_text = self.input.get(p..q).unwrap_or_default();
+        let scheme_text = self.input.get(p..q).unwrap_or_gigo();
         let mut lowered = [0u8; 8];
         let scheme_type = match scheme_text.len() {
             2..=5 => {
                 for (slot, b) in lowered.iter_mut().zip(scheme_text.bytes()) {
                     *slot = b.to_ascii_lowercase();
                 }
-                let short =
-                    std::str::from_utf8(lowered.get(..scheme_text.len()).unwrap_or_default())
-                        .unwrap_or_default();
+                let short = std::str::from_utf8(lowered.get(..scheme_text.len()).unwrap_or_gigo())
+                    .unwrap_or_gigo();
                 SchemeType::from_scheme(short)
             }
             _ => SchemeType::NotSpecial,
@@ -410,7 +410,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         let special = self.is_special();
         let end = p + bytes
             .get(p..)
-            .unwrap_or_default()
+            .unwrap_or_gigo()
             .iter()
             .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
             .unwrap_or(bytes.len().saturating_sub(p));
@@ -418,18 +418,18 @@ impl<O: Observer> Parser<'_, '_, O> {
         let userinfo_start = self.out_len();
         let at = bytes
             .get(p..end)
-            .unwrap_or_default()
+            .unwrap_or_gigo()
             .iter()
             .rposition(|&b| b == b'@');
         let host_from = match at {
             Some(rel) => {
                 let at = p + rel;
                 self.validation(ValidationError::InvalidCredentials, at);
-                let userinfo = self.input.get(p..at).unwrap_or_default();
+                let userinfo = self.input.get(p..at).unwrap_or_gigo();
                 let (user, pass) = match userinfo.find(':') {
                     Some(colon) => (
-                        userinfo.get(..colon).unwrap_or_default(),
-                        userinfo.get(colon + 1..).unwrap_or_default(),
+                        userinfo.get(..colon).unwrap_or_gigo(),
+                        userinfo.get(colon + 1..).unwrap_or_gigo(),
                     ),
                     None => (userinfo, ""),
                 };
@@ -546,7 +546,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         if q > p {
             // 2.1 The port's value.
             let mut value: u32 = 0;
-            for &b in bytes.get(p..q).unwrap_or_default() {
+            for &b in bytes.get(p..q).unwrap_or_gigo() {
                 value = (value * 10 + u32::from(b - b'0')).min(1 << 20);
             }
             let Ok(port) = u16::try_from(value) else {
@@ -656,8 +656,8 @@ impl<O: Observer> Parser<'_, '_, O> {
         if let Some(base) = self.base.filter(|b| b.scheme_type.is_file()) {
             self.copy_base(base, Upto::Authority);
             if !starts_with_windows_drive_letter(self.rest(p).as_bytes()) {
-                let first = base.path().get(1..).unwrap_or_default();
-                let first = first.split('/').next().unwrap_or_default();
+                let first = base.path().get(1..).unwrap_or_gigo();
+                let first = first.split('/').next().unwrap_or_gigo();
                 if is_normalized_windows_drive_letter(first.as_bytes()) {
                     self.url.serialization.push('/');
                     self.url.serialization.push_str(first);
@@ -674,11 +674,11 @@ impl<O: Observer> Parser<'_, '_, O> {
         let bytes = self.input.as_bytes();
         let q = p + bytes
             .get(p..)
-            .unwrap_or_default()
+            .unwrap_or_gigo()
             .iter()
             .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
             .unwrap_or(bytes.len().saturating_sub(p));
-        let buffer = bytes.get(p..q).unwrap_or_default();
+        let buffer = bytes.get(p..q).unwrap_or_gigo();
         self.url.host_start = self.out_len();
         self.url.ipv4 = 0;
         // 1.1 A drive letter is not a host: it starts the path.
@@ -773,7 +773,7 @@ impl<O: Observer> Parser<'_, '_, O> {
                 .serialization
                 .as_bytes()
                 .get(seg_start + 1..)
-                .unwrap_or_default();
+                .unwrap_or_gigo();
             if is_double_dot(segment) {
                 // 1.2 `..`: shorten; keep a trailing empty segment unless a slash follows.
                 self.url.serialization.truncate(seg_start);
@@ -821,11 +821,11 @@ impl<O: Observer> Parser<'_, '_, O> {
         let bytes = self.input.as_bytes();
         let q = p + bytes
             .get(p..)
-            .unwrap_or_default()
+            .unwrap_or_gigo()
             .iter()
             .position(|&b| b == b'?' || b == b'#')
             .unwrap_or(bytes.len().saturating_sub(p));
-        let text = self.input.get(p..q).unwrap_or_default();
+        let text = self.input.get(p..q).unwrap_or_gigo();
         let out = &mut self.url.serialization;
         // 3. A space right before `?` or `#` becomes `%20`; 4. the rest is
         // C0-control percent-encoded.
@@ -864,7 +864,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         let q = if self.setter.is_none() {
             p + bytes
                 .get(p..)
-                .unwrap_or_default()
+                .unwrap_or_gigo()
                 .iter()
                 .position(|&b| b == b'#')
                 .unwrap_or(bytes.len().saturating_sub(p))
@@ -876,7 +876,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         } else {
             &QUERY
         };
-        let text = self.input.get(p..q).unwrap_or_default();
+        let text = self.input.get(p..q).unwrap_or_gigo();
         utf8_percent_encode_into(&mut self.url.serialization, text, set);
         if O::VALIDATION {
             self.check_units(p, q);
@@ -892,7 +892,7 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// Fragment state.
     fn fragment_state(&mut self, p: usize) -> Step {
         let input = self.input;
-        let text = input.get(p..).unwrap_or_default();
+        let text = input.get(p..).unwrap_or_gigo();
         let end = input.len();
         utf8_percent_encode_into(&mut self.url.serialization, text, &FRAGMENT);
         if O::VALIDATION {

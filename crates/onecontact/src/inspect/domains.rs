@@ -1,6 +1,7 @@
 //! Text that reads like a domain name: in userinfo, and in the labels left
 //! of the registrable domain.
 
+use crate::gigo::Gigo;
 use onecontact_psl::List;
 
 /// Generic top-level domains a reader takes as "the end of a domain name"
@@ -54,7 +55,7 @@ pub(crate) fn looks_like_host(text: &str) -> Option<String> {
     if labels.len() < 2 || !labels.iter().all(|l| is_label(l)) {
         return None;
     }
-    let last = labels.last().copied().unwrap_or_default();
+    let last = labels.last().copied().unwrap_or_gigo();
     let ascii_last = onecontact_idna::domain_to_ascii(last).ok()?;
     List::baked().is_icann_tld(&ascii_last).then_some(lower)
 }
@@ -69,7 +70,7 @@ pub(crate) fn domain_in_subdomain(host: &str, registrable: &str) -> Option<Strin
         let Some(start) = domain_start(&labels, k, list) else {
             continue;
         };
-        let name = labels.get(start).copied().unwrap_or_default();
+        let name = labels.get(start).copied().unwrap_or_gigo();
         if name == "www" || !is_label(name) {
             continue;
         }

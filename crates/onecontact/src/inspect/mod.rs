@@ -80,6 +80,7 @@ use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode_str;
 use onecontact_url::{Host, Url};
 
+use crate::gigo::Gigo;
 use crate::{Reader, Reading, WebError};
 
 /// A URL longer than this many characters may not survive e-mail clients,
@@ -451,7 +452,7 @@ pub fn inspect_reading(reading: &Reading<'_>, top: &TopDomains) -> LinkReport {
             report.url = Some(url.as_str().to_owned());
             report.scheme = Some(url.scheme().to_owned());
             if let Some(host) = url.host() {
-                report.real_host = Some(url.host_str().unwrap_or_default().to_owned());
+                report.real_host = Some(url.host_str().unwrap_or_gigo().to_owned());
                 report.host_kind = Some(crate::host::kind_name(&host));
             }
             if !url.username().is_empty() || url.password().is_some() {

@@ -2,6 +2,7 @@
 
 use super::error::{Role, ToolError};
 use super::reading::{Note, ReadOptions, read, read_base, reading_notes, url_of};
+use crate::gigo::Gigo;
 use crate::tracking;
 
 /// A tracking parameter that [`clean`] removed.
@@ -62,17 +63,14 @@ pub fn clean(text: &str, options: &ReadOptions) -> Result<CleanReport, ToolError
                     .and_then(|rest| rest.find('&'))
                     .map_or(query.len(), |end| name.start + end);
                 removed.push(RemovedParameter {
-                    name: query.get(name.clone()).unwrap_or_default().to_owned(),
-                    raw: query
-                        .get(name.start..pair_end)
-                        .unwrap_or_default()
-                        .to_owned(),
+                    name: query.get(name.clone()).unwrap_or_gigo().to_owned(),
+                    raw: query.get(name.start..pair_end).unwrap_or_gigo().to_owned(),
                 });
             }
             let query_start = href.len() - query.len() - url.fragment().map_or(0, |f| f.len() + 1);
             let mut out = href
                 .get(..query_start.saturating_sub(1))
-                .unwrap_or_default()
+                .unwrap_or_gigo()
                 .to_owned();
             if !kept.is_empty() {
                 out.push('?');

@@ -5,6 +5,7 @@
 use onecontact_url::Url;
 
 use super::error::{Role, ToolError};
+use crate::gigo::Gigo;
 use crate::reading::{ASSUMED_PREFIX, Reader, Reading, SchemeSource, starts_like_scheme};
 
 /// How the tool reads an address.
@@ -60,7 +61,7 @@ pub fn scheme_assumed_note(text: &str) -> Note {
         text.trim_start_matches('/')
     );
     if starts_like_scheme(text) {
-        let name = text.split(':').next().unwrap_or_default();
+        let name = text.split(':').next().unwrap_or_gigo();
         message.push_str(&format!(
             " (the URL Standard alone would read \"{name}:\" as a scheme)"
         ));

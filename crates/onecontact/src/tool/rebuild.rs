@@ -8,6 +8,7 @@ use onecontact_url::{SetterError, Url, quirks};
 
 use super::error::{Role, ToolError};
 use super::reading::{ReadOptions, read, read_base};
+use crate::gigo::Gigo;
 
 /// A field of a URL that [`Edit::Set`] changes, through the setter of the
 /// same name in the URL Standard's API.
@@ -218,7 +219,7 @@ fn refusal_reason(error: &SetterError, value: &str) -> String {
         SetterError::Invalid(parse) => crate::error::describe(
             parse.kind(),
             Some(value),
-            value.get(parse.offset()..).unwrap_or_default(),
+            value.get(parse.offset()..).unwrap_or_gigo(),
         ),
         other => other.to_string(),
     }

@@ -31,6 +31,7 @@ mod patterns;
 mod scripts;
 mod tld;
 
+use crate::gigo::Gigo;
 use crate::host::{has_xn_label, is_xn_label};
 pub use chars::Blocked;
 pub use confusables::WholeScript;
@@ -305,7 +306,7 @@ pub fn display_host(host: &str, top: &super::TopDomains) -> HostDisplay {
         .iter()
         .map(|l| if is_xn_label(l) { decode(l) } else { None })
         .collect();
-    let tld_ascii = raw.last().copied().unwrap_or_default();
+    let tld_ascii = raw.last().copied().unwrap_or_gigo();
     let tld_unicode = decoded
         .last()
         .and_then(|d| d.as_deref())

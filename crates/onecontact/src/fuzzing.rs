@@ -1,0 +1,44 @@
+//! The checks of the `web_address` fuzz target, shared with
+//! `tests/fuzz_regressions.rs` so that a saved input replays exactly what the
+//! fuzz target runs. Not part of the public API.
+
+use crate::{ContactKindDetector, KeyVersion, WebAddress};
+
+/// Runs everything computed from pasted text on `data` (read as UTF-8; other
+/// bytes pass): the detector and link inspection with its display decision
+/// ([`crate::inspect::fuzzing::check_inspect`]) never panic, and for a text
+/// that parses as a [`WebAddress`]: facts and removed parameters never panic,
+/// every span lies inside the input, and the canonical form parses to itself
+/// with the same key.
+pub fn check(data: &[u8]) -> Result<(), String> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let _ = ContactKindDetector::detect(text);
+    crate::inspect::fuzzing::check_inspect(text)?;
+    let Ok(web) = WebAddress::parse(text) else {
+        return Ok(());
+    };
+    let key = web.key(KeyVersion::V1);
+    let _ = web.facts();
+    let _ = web.removed_tracking_parameters().count();
+    let units = text.encode_utf16().count();
+    if let Some(span) = web
+        .detail()
+        .fields
+        .into_iter()
+        .find(|s| s.start > s.end || s.end > units)
+    {
+        return Err(format!("span {span:?} out of input {text:?}"));
+    }
+    let canonical = web.canonical();
+    let again = WebAddress::parse(canonical)
+        .map_err(|e| format!("canonical {canonical:?} of {text:?} does not parse: {e}"))?;
+    if again.canonical() != canonical {
+        return Err(format!("canonical form of {text:?} is not stable"));
+    }
+    if again.key(KeyVersion::V1) != key {
+        return Err(format!("key of the canonical form of {text:?} differs"));
+    }
+    Ok(())
+}

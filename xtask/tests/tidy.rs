@@ -1,0 +1,250 @@
+//! Tidy checks over the workspace's code and docs, run by `cargo test`:
+//!
+//! - the URL Standard is cited by anchor
+//!   (`https://url.spec.whatwg.org/#concept-url-origin`), never by a section
+//!   number: a `§` is allowed only right after `RFC <number>` or
+//!   `UTS #<number>`, whose section numbers are stable;
+//! - every relative link in `docs/*.md` and `README.md` names a file that
+//!   exists;
+//! - every public item that the tables of `docs/web-api.md` name (a route, a
+//!   report type, an error code) is still in the code.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Files of the workspace (no `target/`, no hidden folders) ending in one of
+/// `exts`.
+fn files(exts: &[&str]) -> Vec<PathBuf> {
+    fn walk(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let name = path.file_name().unwrap().to_string_lossy();
+            if name.starts_with('.') || name == "target" {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, exts, out);
+            } else if exts.iter().any(|e| name.ends_with(e)) {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root(), exts, &mut out);
+    out
+}
+
+fn relative(path: &Path) -> String {
+    path.strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+/// Whether the text before a `§` names a standard whose section numbers may
+/// be cited: `RFC 3986 ` or `UTS #39 `.
+fn numbered_standard_before(before: &str) -> bool {
+    let words: Vec<&str> = before.split_whitespace().rev().take(2).collect();
+    match words.as_slice() {
+        [number, name] => {
+            let number = number.trim_start_matches('#');
+            !number.is_empty()
+                && number.bytes().all(|b| b.is_ascii_digit())
+                && (name.ends_with("RFC") || name.ends_with("UTS"))
+                && before.ends_with(' ')
+        }
+        _ => false,
+    }
+}
+
+/// The `§` references of `text` that do not follow `RFC n` or `UTS #n`.
+fn section_references(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        for (at, _) in line.match_indices('§') {
+            // The sign itself, quoted as code, is not a reference.
+            let quoted = line[..at].ends_with('`') || line[..at].ends_with('\'');
+            if !quoted && !numbered_standard_before(&line[..at]) {
+                found.push((n + 1, line.trim().to_owned()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn url_standard_is_cited_by_anchor() {
+    let mut bad = Vec::new();
+    let this_file = Path::new(file!()).file_name().unwrap();
+    for path in files(&[".rs", ".md"]) {
+        if path.ends_with(Path::new("tests").join(this_file)) {
+            continue;
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        for (line, content) in section_references(&text) {
+            bad.push(format!("{}:{line}: {content}", relative(&path)));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "cite the URL Standard by anchor (https://url.spec.whatwg.org/#…), not by section number:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn section_check_tells_standards_apart() {
+    assert!(section_references("RFC 3986 §2.3 and (UTS #39 §5.2), the `§` sign").is_empty());
+    assert_eq!(section_references("the URL Standard §4.4").len(), 1);
+    assert_eq!(section_references("origin (§4.7)").len(), 1);
+    assert_eq!(section_references("web.md §11").len(), 1);
+}
+
+/// The targets of the Markdown links `[text](target)` in `text`.
+fn link_targets(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("](") {
+        let after = &rest[at + 2..];
+        let Some(end) = after.find(')') else { break };
+        out.push(&after[..end]);
+        rest = &after[end..];
+    }
+    out
+}
+
+#[test]
+fn doc_links_name_existing_files() {
+    let mut docs: Vec<PathBuf> = fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.push(root().join("README.md"));
+    docs.sort();
+    let mut bad = Vec::new();
+    for doc in &docs {
+        let text = fs::read_to_string(doc).unwrap();
+        for target in link_targets(&text) {
+            let file = target.split('#').next().unwrap_or_default();
+            if file.is_empty() || file.contains("://") || file.starts_with("mailto:") {
+                continue;
+            }
+            let resolved = doc.parent().unwrap().join(file);
+            if !resolved.exists() {
+                bad.push(format!("{}: link to missing {target}", relative(doc)));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn link_targets_are_found() {
+    assert_eq!(
+        link_targets("see [a](a.md#x) and [b](https://b) [c](../c.rs)"),
+        ["a.md#x", "https://b", "../c.rs"]
+    );
+}
+
+/// All text of the `.rs` files below `dir`.
+fn sources(dir: &str) -> String {
+    let dir = root().join(dir);
+    files(&[".rs"])
+        .into_iter()
+        .filter(|p| p.starts_with(&dir))
+        .map(|p| fs::read_to_string(p).unwrap())
+        .collect()
+}
+
+/// The items the tables of docs/web-api.md name: routes (`GET /api/health`),
+/// report types (`ParseReport`) and error codes (`` `bad-json` `` in the
+/// `code` column).
+fn web_api_items(doc: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let (mut routes, mut types, mut codes) = (Vec::new(), Vec::new(), Vec::new());
+    let mut code_column = None;
+    for line in doc.lines() {
+        if !line.starts_with('|') {
+            code_column = None;
+            continue;
+        }
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        if cells.contains(&"`code`") {
+            code_column = cells.iter().position(|c| *c == "`code`");
+            continue;
+        }
+        for cell in &cells {
+            for method in ["GET ", "POST "] {
+                if let Some(route) = cell.strip_prefix('`').and_then(|c| c.strip_prefix(method)) {
+                    routes.push(route.trim_end_matches('`').to_owned());
+                }
+            }
+            for word in cell.split(|c: char| !c.is_ascii_alphanumeric()) {
+                if word.len() > "Report".len()
+                    && word.ends_with("Report")
+                    && word.starts_with(|c: char| c.is_ascii_uppercase())
+                {
+                    types.push(word.to_owned());
+                }
+            }
+        }
+        if let Some(cell) = code_column.and_then(|i| cells.get(i)) {
+            for part in cell.split('`').skip(1).step_by(2) {
+                codes.push(part.to_owned());
+            }
+        }
+    }
+    (routes, types, codes)
+}
+
+#[test]
+fn web_api_tables_name_what_the_code_has() {
+    let doc = fs::read_to_string(root().join("docs/web-api.md")).unwrap();
+    let (routes, types, codes) = web_api_items(&doc);
+    assert!(routes.len() >= 7 && types.len() >= 6 && codes.len() >= 10);
+    let server = sources("crates/onecontact-cli/src/serve");
+    let library = sources("crates/onecontact/src");
+    let mut missing = Vec::new();
+    for route in &routes {
+        if !server.contains(&format!("\"{route}\"")) {
+            missing.push(format!("route {route}"));
+        }
+    }
+    for name in &types {
+        if !library.contains(&format!("pub struct {name} ")) {
+            missing.push(format!("type {name}"));
+        }
+    }
+    for code in &codes {
+        let literal = format!("\"{code}\"");
+        if !server.contains(&literal) && !library.contains(&literal) {
+            missing.push(format!("error code {code}"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/web-api.md names what the API no longer has: {missing:?}"
+    );
+}
+
+#[test]
+fn web_api_items_are_read_from_tables() {
+    let doc = "| Route | Reply |\n|---|---|\n| `POST /api/x` | `{\"report\": XReport}` |\n\n\
+               | Status | `code` | When |\n|---|---|---|\n| 400 | `bad-json` | … |\n";
+    let (routes, types, codes) = web_api_items(doc);
+    assert_eq!(routes, ["/api/x"]);
+    assert_eq!(types, ["XReport"]);
+    assert_eq!(codes, ["bad-json"]);
+}
