@@ -20,7 +20,9 @@ use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
+use super::errors::ApiError;
 use super::limits::{Limits, MAX_HEAD_BYTES, MAX_HEADERS};
+use crate::gigo::Gigo;
 
 /// When a connection last did something, and how many of its requests are
 /// being handled.
@@ -186,18 +188,17 @@ const REFUSAL_TIME: Duration = Duration::from_secs(1);
 /// is written before the request is read: the server does not spend a
 /// connection slot on it.
 pub async fn refuse(mut tcp: TcpStream, max_connections: usize) {
-    let body = format!(
-        "{{\"error\":{{\"code\":\"too-many-connections\",\"message\":\"the server already has \
-         {max_connections} open connections, its limit (--max-connections); try again shortly\"}}}}"
-    );
+    let (status, body) = ApiError::too_many_connections(max_connections).status_and_body();
     let reply = format!(
-        "HTTP/1.1 503 Service Unavailable\r\n\
+        "HTTP/1.1 {} {}\r\n\
          content-type: application/json\r\n\
          content-length: {}\r\n\
          retry-after: 1\r\n\
          connection: close\r\n\
          x-content-type-options: nosniff\r\n\
          \r\n{body}",
+        status.as_u16(),
+        status.canonical_reason().unwrap_or_gigo(),
         body.len()
     );
     let _ = tokio::time::timeout(REFUSAL_TIME, async {

@@ -11,6 +11,7 @@ use onecontact::tool::ToolError;
 use serde::Serialize;
 
 use super::limits::MAX_BODY_BYTES;
+use crate::gigo::Gigo;
 
 /// Why a request got no report.
 #[derive(Debug)]
@@ -53,6 +54,42 @@ impl ApiError {
     /// 400 `bad-json`: the body is not JSON of the expected shape.
     pub fn bad_json(message: impl Into<String>) -> ApiError {
         ApiError::plain(StatusCode::BAD_REQUEST, "bad-json", message)
+    }
+
+    /// 503 `too-many-connections`: the server already holds `max` open
+    /// connections, its limit.
+    pub fn too_many_connections(max: usize) -> ApiError {
+        ApiError::plain(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too-many-connections",
+            format!(
+                "the server already has {max} open connections, its limit \
+                 (--max-connections); try again shortly"
+            ),
+        )
+    }
+
+    /// The status and the JSON body of the reply, for a reply written
+    /// outside the router (a connection refused before it is served).
+    pub fn status_and_body(&self) -> (StatusCode, String) {
+        let (status, body) = match self {
+            ApiError::Tool(error) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                serde_json::to_string(&Envelope { error }),
+            ),
+            ApiError::Plain {
+                status,
+                code,
+                message,
+            } => (
+                *status,
+                serde_json::to_string(&Envelope {
+                    error: PlainBody { code, message },
+                }),
+            ),
+        };
+        // Serializing these plain structs cannot fail.
+        (status, body.unwrap_or_gigo())
     }
 
     /// 413 `too-large`: the body is over [`MAX_BODY_BYTES`].
