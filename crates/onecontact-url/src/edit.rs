@@ -9,7 +9,7 @@ use crate::url::{NONE, Url, to_u32};
 /// Replaces the scheme of `url` (protocol setter, after the Standard's
 /// checks) and drops a port that is the new scheme's default.
 pub(crate) fn replace_scheme(url: &mut Url, scheme: &str, scheme_type: SchemeType) {
-    let old_end = url.scheme_end;
+    let old_end = url.scheme_end();
     let lowered = scheme.to_ascii_lowercase();
     url.serialization
         .replace_range(..old_end as usize, &lowered);
@@ -21,22 +21,20 @@ pub(crate) fn replace_scheme(url: &mut Url, scheme: &str, scheme_type: SchemeTyp
             v - old_end + new_end
         }
     };
-    url.scheme_end = new_end;
-    url.username_end = shift(url.username_end);
     url.host_start = shift(url.host_start);
     url.host_end = shift(url.host_end);
     url.path_start = shift(url.path_start);
     url.query_start = shift(url.query_start);
     url.fragment_start = shift(url.fragment_start);
     url.scheme_type = scheme_type;
-    if url.port.is_some() && url.port == scheme_type.default_port() {
+    if url.port().is_some() && url.port() == scheme_type.default_port() {
         remove_port(url);
     }
 }
 
 /// Sets the port to null, removing `:port` from the serialization.
 pub(crate) fn remove_port(url: &mut Url) {
-    if url.port.is_none() {
+    if !url.has_port() {
         return;
     }
     let removed = url.path_start - url.host_end;
@@ -49,7 +47,7 @@ pub(crate) fn remove_port(url: &mut Url) {
     if url.fragment_start != NONE {
         url.fragment_start -= removed;
     }
-    url.port = None;
+    url.port_value = 0;
 }
 
 /// The URL serializer's `/.`: a URL without host whose path has more than one
@@ -93,13 +91,11 @@ pub(crate) fn append_tail(dst: &mut Url, src: &Url, from: u32) {
 pub(crate) fn prefix(src: &Url, end: u32, extra: usize) -> Url {
     let mut url = empty_url(src.serialization.len() + extra + 8);
     url.serialization.push_str(src.slice(0, end));
-    url.scheme_end = src.scheme_end;
-    url.username_end = src.username_end;
     url.host_start = src.host_start;
     url.host_end = src.host_end;
     url.path_start = src.path_start;
-    url.port = src.port;
-    url.ipv4 = src.ipv4;
+    url.port_value = src.port_value;
+    url.ip = src.ip;
     url.host_kind = src.host_kind;
     url.scheme_type = src.scheme_type;
     url

@@ -23,9 +23,11 @@ impl Url {
         let len = self.len32();
         ensure!(s.is_ascii(), "serialization is not ASCII: {s:?}");
         // Scheme.
+        // Scheme end, derived: the first ':' of the serialization.
+        let scheme_end = self.scheme_end();
         ensure!(
-            self.byte_at(self.scheme_end) == Some(b':'),
-            "no ':' at scheme_end in {s:?}"
+            s.bytes().position(|b| b == b':') == Some(scheme_end as usize),
+            "scheme_end {scheme_end} is not the first ':' in {s:?}"
         );
         let scheme = self.scheme();
         ensure!(
@@ -43,7 +45,8 @@ impl Url {
             "scheme type mismatch for {scheme:?}"
         );
         // Authority.
-        let after_scheme = self.scheme_end + 1;
+        let after_scheme = scheme_end + 1;
+        let username_end = self.username_end();
         if self.has_authority() {
             ensure!(
                 self.slice(after_scheme, after_scheme + 2) == "//",
@@ -51,8 +54,8 @@ impl Url {
             );
             let user_start = after_scheme + 2;
             ensure!(
-                user_start <= self.username_end
-                    && self.username_end <= self.host_start
+                user_start <= username_end
+                    && username_end <= self.host_start
                     && self.host_start <= self.host_end
                     && self.host_end <= self.path_start,
                 "authority offsets out of order in {s:?}"
@@ -62,13 +65,13 @@ impl Url {
                     self.byte_at(self.host_start - 1) == Some(b'@'),
                     "credentials without '@' in {s:?}"
                 );
-                if self.username_end < self.host_start - 1 {
+                if username_end < self.host_start - 1 {
                     ensure!(
-                        self.byte_at(self.username_end) == Some(b':'),
+                        self.byte_at(username_end) == Some(b':'),
                         "password without ':' in {s:?}"
                     );
                     ensure!(
-                        self.username_end + 1 < self.host_start - 1,
+                        username_end + 1 < self.host_start - 1,
                         "empty password serialized in {s:?}"
                     );
                 }
@@ -78,11 +81,11 @@ impl Url {
                 );
             } else {
                 ensure!(
-                    self.username_end == user_start,
+                    username_end == user_start,
                     "username_end without credentials in {s:?}"
                 );
             }
-            match self.port {
+            match self.port() {
                 Some(port) => {
                     ensure!(
                         self.byte_at(self.host_end) == Some(b':'),
@@ -99,13 +102,16 @@ impl Url {
                     );
                 }
                 None => ensure!(
-                    self.host_end == self.path_start,
-                    "text between host and path in {s:?}"
+                    self.host_end == self.path_start && self.port_value == 0,
+                    "text between host and path, or a stored port value, in {s:?}"
                 ),
             }
             let host = self.hostname_text();
             match self.host_kind {
-                HostKind::Empty => ensure!(host.is_empty(), "empty host with text {host:?}"),
+                HostKind::Empty => ensure!(
+                    host.is_empty() && self.ip == [0; 4],
+                    "empty host with text {host:?} or an address"
+                ),
                 HostKind::None => {}
                 _ => {
                     ensure!(!host.is_empty(), "empty text for a non-empty host in {s:?}");
@@ -116,14 +122,19 @@ impl Url {
                     }
                     .map_err(|e| format!("host {host:?} does not re-parse: {e}"))?;
                     let stored = match (self.host_kind, &reparsed) {
-                        (HostKind::Ipv4, crate::Host::Ipv4(a)) => u32::from(*a) == self.ipv4,
-                        (HostKind::Ipv4, _) => false,
-                        _ => self.ipv4 == 0,
+                        (HostKind::Ipv4, crate::Host::Ipv4(a)) => {
+                            self.ip == [u32::from(*a), 0, 0, 0]
+                        }
+                        (HostKind::Ipv6, crate::Host::Ipv6(a)) => {
+                            self.ip == crate::url::ipv6_bits(&a.segments())
+                        }
+                        (HostKind::Ipv4 | HostKind::Ipv6, _) => false,
+                        _ => self.ip == [0; 4],
                     };
                     ensure!(
                         stored,
-                        "stored IPv4 {} does not match host {host:?}",
-                        self.ipv4
+                        "stored address {:?} does not match host {host:?}",
+                        self.ip
                     );
                     ensure!(
                         reparsed.to_string() == host,
@@ -139,12 +150,15 @@ impl Url {
             }
         } else {
             ensure!(
-                self.username_end == after_scheme
+                username_end == after_scheme
                     && self.host_start == after_scheme
                     && self.host_end == after_scheme,
                 "hostless URL with authority offsets in {s:?}"
             );
-            ensure!(self.port.is_none(), "port without host");
+            ensure!(
+                self.port_value == 0 && self.ip == [0; 4],
+                "port or address without host"
+            );
             ensure!(!self.is_special(), "special URL without host: {s:?}");
             if self.path_start != self.host_end {
                 ensure!(
@@ -237,53 +251,26 @@ impl Url {
             "href {s:?} re-parses to {:?}",
             again.serialization
         );
-        ensure!(
+        let fields = |u: &Url| {
             (
-                again.scheme_end,
-                again.username_end,
-                again.host_start,
-                again.host_end,
-                again.path_start,
-                again.query_start,
-                again.fragment_start,
-                again.port,
-                again.host_kind,
-                again.ipv4
-            ) == (
-                self.scheme_end,
-                self.username_end,
-                self.host_start,
-                self.host_end,
-                self.path_start,
-                self.query_start,
-                self.fragment_start,
-                self.port,
-                self.host_kind,
-                self.ipv4
-            ),
-            "offsets differ from a fresh parse of {s:?}: {:?} vs {:?}",
-            (
-                again.scheme_end,
-                again.username_end,
-                again.host_start,
-                again.host_end,
-                again.path_start,
-                again.query_start,
-                again.fragment_start,
-                again.port,
-                again.host_kind
-            ),
-            (
-                self.scheme_end,
-                self.username_end,
-                self.host_start,
-                self.host_end,
-                self.path_start,
-                self.query_start,
-                self.fragment_start,
-                self.port,
-                self.host_kind
+                u.scheme_end(),
+                u.username_end(),
+                u.host_start,
+                u.host_end,
+                u.path_start,
+                u.query_start,
+                u.fragment_start,
+                u.port(),
+                u.port_value,
+                u.host_kind,
+                u.ip,
             )
+        };
+        ensure!(
+            fields(&again) == fields(self),
+            "offsets differ from a fresh parse of {s:?}: {:?} vs {:?}",
+            fields(&again),
+            fields(self)
         );
         Ok(())
     }

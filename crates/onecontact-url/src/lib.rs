@@ -222,7 +222,8 @@
 //! # Storage
 //!
 //! A [`Url`] is its serialization plus a few 32-bit offsets, the port and
-//! the IPv4 address (64 bytes), so every getter is a slice and parsing a URL
+//! the IP address of an IPv4 or IPv6 host (64 bytes), so every getter is a
+//! slice, [`Url::host`] reads no text back, and parsing a URL
 //! costs one allocation in the common case. Mutators rebuild the
 //! serialization.
 //!

@@ -141,17 +141,16 @@ impl Url {
         if !self.has_authority() {
             return Ok(());
         }
-        if self.is_special() || self.includes_credentials() || self.port.is_some() {
+        if self.is_special() || self.includes_credentials() || self.has_port() {
             return Err(SetterError::HostRequired);
         }
-        let after_scheme = self.scheme_end + 1;
+        let after_scheme = self.scheme_end() + 1;
         let mut url = prefix(self, after_scheme, 0);
-        url.username_end = after_scheme;
         url.host_start = after_scheme;
         url.host_end = after_scheme;
         url.path_start = after_scheme;
-        url.port = None;
-        url.ipv4 = 0;
+        url.port_value = 0;
+        url.ip = [0; 4];
         url.host_kind = HostKind::None;
         append_tail(&mut url, self, self.path_start);
         insert_dot_prefix(&mut url);

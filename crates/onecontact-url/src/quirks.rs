@@ -69,7 +69,7 @@ pub fn origin(url: &Url) -> String {
 /// `protocol`: the scheme followed by `:`, e.g. `"https:"`.
 #[inline]
 pub fn protocol(url: &Url) -> &str {
-    url.slice(0, url.scheme_end + 1)
+    url.slice(0, url.scheme_end() + 1)
 }
 
 /// The `protocol` setter: `value` up to its first `:` becomes the scheme,
@@ -178,7 +178,7 @@ pub fn set_hostname(url: &mut Url, value: &str) -> Result<(), SetterError> {
 /// scheme's default).
 #[inline]
 pub fn port(url: &Url) -> &str {
-    if url.port.is_some() {
+    if url.has_port() {
         url.slice(url.host_end + 1, url.path_start)
     } else {
         ""

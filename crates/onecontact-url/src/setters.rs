@@ -111,10 +111,9 @@ impl Url {
         write_username: impl FnOnce(&mut String),
         password: &str,
     ) -> Result<(), SetterError> {
-        let start = self.scheme_end + 3;
+        let start = self.scheme_end() + 3;
         let mut url = prefix(self, start, password.len() + 16);
         write_username(&mut url.serialization);
-        url.username_end = url.len32();
         if !password.is_empty() {
             url.serialization.push(':');
             url.serialization.push_str(password);
@@ -150,11 +149,10 @@ impl Url {
         let mut working = if self.has_authority() {
             prefix(self, self.host_start, value.len())
         } else {
-            let mut w = prefix(self, self.scheme_end + 1, value.len() + 2);
+            let mut w = prefix(self, self.scheme_end() + 1, value.len() + 2);
             w.serialization.push_str("//");
-            w.username_end = w.len32();
             w.host_start = w.len32();
-            w.port = None;
+            w.port_value = 0;
             w
         };
         working.query_start = NONE;
@@ -162,8 +160,8 @@ impl Url {
         let ran = run_override(self, working, value, state)?;
         let mut url = ran.url;
         if !ran.port_set {
-            url.port = self.port;
-            if self.port.is_some() {
+            url.port_value = self.port_value;
+            if self.has_port() {
                 url.serialization.push(':');
                 url.serialization.push_str(crate::quirks::port(self));
             }

@@ -58,20 +58,20 @@ impl Url {
     /// The byte index of `position` in the serialization.
     fn position(&self, position: Position) -> u32 {
         let len = self.len32();
-        let has_password = self.has_authority() && self.byte_at(self.username_end) == Some(b':');
+        let has_password = self.has_authority() && self.byte_at(self.username_end()) == Some(b':');
         match position {
             Position::BeforeScheme => 0,
-            Position::AfterScheme => self.scheme_end,
-            Position::BeforeUsername if self.has_authority() => self.scheme_end + 3,
-            Position::BeforeUsername => self.scheme_end + 1,
-            Position::AfterUsername => self.username_end,
-            Position::BeforePassword if has_password => self.username_end + 1,
-            Position::BeforePassword => self.username_end,
+            Position::AfterScheme => self.scheme_end(),
+            Position::BeforeUsername if self.has_authority() => self.scheme_end() + 3,
+            Position::BeforeUsername => self.scheme_end() + 1,
+            Position::AfterUsername => self.username_end(),
+            Position::BeforePassword if has_password => self.username_end() + 1,
+            Position::BeforePassword => self.username_end(),
             Position::AfterPassword if has_password => self.host_start - 1,
-            Position::AfterPassword => self.username_end,
+            Position::AfterPassword => self.username_end(),
             Position::BeforeHost => self.host_start,
             Position::AfterHost => self.host_end,
-            Position::BeforePort if self.port.is_some() => self.host_end + 1,
+            Position::BeforePort if self.has_port() => self.host_end + 1,
             Position::BeforePort | Position::AfterPort => self.authority_end(),
             Position::BeforePath => self.path_start,
             Position::AfterPath => self.path_end(),

@@ -27,21 +27,54 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// When the host is null, `username_end`, `host_start` and `host_end` all
 /// equal `scheme_end + 1`, and `path_start` skips the `/.` that the serializer
 /// inserts before a path starting with `//`.
+///
+/// `scheme_end` and `username_end` are not stored: the scheme ends at the
+/// first `:` and the (percent-encoded) username at the first `:` or `@` of
+/// the userinfo, neither of which a scheme or username can hold. Whether
+/// there is a port is likewise read from the offsets (text between
+/// `host_end` and `path_start` of a URL with a host). That leaves room for
+/// a whole IPv6 address in 64 bytes.
 #[derive(Clone)]
 pub struct Url {
     pub(crate) serialization: String,
-    pub(crate) scheme_end: u32,
-    pub(crate) username_end: u32,
     pub(crate) host_start: u32,
     pub(crate) host_end: u32,
     pub(crate) path_start: u32,
     pub(crate) query_start: u32,
     pub(crate) fragment_start: u32,
-    pub(crate) port: Option<u16>,
-    /// The IPv4 address when `host_kind` is `Ipv4` (0 otherwise).
-    pub(crate) ipv4: u32,
+    /// The port's value when the URL has a port (0 otherwise).
+    pub(crate) port_value: u16,
+    /// The address when `host_kind` is `Ipv4` or `Ipv6` (zeros otherwise),
+    /// see [`IpBits`].
+    pub(crate) ip: IpBits,
     pub(crate) host_kind: HostKind,
     pub(crate) scheme_type: SchemeType,
+}
+
+/// A host's IP address as stored in a [`Url`]: an IPv4 address in the first
+/// word (the rest zero), an IPv6 address as four big-endian words. Words, not
+/// a `u128`, keep the `Url`'s alignment at that of its `String`.
+pub(crate) type IpBits = [u32; 4];
+
+/// The stored form of an IPv6 address given as its eight pieces.
+#[inline]
+pub(crate) fn ipv6_bits(pieces: &[u16; 8]) -> IpBits {
+    let word = |hi: u16, lo: u16| (u32::from(hi) << 16) | u32::from(lo);
+    [
+        word(pieces[0], pieces[1]),
+        word(pieces[2], pieces[3]),
+        word(pieces[4], pieces[5]),
+        word(pieces[6], pieces[7]),
+    ]
+}
+
+/// The IPv6 address stored as [`ipv6_bits`].
+#[inline]
+pub(crate) fn ipv6_from_bits(bits: IpBits) -> std::net::Ipv6Addr {
+    let [a, b, c, d] = bits;
+    std::net::Ipv6Addr::from(
+        (u128::from(a) << 96) | (u128::from(b) << 64) | (u128::from(c) << 32) | u128::from(d),
+    )
 }
 
 #[inline(always)]
@@ -89,19 +122,65 @@ impl Url {
         }
     }
 
+    /// Where the scheme ends: the index of the first `:` (a scheme never
+    /// holds one), known from the scheme type for special schemes.
+    #[inline]
+    pub(crate) fn scheme_end(&self) -> u32 {
+        match self.scheme_type {
+            SchemeType::Ws => 2,
+            SchemeType::Wss | SchemeType::Ftp => 3,
+            SchemeType::Http | SchemeType::File => 4,
+            SchemeType::Https => 5,
+            SchemeType::NotSpecial => to_u32(
+                self.serialization
+                    .bytes()
+                    .position(|b| b == b':')
+                    .unwrap_or(0),
+            ),
+        }
+    }
+
+    /// Where the username ends: at the first `:` or `@` of the userinfo
+    /// when the URL includes credentials (a percent-encoded username holds
+    /// neither), else where the host starts.
+    #[inline]
+    pub(crate) fn username_end(&self) -> u32 {
+        let user_start = self.scheme_end() + 3;
+        if self.has_authority() && self.host_start > user_start {
+            let userinfo = self
+                .serialization
+                .as_bytes()
+                .get(user_start as usize..self.host_start as usize)
+                .unwrap_or_gigo();
+            match userinfo.iter().position(|&b| b == b':' || b == b'@') {
+                Some(i) => user_start + to_u32(i),
+                None => self.host_start,
+            }
+        } else {
+            self.host_start
+        }
+    }
+
+    /// Whether the URL has a port: a host followed by `:port` text.
+    #[inline]
+    pub(crate) fn has_port(&self) -> bool {
+        self.has_authority() && self.path_start > self.host_end
+    }
+
     /// Where the text after the host and port begins, before any `/.`.
     #[inline]
     pub(crate) fn authority_end(&self) -> u32 {
-        match self.port {
-            Some(_) => self.path_start,
-            None => self.host_end,
+        if self.has_port() {
+            self.path_start
+        } else {
+            self.host_end
         }
     }
 
     /// Whether the URL includes credentials (non-empty username or password).
     #[inline]
     pub(crate) fn includes_credentials(&self) -> bool {
-        self.has_authority() && self.host_start > self.scheme_end + 3
+        self.has_authority() && self.host_start > self.scheme_end() + 3
     }
 
     /// The serialization: the whole URL as a string (the URL serializer;
@@ -125,7 +204,7 @@ impl Url {
     /// The scheme, lowercase, without `:` (e.g. `"https"`).
     #[inline]
     pub fn scheme(&self) -> &str {
-        self.slice(0, self.scheme_end)
+        self.slice(0, self.scheme_end())
     }
 
     /// Whether the scheme is [special](https://url.spec.whatwg.org/#special-scheme):
@@ -153,7 +232,7 @@ impl Url {
     /// ```
     pub fn authority(&self) -> &str {
         if self.has_authority() {
-            self.slice(self.scheme_end + 3, self.authority_end())
+            self.slice(self.scheme_end() + 3, self.authority_end())
         } else {
             ""
         }
@@ -178,7 +257,7 @@ impl Url {
     #[inline]
     pub fn username(&self) -> &str {
         if self.has_authority() {
-            self.slice(self.scheme_end + 3, self.username_end)
+            self.slice(self.scheme_end() + 3, self.username_end())
         } else {
             ""
         }
@@ -188,8 +267,9 @@ impl Url {
     /// does not tell an empty password from none).
     #[inline]
     pub fn password(&self) -> Option<&str> {
-        if self.has_authority() && self.byte_at(self.username_end) == Some(b':') {
-            Some(self.slice(self.username_end + 1, self.host_start - 1))
+        let username_end = self.username_end();
+        if self.has_authority() && self.byte_at(username_end) == Some(b':') {
+            Some(self.slice(username_end + 1, self.host_start - 1))
         } else {
             None
         }
@@ -229,8 +309,8 @@ impl Url {
         self.slice(self.host_start, self.host_end)
     }
 
-    /// The host, typed; `None` when the host is null. IPv4 addresses come
-    /// from the parsed value stored in the URL.
+    /// The host, typed; `None` when the host is null. IPv4 and IPv6
+    /// addresses come from the parsed value stored in the URL.
     ///
     /// ```
     /// use onecontact_url::{Host, Url};
@@ -242,7 +322,7 @@ impl Url {
     /// # Ok::<(), onecontact_url::ParseError>(())
     /// ```
     pub fn host(&self) -> Option<Host<&str>> {
-        Host::from_url_parts(self.host_kind, self.hostname_text(), self.ipv4)
+        Host::from_url_parts(self.host_kind, self.hostname_text(), self.ip)
     }
 
     /// The domain when the host is one; `None` for IP addresses, opaque,
@@ -274,7 +354,11 @@ impl Url {
     /// ```
     #[inline]
     pub fn port(&self) -> Option<u16> {
-        self.port
+        if self.has_port() {
+            Some(self.port_value)
+        } else {
+            None
+        }
     }
 
     /// The port, or the scheme's [default port](https://url.spec.whatwg.org/#default-port)
@@ -288,7 +372,7 @@ impl Url {
     /// # Ok::<(), onecontact_url::ParseError>(())
     /// ```
     pub fn port_or_known_default(&self) -> Option<u16> {
-        self.port.or_else(|| self.scheme_type.default_port())
+        self.port().or_else(|| self.scheme_type.default_port())
     }
 
     /// The [default port](https://url.spec.whatwg.org/#default-port) of the
@@ -411,7 +495,7 @@ impl fmt::Debug for Url {
             .field("username", &self.username())
             .field("password", &self.password())
             .field("host", &self.host())
-            .field("port", &self.port)
+            .field("port", &self.port())
             .field("path", &self.path())
             .field("query", &self.query())
             .field("fragment", &self.fragment())

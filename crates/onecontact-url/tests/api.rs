@@ -20,6 +20,51 @@ fn url_is_small() {
     );
 }
 
+/// `host()` of an IPv6 URL is the address stored at parse time, and after
+/// each mutation that replaces it.
+#[test]
+fn ipv6_hosts_come_from_the_stored_address() {
+    let addr = |s: &str| s.parse::<Ipv6Addr>().unwrap();
+    let check = |url: &Url, want: Ipv6Addr| {
+        url.check_invariants().unwrap();
+        assert_eq!(url.host(), Some(Host::Ipv6(want)), "{url}");
+        assert_eq!(
+            url.host_str(),
+            Some(Host::<String>::Ipv6(want).to_string().as_str())
+        );
+    };
+    let mut url = Url::parse("https://u:p@[0:0:0:0:0:FFFF:7f00:1]:8443/a?q#f").unwrap();
+    check(&url, addr("::ffff:127.0.0.1"));
+    assert_eq!(url.port(), Some(8443));
+    assert_eq!(url.username(), "u");
+    url.set_host(Some("[2001:db8::42]")).unwrap();
+    check(&url, addr("2001:db8::42"));
+    url.set_ip_host(Ipv6Addr::LOCALHOST.into()).unwrap();
+    check(&url, Ipv6Addr::LOCALHOST);
+    url.set_port(None).unwrap();
+    check(&url, Ipv6Addr::LOCALHOST);
+    // Other host kinds leave no address behind.
+    url.set_ip_host(Ipv4Addr::new(10, 0, 0, 1).into()).unwrap();
+    url.check_invariants().unwrap();
+    assert_eq!(url.host(), Some(Host::Ipv4(Ipv4Addr::new(10, 0, 0, 1))));
+    url.set_host(Some("[1:2:3:4:5:6:7:8]")).unwrap();
+    check(&url, addr("1:2:3:4:5:6:7:8"));
+    url.set_host(Some("example.com")).unwrap();
+    url.check_invariants().unwrap();
+    assert_eq!(url.host(), Some(Host::Domain("example.com")));
+    // A host that is not special, and one resolved against a base.
+    let mut opaque = Url::parse("sc://[fe80::1]/x").unwrap();
+    check(&opaque, addr("fe80::1"));
+    opaque
+        .set_ip_host("ffff::".parse::<Ipv6Addr>().unwrap().into())
+        .unwrap();
+    check(&opaque, addr("ffff::"));
+    let base = Url::parse("http://[::abcd]:81/dir/").unwrap();
+    let joined = base.join("file?x").unwrap();
+    check(&joined, addr("::abcd"));
+    assert_eq!(joined.port(), Some(81));
+}
+
 /// Each failure example of the Standard's validation error table fails with
 /// that error's name.
 #[test]

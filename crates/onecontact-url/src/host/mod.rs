@@ -14,6 +14,7 @@ use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::percent_encoding::percent_decode;
+use crate::url::{IpBits, ipv6_bits, ipv6_from_bits};
 use crate::validation::{ParseError, Validation, ValidationError};
 
 use crate::gigo::Gigo;
@@ -156,46 +157,37 @@ impl Host<String> {
         report: &mut R,
     ) -> Result<Host<String>, ParseError> {
         let mut out = String::with_capacity(input.len());
-        let (kind, ipv4) = parse_into(&mut out, input, is_opaque, report)?;
-        Ok(Host::from_serialized(kind, out, ipv4).unwrap_or(Host::Empty))
+        let (kind, ip) = parse_into(&mut out, input, is_opaque, report)?;
+        Ok(Host::from_serialized(kind, out, ip).unwrap_or(Host::Empty))
     }
 
-    fn from_serialized(kind: HostKind, text: String, ipv4: u32) -> Option<Host<String>> {
+    fn from_serialized(kind: HostKind, text: String, ip: IpBits) -> Option<Host<String>> {
         Some(match kind {
             HostKind::None => return None,
             HostKind::Empty => Host::Empty,
             HostKind::Domain => Host::Domain(text),
             HostKind::Opaque => Host::Opaque(text),
-            HostKind::Ipv4 => Host::Ipv4(Ipv4Addr::from(ipv4)),
-            HostKind::Ipv6 => Host::Ipv6(read_ipv6(&text)?),
+            HostKind::Ipv4 => Host::Ipv4(Ipv4Addr::from(ip[0])),
+            HostKind::Ipv6 => Host::Ipv6(ipv6_from_bits(ip)),
         })
     }
 }
 
-/// Reads back an IPv6 address from its serialization in brackets. The URL
-/// stores the address as text only (16 more bytes would not fit its 64).
-fn read_ipv6(text: &str) -> Option<Ipv6Addr> {
-    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
-    ipv6::parse_ipv6(inner.as_bytes(), &mut ())
-        .ok()
-        .map(Ipv6Addr::from)
-}
-
 impl<'a> Host<&'a str> {
     /// Builds a borrowed host from a URL's serialized host text and stored
-    /// IPv4 address.
+    /// IP address.
     pub(crate) fn from_url_parts(
         kind: HostKind,
         text: &'a str,
-        ipv4: u32,
+        ip: IpBits,
     ) -> Option<Host<&'a str>> {
         Some(match kind {
             HostKind::None => return None,
             HostKind::Empty => Host::Empty,
             HostKind::Domain => Host::Domain(text),
             HostKind::Opaque => Host::Opaque(text),
-            HostKind::Ipv4 => Host::Ipv4(Ipv4Addr::from(ipv4)),
-            HostKind::Ipv6 => Host::Ipv6(read_ipv6(text)?),
+            HostKind::Ipv4 => Host::Ipv4(Ipv4Addr::from(ip[0])),
+            HostKind::Ipv6 => Host::Ipv6(ipv6_from_bits(ip)),
         })
     }
 
@@ -244,7 +236,7 @@ pub(crate) fn parse_into<R: Report>(
     input: &str,
     is_opaque: bool,
     report: &mut R,
-) -> Result<(HostKind, u32), ParseError> {
+) -> Result<(HostKind, IpBits), ParseError> {
     // Step 1: IPv6.
     if let Some(rest) = input.strip_prefix('[') {
         let Some(inner) = rest.strip_suffix(']') else {
@@ -258,15 +250,15 @@ pub(crate) fn parse_into<R: Report>(
         out.push('[');
         ipv6::serialize_ipv6(&address, out);
         out.push(']');
-        return Ok((HostKind::Ipv6, 0));
+        return Ok((HostKind::Ipv6, ipv6_bits(&address)));
     }
     // Step 2: opaque hosts.
     if is_opaque {
         if input.is_empty() {
-            return Ok((HostKind::Empty, 0));
+            return Ok((HostKind::Empty, [0; 4]));
         }
         opaque::parse_opaque_into(out, input, report)?;
-        return Ok((HostKind::Opaque, 0));
+        return Ok((HostKind::Opaque, [0; 4]));
     }
     // Steps 4–7: the domain, fast path first.
     let start = out.len();
@@ -301,9 +293,9 @@ pub(crate) fn parse_into<R: Report>(
         let address = ipv4::parse_ipv4(ascii, report)?;
         out.truncate(start);
         ipv4::serialize_ipv4(address, out);
-        return Ok((HostKind::Ipv4, address));
+        return Ok((HostKind::Ipv4, [address, 0, 0, 0]));
     }
-    Ok((HostKind::Domain, 0))
+    Ok((HostKind::Domain, [0; 4]))
 }
 
 /// Shifts report offsets by a constant.

@@ -372,15 +372,13 @@ fn build(input: &str, parts: &FastParts) -> Option<Url> {
     let shift = |i: usize| offset(if i >= path_end { i + extra } else { i });
     Some(Url {
         serialization: out,
-        scheme_end: offset(host_start - 3),
-        username_end: offset(host_start),
         host_start: offset(host_start),
         host_end: offset(host_end),
         path_start: offset(path_start),
         query_start: query_start.map_or(NONE, shift),
         fragment_start: fragment_start.map_or(NONE, shift),
-        port,
-        ipv4: 0,
+        port_value: port.unwrap_or(0),
+        ip: [0; 4],
         host_kind,
         scheme_type,
     })

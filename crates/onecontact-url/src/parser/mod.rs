@@ -66,15 +66,13 @@ pub(crate) struct Override<'i> {
 pub(crate) fn empty_url(capacity: usize) -> Url {
     Url {
         serialization: String::with_capacity(capacity),
-        scheme_end: 0,
-        username_end: 0,
         host_start: 0,
         host_end: 0,
         path_start: 0,
         query_start: NONE,
         fragment_start: NONE,
-        port: None,
-        ipv4: 0,
+        port_value: 0,
+        ip: [0; 4],
         host_kind: HostKind::None,
         scheme_type: SchemeType::NotSpecial,
     }
@@ -240,15 +238,15 @@ impl<O: Observer> Parser<'_, '_, O> {
     }
 
     /// Runs the host parser on `input[start..end]`, appending the serialized
-    /// host to the output; records its kind and IPv4 address in the URL.
+    /// host to the output; records its kind and IP address in the URL.
     pub(crate) fn parse_host(
         &mut self,
         start: usize,
         end: usize,
         is_opaque: bool,
     ) -> Result<HostKind, ParseError> {
-        let (kind, ipv4) = self.parse_host_text(start, end, is_opaque)?;
-        self.url.ipv4 = ipv4;
+        let (kind, ip) = self.parse_host_text(start, end, is_opaque)?;
+        self.url.ip = ip;
         Ok(kind)
     }
 
@@ -257,7 +255,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         start: usize,
         end: usize,
         is_opaque: bool,
-    ) -> Result<(HostKind, u32), ParseError> {
+    ) -> Result<(HostKind, crate::url::IpBits), ParseError> {
         let text = self.input.get(start..end).unwrap_or_gigo();
         let mut reporter = HostReporter {
             obs: &mut *self.obs,

@@ -109,14 +109,12 @@ impl<O: Observer> Parser<'_, '_, O> {
     fn after_scheme(&mut self) {
         let end = self.out_len();
         let url = &mut self.url;
-        url.scheme_end = end - 1;
-        url.username_end = end;
         url.host_start = end;
         url.host_end = end;
         url.path_start = end;
         url.host_kind = HostKind::None;
-        url.ipv4 = 0;
-        url.port = None;
+        url.ip = [0; 4];
+        url.port_value = 0;
     }
 
     /// Copies `base` into the output up to `upto`, with its offsets.
@@ -128,19 +126,17 @@ impl<O: Observer> Parser<'_, '_, O> {
         url.fragment_start = NONE;
         if upto == Upto::Scheme {
             url.serialization
-                .push_str(base.slice(0, base.scheme_end + 1));
+                .push_str(base.slice(0, base.scheme_end() + 1));
             self.after_scheme();
             return;
         }
         url.serialization
             .push_str(base.slice(0, base.authority_end()));
-        url.scheme_end = base.scheme_end;
-        url.username_end = base.username_end;
         url.host_start = base.host_start;
         url.host_end = base.host_end;
-        url.port = base.port;
+        url.port_value = base.port_value;
         url.host_kind = base.host_kind;
-        url.ipv4 = base.ipv4;
+        url.ip = base.ip;
         url.path_start = to_u32(url.serialization.len());
         if upto >= Upto::Path {
             url.serialization.push_str(base.path());
@@ -231,8 +227,7 @@ impl<O: Observer> Parser<'_, '_, O> {
             if original.scheme_type.is_special() != scheme_type.is_special() {
                 return Ok(self.refuse(SetterError::SchemeChangeNotAllowed));
             }
-            if (original.includes_credentials() || original.port.is_some()) && scheme_type.is_file()
-            {
+            if (original.includes_credentials() || original.has_port()) && scheme_type.is_file() {
                 return Ok(self.refuse(SetterError::SchemeChangeNotAllowed));
             }
             if original.scheme_type.is_file() && original.host_kind == HostKind::Empty {
@@ -435,7 +430,6 @@ impl<O: Observer> Parser<'_, '_, O> {
                 };
                 let out = &mut self.url.serialization;
                 utf8_percent_encode_into(out, user, &USERINFO);
-                self.url.username_end = to_u32(self.url.serialization.len());
                 if !pass.is_empty() {
                     self.url.serialization.push(':');
                     utf8_percent_encode_into(&mut self.url.serialization, pass, &USERINFO);
@@ -453,10 +447,7 @@ impl<O: Observer> Parser<'_, '_, O> {
                 }
                 at + 1
             }
-            None => {
-                self.url.username_end = userinfo_start;
-                p
-            }
+            None => p,
         };
         self.url.host_start = self.out_len();
         Ok(Step::Go(State::Host, host_from))
@@ -512,7 +503,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         }
         if q == p
             && let Some(original) = self.setter.as_ref().map(|s| s.original)
-            && (original.includes_credentials() || original.port.is_some())
+            && (original.includes_credentials() || original.has_port())
         {
             return Ok(self.refuse(SetterError::HostRequired));
         }
@@ -554,9 +545,9 @@ impl<O: Observer> Parser<'_, '_, O> {
             };
             // 2.1.3 The default port is stored as null.
             if self.url.scheme_type.default_port() == Some(port) {
-                self.url.port = None;
+                self.url.port_value = 0;
             } else {
-                self.url.port = Some(port);
+                self.url.port_value = port;
                 self.url.serialization.push(':');
                 crate::host::push_decimal(&mut self.url.serialization, u32::from(port));
             }
@@ -630,12 +621,11 @@ impl<O: Observer> Parser<'_, '_, O> {
         self.url.serialization.push_str("//");
         let end = self.out_len();
         let url = &mut self.url;
-        url.username_end = end;
         url.host_start = end;
         url.host_end = end;
         url.path_start = end;
         url.host_kind = HostKind::Empty;
-        url.ipv4 = 0;
+        url.ip = [0; 4];
     }
 
     /// File slash state.
@@ -648,7 +638,6 @@ impl<O: Observer> Parser<'_, '_, O> {
             }
             self.url.serialization.push_str("//");
             let end = self.out_len();
-            self.url.username_end = end;
             self.url.host_start = end;
             return Step::Go(State::FileHost, p + 1);
         }
@@ -680,7 +669,7 @@ impl<O: Observer> Parser<'_, '_, O> {
             .unwrap_or(bytes.len().saturating_sub(p));
         let buffer = bytes.get(p..q).unwrap_or_gigo();
         self.url.host_start = self.out_len();
-        self.url.ipv4 = 0;
+        self.url.ip = [0; 4];
         // 1.1 A drive letter is not a host: it starts the path.
         if self.setter.is_none() && is_windows_drive_letter(buffer) {
             self.validation(ValidationError::FileInvalidWindowsDriveLetterHost, p);
