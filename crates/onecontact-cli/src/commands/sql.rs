@@ -85,6 +85,16 @@ impl Sink {
         if let Some(path) = &args.out {
             return parquet_file(path, schema).map(Sink::Parquet);
         }
+        if args.format == SqlFormat::Csv
+            && let Some(field) = schema.fields().iter().find(|f| f.data_type().is_nested())
+        {
+            return Err(CliError::Usage(format!(
+                "CSV cannot hold the column `{}` ({}): select its fields or elements, \
+                 or use --format json or --out FILE.parquet",
+                field.name(),
+                field.data_type()
+            )));
+        }
         let stdout = BufWriter::new(io::stdout());
         Ok(match args.format {
             SqlFormat::Table => Sink::Table(Vec::new()),
