@@ -193,6 +193,96 @@ pub enum Command {
         #[command(flatten)]
         limits: crate::serve::Limits,
     },
+    /// Run one SQL statement over Parquet, CSV or NDJSON files, with
+    /// onecontact's functions (web_key_v1, web_address, url_host, …), on
+    /// this machine or on a Ballista cluster (docs/distributed.md).
+    #[cfg(feature = "sql")]
+    Sql(SqlArgs),
+    /// Run a Ballista scheduler or executor with onecontact's functions.
+    #[cfg(feature = "sql")]
+    Cluster {
+        /// Which process.
+        #[command(subcommand)]
+        command: ClusterCommand,
+    },
+}
+
+/// `onecontact sql`.
+#[cfg(feature = "sql")]
+#[derive(Debug, Clone, Args)]
+pub struct SqlArgs {
+    /// The statement, e.g. `SELECT web_key_v1(url) AS key, count(*) FROM contacts GROUP BY key`.
+    pub sql: String,
+    /// A table: NAME=PATH, where PATH is a file, a folder or a glob of
+    /// .parquet, .csv (with a header row) or .json/.ndjson/.jsonl files.
+    #[arg(long, short = 't', value_name = "NAME=PATH")]
+    pub table: Vec<String>,
+    /// How to print the rows.
+    #[arg(long, value_enum, default_value_t = SqlFormat::Table)]
+    pub format: SqlFormat,
+    /// Write the rows to this Parquet file instead of printing them.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Run on the Ballista cluster whose scheduler is at df://HOST:PORT.
+    #[arg(long, value_name = "df://HOST:PORT")]
+    pub cluster: Option<String>,
+    /// Partitions each stage of the query runs in (default: one per core
+    /// of this machine).
+    #[arg(long, value_name = "N")]
+    pub partitions: Option<NonZeroUsize>,
+}
+
+/// `onecontact sql --format`.
+#[cfg(feature = "sql")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SqlFormat {
+    /// An aligned text table (holds every row in memory).
+    Table,
+    /// CSV with a header row.
+    Csv,
+    /// One JSON object per row.
+    Json,
+}
+
+/// `onecontact cluster`.
+#[cfg(feature = "sql")]
+#[derive(Debug, Clone, Subcommand)]
+pub enum ClusterCommand {
+    /// The scheduler: plans queries and hands tasks to executors. Serves
+    /// gRPC and GET /readyz (200 once --min-executors are registered).
+    Scheduler {
+        /// The address and port to listen on.
+        #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:50050")]
+        bind: SocketAddr,
+        /// The host name executors and clients reach it by (default: the bound IP).
+        #[arg(long, value_name = "HOST")]
+        external_host: Option<String>,
+        /// Executors registered before /readyz reports ready.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        min_executors: usize,
+    },
+    /// An executor: runs the tasks the scheduler hands it and serves their
+    /// results over Arrow Flight.
+    Executor {
+        /// The scheduler: HOST:PORT or df://HOST:PORT.
+        #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:50050")]
+        scheduler: String,
+        /// The address to bind and advertise to the scheduler.
+        #[arg(long, value_name = "HOST", default_value = "127.0.0.1")]
+        bind_host: String,
+        /// The Arrow Flight port (shuffle data, results).
+        #[arg(long, value_name = "PORT", default_value_t = 50051)]
+        flight_port: u16,
+        /// The gRPC port (tasks).
+        #[arg(long, value_name = "PORT", default_value_t = 50052)]
+        grpc_port: u16,
+        /// Tasks run at once (default 0: one per core).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        concurrent_tasks: usize,
+        /// Where shuffle files go (default: a new temporary folder).
+        #[arg(long, value_name = "DIR")]
+        work_dir: Option<PathBuf>,
+    },
 }
 
 /// Options of the batch mode.

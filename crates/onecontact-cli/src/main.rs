@@ -226,6 +226,10 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             Ok(()) => Ok(commands::OK),
             Err(e) => Err(CliError::Io(io::Error::other(e))),
         },
+        #[cfg(feature = "sql")]
+        Command::Sql(args) => commands::sql::run(&args),
+        #[cfg(feature = "sql")]
+        Command::Cluster { command } => commands::cluster::run(&command),
     }
 }
 

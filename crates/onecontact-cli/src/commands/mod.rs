@@ -1,6 +1,8 @@
 //! The subcommands: single-address reports and the batch rows.
 
 pub mod batch_run;
+#[cfg(feature = "sql")]
+pub mod cluster;
 pub mod codec;
 pub mod compare;
 pub mod contact;
@@ -9,6 +11,8 @@ pub mod inspect;
 pub mod parse;
 pub mod rebuild;
 pub mod resolve;
+#[cfg(feature = "sql")]
+pub mod sql;
 
 use std::io::{self, Write};
 

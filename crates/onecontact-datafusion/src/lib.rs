@@ -1,0 +1,129 @@
+//! onecontact's answers as [Apache DataFusion](https://datafusion.apache.org)
+//! scalar functions, on one machine or on an
+//! [Apache Ballista](https://datafusion.apache.org/ballista/) cluster.
+//!
+//! # The functions
+//!
+//! Every function takes one string (`Utf8`, `LargeUtf8` or `Utf8View`) and
+//! answers for each row. Null in gives null out. Text that does not parse
+//! gives null in the value columns and its code in `web_error`: one bad row
+//! never fails a query.
+//!
+//! | SQL | returns |
+//! | --- | --- |
+//! | `url_valid(text)` | `BOOLEAN`: parses as a URL (URL Standard, no base) |
+//! | `url_href(text)`, `url_scheme`, `url_host`, `url_path`, `url_query`, `url_fragment` | `VARCHAR` parts of that URL |
+//! | `url_port(text)` | `SMALLINT UNSIGNED` (`UInt16`), null when absent or default |
+//! | `url_registrable_domain(text)`, `url_public_suffix(text)` | `VARCHAR`, by the Public Suffix List |
+//! | `web_canonical(text)`, `web_key_v1(text)` | `VARCHAR`: the contact layer's canonical form and key V1 |
+//! | `web_error(text)` | `VARCHAR`: `web.invalid-host`, …; null when the text is an address |
+//! | `web_facts(text)` | `ARRAY<VARCHAR>`: fact names (`scheme_assumed`, `ip_host`, …) |
+//! | `web_is_website(text)` | `BOOLEAN` |
+//! | `web_social_profile(text)` | `VARCHAR`: the network (`linkedin`, …) or null |
+//! | `link_max_severity(text)` | `VARCHAR`: `info`, `warning`, `danger` or null |
+//! | `link_warnings(text)` | `ARRAY<VARCHAR>`: warning codes, most serious first |
+//! | `web_address(text)` | `STRUCT` with all of the above, the text parsed once |
+//!
+//! Each function's SQL signature, description and example are also in its
+//! DataFusion [`Documentation`](datafusion::logical_expr::Documentation)
+//! (`udf.documentation()`). Strings come out as `Utf8View`, lists as
+//! `List(Utf8View)`.
+//!
+//! # Use
+//!
+//! ```
+//! use datafusion::prelude::SessionContext;
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> datafusion::error::Result<()> {
+//! let ctx = SessionContext::new();
+//! onecontact_datafusion::register(&ctx);
+//! let batches = ctx
+//!     .sql("SELECT web_key_v1('https://m.Example.com/index.html?utm_source=x') AS key")
+//!     .await?
+//!     .collect()
+//!     .await?;
+//! let text = datafusion::arrow::util::pretty::pretty_format_batches(&batches)?.to_string();
+//! assert!(text.contains("| example.com |"));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! The de-duplication of a contact table by key, keeping the first address
+//! seen for each key and the count:
+//!
+//! ```sql
+//! SELECT web_key_v1(url) AS key,
+//!        first_value(url ORDER BY line) AS first_url,
+//!        min(line) AS first_line,
+//!        count(*) AS count
+//! FROM contacts
+//! WHERE web_key_v1(url) IS NOT NULL
+//! GROUP BY web_key_v1(url)
+//! ORDER BY first_line
+//! ```
+//!
+//! [`tables`] registers Parquet, CSV and NDJSON files (one file, a folder or
+//! a glob) as tables; [`cluster`] runs a Ballista scheduler and executors
+//! with the functions registered on both sides, and connects a client to
+//! them.
+//!
+//! # Cost per row
+//!
+//! This crate allocates nothing per row beyond the Arrow builders' buffers:
+//! answers are appended straight from the parsed values, and list answers
+//! are static names. The parses themselves are the contact layer's
+//! (`WebAddress::parse` builds its URL's serialization; `key` returns a
+//! `String`), done once per row and function, or once per row for
+//! `web_address`.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod cluster;
+mod columns;
+mod error;
+mod function;
+mod reading;
+pub mod tables;
+mod udf;
+
+use datafusion::common::Result;
+use datafusion::execution::FunctionRegistry;
+use datafusion::execution::SessionState;
+use datafusion::logical_expr::ScalarUDF;
+use datafusion::prelude::SessionContext;
+
+pub use error::Error;
+pub use function::{Answer, address_fields};
+
+use udf::{ContactFunction, Output};
+
+/// The name of the struct function.
+pub const WEB_ADDRESS: &str = "web_address";
+
+/// Every function of this crate: one per [`Answer`] (in the order of
+/// [`Answer::ALL`]), then `web_address`.
+pub fn functions() -> Vec<ScalarUDF> {
+    Answer::ALL
+        .iter()
+        .map(|a| ContactFunction::udf(Output::One(*a)))
+        .chain(std::iter::once(ContactFunction::udf(Output::Address)))
+        .collect()
+}
+
+/// Registers every function on `ctx`, replacing functions of the same names.
+pub fn register(ctx: &SessionContext) {
+    for udf in functions() {
+        ctx.register_udf(udf);
+    }
+}
+
+/// Registers every function on `state` (for a state built by
+/// `SessionStateBuilder`, such as a Ballista scheduler's or executor's).
+pub fn register_on_state(state: &mut SessionState) -> Result<()> {
+    for udf in functions() {
+        state.register_udf(std::sync::Arc::new(udf))?;
+    }
+    Ok(())
+}
