@@ -30,6 +30,10 @@
     clippy::indexing_slicing
 )]
 
+/// The tests' one HTTP client.
+#[path = "../tests/support/serve.rs"]
+mod serve;
+
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::net::TcpListener;
@@ -250,7 +254,8 @@ fn on_cluster(executors: usize, table: &str, sql: &str) -> Cost {
         })
         .collect();
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !ureq::get(&format!("http://127.0.0.1:{port}/readyz"))
+    while !serve::http()
+        .get(&format!("http://127.0.0.1:{port}/readyz"))
         .call()
         .is_ok_and(|r| r.status() == 200)
     {

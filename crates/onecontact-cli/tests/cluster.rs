@@ -16,6 +16,10 @@
     clippy::indexing_slicing
 )]
 
+/// The tests' one HTTP client.
+#[path = "support/serve.rs"]
+mod serve;
+
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::net::TcpListener;
@@ -292,7 +296,7 @@ fn wait_ready(scheduler_port: u16, processes: &mut [&mut Process]) {
         for p in processes.iter_mut() {
             p.check_running();
         }
-        if let Ok(response) = ureq::get(&url).call()
+        if let Ok(response) = serve::http().get(&url).call()
             && response.status() == 200
         {
             return;

@@ -25,14 +25,6 @@ use serve::ServeProcess;
 
 const START: Duration = Duration::from_secs(20);
 
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(10)))
-        .build()
-        .into()
-}
-
 fn parse_request(agent: &ureq::Agent, base: &str) -> Result<u16, ureq::Error> {
     let response = agent
         .post(format!("{base}/api/parse"))
@@ -142,7 +134,7 @@ fn five_hundred_stalled_heads_are_closed_while_a_client_is_served() {
     // header timeout that closes the stalled connections.
     let server =
         ServeProcess::start_with(&["--header-timeout", "2s", "--idle-timeout", "60s"], START);
-    let agent = agent();
+    let agent = serve::http();
     assert_eq!(parse_request(&agent, &server.base).unwrap(), 200);
     let rss_before = server.peak_rss_kib();
 
@@ -232,7 +224,7 @@ fn five_hundred_stalled_heads_are_closed_while_a_client_is_served() {
     if let Some(kib) = rss_after {
         assert!(kib < 256 * 1024, "the server's peak RSS is {kib} KiB");
     }
-    assert_eq!(parse_request(&self::agent(), &server.base).unwrap(), 200);
+    assert_eq!(parse_request(&serve::http(), &server.base).unwrap(), 200);
 }
 
 #[test]
@@ -331,7 +323,7 @@ fn connections_past_the_limit_get_503_and_a_freed_slot_is_reused() {
     );
 
     drop(holders);
-    let agent = agent();
+    let agent = serve::http();
     let started = Instant::now();
     let status = loop {
         let status = agent
