@@ -14,6 +14,9 @@
 mod common;
 
 use onecontact_idna::fuzzing::{Differences, check_domain_to_ascii};
+use std::path::Path;
+
+use onecontact_testkit::fuzz_replay::replay;
 
 fn allowed() -> Differences {
     Differences::parse(include_str!("../../../fuzz/ada-differences.txt")).unwrap()
@@ -58,19 +61,7 @@ fn wpt_idna_inputs_agree_with_ada() {
 
 #[test]
 fn saved_inputs_agree_with_ada() {
-    let dir = format!("{}/tests/fuzz_regressions", env!("CARGO_MANIFEST_DIR"));
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
     let allowed = allowed();
-    let mut count = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "md") {
-            continue;
-        }
-        let data = std::fs::read(&path).unwrap();
-        if let Err(e) = check_domain_to_ascii(&data, &ada, &allowed) {
-            panic!("{}: {e}", path.display());
-        }
-        count += 1;
-    }
-    assert!(count > 0, "no saved inputs in {dir}");
+    replay(&dir, "", |data| check_domain_to_ascii(data, &ada, &allowed));
 }

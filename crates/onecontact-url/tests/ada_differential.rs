@@ -12,6 +12,9 @@
 
 use onecontact_idna::fuzzing::Differences;
 use onecontact_url::fuzzing::check_differential;
+use std::path::Path;
+
+use onecontact_testkit::fuzz_replay::replay;
 
 fn allowed() -> Differences {
     Differences::parse(include_str!("../../../fuzz/ada-differences.txt")).unwrap()
@@ -51,19 +54,11 @@ fn wpt_urltestdata_agrees_with_ada() {
 
 #[test]
 fn saved_inputs_agree_with_ada() {
-    let dir = format!("{}/tests/fuzz_regressions", env!("CARGO_MANIFEST_DIR"));
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
     let allowed = allowed();
-    let mut count = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if name.starts_with("ada-") || name.starts_with("parse-") {
-            let data = std::fs::read(&path).unwrap();
-            if let Err(e) = check_differential(&data, &ada, &allowed) {
-                panic!("{name}: {e}");
-            }
-            count += 1;
-        }
+    for prefix in ["ada-", "parse-"] {
+        replay(&dir, prefix, |data| {
+            check_differential(data, &ada, &allowed)
+        });
     }
-    assert!(count > 0, "no saved inputs in {dir}");
 }
