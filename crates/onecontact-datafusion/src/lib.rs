@@ -68,6 +68,16 @@
 //! with the functions registered on both sides, and connects a client to
 //! them.
 //!
+//! # Which entry point do I use
+//!
+//! | I want to… | use |
+//! | --- | --- |
+//! | call the functions from SQL on one machine | [`register`] on a `SessionContext` |
+//! | build a `SessionState` with them (a custom session, a Ballista client) | [`register_on_state`] |
+//! | list them, with their documentation | [`functions`] |
+//! | read Parquet, CSV or NDJSON files (a file, a folder, a glob) as tables | [`tables`] |
+//! | run or reach a Ballista cluster with the functions on every executor | [`cluster`] |
+//!
 //! # Cost per row
 //!
 //! This crate allocates nothing per row beyond the Arrow builders' buffers:
@@ -76,6 +86,13 @@
 //! (`WebAddress::parse` builds its URL's serialization; `key` returns a
 //! `String`), done once per row and function, or once per row for
 //! `web_address`.
+//!
+//! # Crate features
+//!
+//! None: the crate always brings DataFusion (with Parquet and SQL) and
+//! Ballista's client, scheduler and executor. Depend on the layers below
+//! (`onecontact`, `onecontact-url`, `onecontact-psl`) for the answers without
+//! a query engine.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
