@@ -49,10 +49,13 @@ pub fn check(data: &[u8]) -> Result<(), String> {
 /// - `U+XXXX` or `U+XXXX..U+YYYY`: an input holding such a code point;
 /// - `non-ascii-longer-than N`: an input holding non-ASCII text and longer
 ///   than N UTF-16 code units;
-/// - `bidi-rule`, `context-j`: an input onecontact refuses and the peer
-///   accepts, where the peer's own ASCII answer fails UTS #46 ToASCII here
-///   by errors of the listed rules alone: the Bidi Rule (RFC 5893), the
-///   CONTEXTJ rules of ZWJ and ZWNJ (RFC 5892 appendix A).
+/// - `bidi-rule`, `context-j`, `nfc`, `punycode-leading-hyphen`: an input
+///   onecontact answers differently from the peer, where the peer's own
+///   ASCII answer fails UTS #46 ToASCII here by errors of the listed rules
+///   alone: the Bidi Rule (RFC 5893), the CONTEXTJ rules of ZWJ and ZWNJ
+///   (RFC 5892 appendix A), Normalization Form C (UTS #46 validity
+///   criterion 1), an `xn---…` label that RFC 3492 does not decode because
+///   of its leading hyphen.
 ///
 /// Such an input may be answered differently; nothing else may.
 #[derive(Debug, Clone, Default)]
@@ -61,6 +64,8 @@ pub struct Differences {
     non_ascii_longer_than: Option<usize>,
     bidi_rule: bool,
     context_j: bool,
+    nfc: bool,
+    punycode_leading_hyphen: bool,
 }
 
 impl Differences {
@@ -89,13 +94,16 @@ impl Differences {
             };
             let mut words = line.split_whitespace();
             let first = words.next().ok_or_else(bad)?;
-            if first == "bidi-rule" || first == "context-j" {
+            let rule = match first {
+                "bidi-rule" => Some(&mut differences.bidi_rule),
+                "context-j" => Some(&mut differences.context_j),
+                "nfc" => Some(&mut differences.nfc),
+                "punycode-leading-hyphen" => Some(&mut differences.punycode_leading_hyphen),
+                _ => None,
+            };
+            if let Some(rule) = rule {
                 words.next().ok_or_else(bad)?;
-                if first == "bidi-rule" {
-                    differences.bidi_rule = true;
-                } else {
-                    differences.context_j = true;
-                }
+                *rule = true;
                 continue;
             }
             if first == "non-ascii-longer-than" {
@@ -120,6 +128,17 @@ impl Differences {
             }
             differences.ranges.push((a, b));
         }
+        // Overlapping ranges would hide one another from the binary search
+        // in `explains`: merge them.
+        differences.ranges.sort_unstable();
+        let mut merged: Vec<(u32, u32)> = Vec::with_capacity(differences.ranges.len());
+        for (a, b) in differences.ranges.drain(..) {
+            match merged.last_mut() {
+                Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        differences.ranges = merged;
         Ok(differences)
     }
 
@@ -131,9 +150,15 @@ impl Differences {
         {
             return true;
         }
+        // The ranges are sorted by their start (`parse`); a fuzz target asks
+        // this of every input, so each character costs one binary search.
         text.chars().any(|c| {
             let c = u32::from(c);
-            self.ranges.iter().any(|&(a, b)| (a..=b).contains(&c))
+            let after = self.ranges.partition_point(|&(a, _)| a <= c);
+            after
+                .checked_sub(1)
+                .and_then(|i| self.ranges.get(i))
+                .is_some_and(|&(_, b)| c <= b)
         })
     }
 }
@@ -159,12 +184,13 @@ impl Differences {
         false
     }
 
-    /// Whether the list explains that onecontact refuses a host the peer
-    /// converts to `peer_ascii`: its `bidi-rule` and `context-j` entries,
-    /// when UTS #46 ToASCII of `peer_ascii` fails here by errors of the
-    /// listed rules alone.
-    pub fn explains_refusal(&self, peer_ascii: &str) -> bool {
-        if !self.bidi_rule && !self.context_j {
+    /// Whether the list explains that onecontact answers differently for a
+    /// host the peer converts to `peer_ascii`: its `bidi-rule`, `context-j`,
+    /// `nfc` and `punycode-leading-hyphen` entries, when UTS #46 ToASCII of
+    /// `peer_ascii` fails here by errors of the listed rules alone (so the
+    /// peer's answer is not a valid one).
+    pub fn explains_peer_answer(&self, peer_ascii: &str) -> bool {
+        if !self.bidi_rule && !self.context_j && !self.nfc && !self.punycode_leading_hyphen {
             return false;
         }
         // UTS #46 ToASCII as the domain parser runs it on non-ASCII input
@@ -175,9 +201,31 @@ impl Differences {
         errors.errors().iter().all(|e| match e.kind {
             crate::ErrorKind::Bidi(_) => self.bidi_rule,
             crate::ErrorKind::ContextJ(_) => self.context_j,
+            crate::ErrorKind::NotNfc => self.nfc,
+            crate::ErrorKind::InvalidPunycode => {
+                self.punycode_leading_hyphen
+                    && e.label
+                        .and_then(|i| peer_ascii.split('.').nth(i))
+                        .is_some_and(decodes_without_leading_hyphen)
+            }
             _ => false,
         })
     }
+}
+
+/// Whether `label` is `xn--` then `-` then Punycode that RFC 3492 decodes:
+/// a label whose only fault is a leading hyphen that the decoder, finding no
+/// basic code points before it, does not take as the delimiter (RFC 3492
+/// section 6.2: the delimiter is consumed only after at least one basic code
+/// point), while a peer does.
+fn decodes_without_leading_hyphen(label: &str) -> bool {
+    label
+        .get(..4)
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case("xn--"))
+        && label
+            .get(4..)
+            .and_then(|rest| rest.strip_prefix('-'))
+            .is_some_and(|rest| !rest.is_empty() && punycode::decode(rest).is_ok())
 }
 
 /// The URL Standard's forbidden domain code points
@@ -224,11 +272,10 @@ pub fn check_domain_to_ascii(
     let ours = domain_to_ascii(input).ok();
     let theirs =
         peer(input).filter(|a| !a.is_empty() && !a.chars().any(is_forbidden_domain_code_point));
-    let refusal_explained = ours.is_none()
-        && theirs
-            .as_deref()
-            .is_some_and(|a| allowed.explains_refusal(a));
-    let explained = refusal_explained
+    let peer_explained = theirs
+        .as_deref()
+        .is_some_and(|a| allowed.explains_peer_answer(a));
+    let explained = peer_explained
         || allowed.explains(input)
         || [ours.as_deref(), theirs.as_deref()]
             .into_iter()

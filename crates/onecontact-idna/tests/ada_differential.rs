@@ -65,3 +65,68 @@ fn saved_inputs_agree_with_ada() {
     let allowed = allowed();
     replay(&dir, "", |data| check_domain_to_ascii(data, &ada, &allowed));
 }
+
+#[test]
+fn listed_ranges_are_found_whatever_their_order_and_overlap() {
+    let list = Differences::parse(
+        "U+0300..U+0310 c\nU+0100..U+0200 a\nU+0150 inside a\nU+01F0..U+0220 overlapping a\n",
+    )
+    .unwrap();
+    for text in [
+        "x\u{100}",
+        "\u{180}",
+        "\u{150}",
+        "\u{21F}",
+        "a\u{305}b",
+        "\u{310}",
+    ] {
+        assert!(list.explains(text), "{text:?}");
+    }
+    for text in ["", "ascii", "\u{FF}", "\u{221}", "\u{2FF}", "\u{311}"] {
+        assert!(!list.explains(text), "{text:?}");
+    }
+}
+
+#[test]
+fn nfc_entry_explains_only_an_unnormalized_peer_answer() {
+    // Found by idna_ada: ada leaves `ḥ̂` (U+0125 U+0323) unnormalized.
+    let with = allowed();
+    let without = without("nfc ");
+    let input = "\u{124}\u{323}W00xn\u{524}\u{323}W00";
+    let peer = |_: &str| Some("xn--w00xnw00-phb412cfa182d".to_owned());
+    assert!(check_domain_to_ascii(input.as_bytes(), &peer, &with).is_ok());
+    assert!(check_domain_to_ascii(input.as_bytes(), &peer, &without).is_err());
+    // A wrong answer that is in NFC stays a difference.
+    let wrong = |_: &str| Some("xn--w00xnw00-abc".to_owned());
+    assert!(check_domain_to_ascii(input.as_bytes(), &wrong, &with).is_err());
+}
+
+/// The list without the entry whose line starts with `entry`.
+fn without(entry: &str) -> Differences {
+    let text = include_str!("../../../fuzz/ada-differences.txt");
+    assert!(text.lines().any(|l| l.starts_with(entry)), "{entry}");
+    let kept: Vec<&str> = text.lines().filter(|l| !l.starts_with(entry)).collect();
+    Differences::parse(&kept.join("\n")).unwrap()
+}
+
+#[test]
+fn punycode_leading_hyphen_entry_explains_only_that_label() {
+    // Found by idna_ada: ada decodes `xn---dmbaa` as if it were `xn--dmbaa`.
+    // (ASCII input is returned lowercased whatever UTS #46 says of it, so the
+    // input holds a non-ASCII label.)
+    let input = "\u{E4}.xn---dmbaa";
+    let peer = |_: &str| Some("xn--4ca.xn---dmbaa".to_owned());
+    assert!(check_domain_to_ascii(input.as_bytes(), &peer, &allowed()).is_ok());
+    assert!(
+        check_domain_to_ascii(
+            input.as_bytes(),
+            &peer,
+            &without("punycode-leading-hyphen ")
+        )
+        .is_err()
+    );
+    // Other invalid Punycode in the peer's answer stays a difference.
+    let input = "\u{E4}.xn--dmbaa-";
+    let bad = |_: &str| Some("xn--4ca.xn--dmbaa-".to_owned());
+    assert!(check_domain_to_ascii(input.as_bytes(), &bad, &allowed()).is_err());
+}

@@ -11,7 +11,9 @@ use crate::url::Url;
 impl Url {
     /// A relative reference that [`Url::join`] resolves against `self` to
     /// exactly `url`, as short as this method finds: `None` when either URL
-    /// has an opaque path, or the scheme, credentials, host or port differ.
+    /// has an opaque path, the scheme, credentials, host or port differ, or
+    /// no reference joins back to `url` (an empty path after a host, as in
+    /// `foo://h`, cannot be reached from a base whose path is not empty).
     ///
     /// Every answer is checked by joining it, so `self.join(&r)` equals
     /// `url` for every `Some(r)`.
@@ -46,9 +48,9 @@ impl Url {
         }
         let candidates = [
             relative_path(self.path(), url.path()),
-            url.path().to_owned(),
+            Some(url.path().to_owned()),
         ];
-        candidates.into_iter().find_map(|path| {
+        candidates.into_iter().flatten().find_map(|path| {
             let reference = path + &tail;
             (self.join(&reference).ok().as_ref() == Some(url)).then_some(reference)
         })
@@ -93,9 +95,13 @@ fn directory(path: &str) -> &str {
         .map_or("", |i| path.get(..i).unwrap_or_gigo())
 }
 
-/// `to` written relative to the directory of `from` (both absolute paths):
-/// `..` for each directory of `from` not shared, then the rest of `to`.
-fn relative_path(from: &str, to: &str) -> String {
+/// `to` written relative to the directory of `from`: `..` for each directory
+/// of `from` not shared, then the rest of `to`. `None` unless both paths start
+/// with `/` (a URL with a host may have an empty path).
+fn relative_path(from: &str, to: &str) -> Option<String> {
+    if !from.starts_with('/') || !to.starts_with('/') {
+        return None;
+    }
     let (from_dir, to_dir) = (directory(from), directory(to));
     let file = to.get(to_dir.len() + 1..).unwrap_or_gigo();
     let from_segments: Vec<&str> = from_dir.split('/').skip(1).collect();
@@ -120,5 +126,5 @@ fn relative_path(from: &str, to: &str) -> String {
     if out.is_empty() || first.contains(':') {
         out.insert_str(0, "./");
     }
-    out
+    Some(out)
 }

@@ -295,6 +295,17 @@ fn join_and_make_relative() {
     assert_eq!(base.make_relative(&url("https://u@a.example/")), None);
     assert_eq!(base.make_relative(&url("https://a.example:1/")), None);
     assert_eq!(url("mailto:a").make_relative(&url("mailto:b")), None);
+    // A host with an empty path (non-special schemes): reachable from it, not
+    // back to it (found by the url_setters fuzz target).
+    assert_eq!(
+        url("foo://h").make_relative(&url("foo://h/a")).as_deref(),
+        Some("/a")
+    );
+    assert_eq!(url("foo://h/a").make_relative(&url("foo://h")), None);
+    assert_eq!(
+        url("foo://h").make_relative(&url("foo://h?q")).as_deref(),
+        Some("?q")
+    );
 }
 
 #[test]
