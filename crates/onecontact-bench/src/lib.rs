@@ -153,7 +153,7 @@ impl Measurement {
 }
 
 /// Runs `round` (which processes `items` items totalling `bytes` bytes and
-/// returns something to keep alive) [`rounds`] times after one warm-up, and
+/// returns something to keep alive) `BENCH_ROUNDS` times (11 when unset) after one warm-up, and
 /// returns the median time per item. In callgrind mode it runs `BENCH_ONCE`
 /// times, untimed.
 pub fn measure<T>(

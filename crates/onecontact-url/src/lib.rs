@@ -231,7 +231,7 @@
 //!
 //! - `serde`: `Serialize`/`Deserialize` for [`Url`] (as its serialization;
 //!   deserializing parses and fails on invalid URLs).
-//! - `parse-counter`: [`parse_counter`], a count of the parser's runs on the
+//! - `parse-counter`: the `parse_counter` module, a count of the parser's runs on the
 //!   current thread, for tests that check a caller parses a text only once.
 //!   It costs a thread-local increment per parse; leave it off otherwise.
 

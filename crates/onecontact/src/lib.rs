@@ -59,7 +59,7 @@
 //! |---|---|---|
 //! | pasted text | the address, its canonical form, key and facts | [`WebAddress::parse`] |
 //! | any text | whether it is a web address at all | [`ContactKindDetector::detect`] |
-//! | a link someone sent | the real host and warnings | [`inspect::inspect`](crate::inspect::inspect) |
+//! | a link someone sent | the real host and warnings | [`inspect::inspect`] |
 //! | text for one report of the CLI or its page | a serializable report | [`tool`] |
 //! | the reading itself (spans, assumed scheme) | to build something of your own | [`Reader::read`] |
 //!
