@@ -132,9 +132,15 @@ fn timed(args: &[&str]) -> Cost {
         .args(["-f", "%e %U %S %M", BIN])
         .args(args)
         .stdout(Stdio::null())
+        .stderr(Stdio::null())
         .status()
         .unwrap();
-    assert!(status.success(), "onecontact {args:?} failed");
+    // Status 1: some rows were not addresses (reported on standard error,
+    // as for any batch); 2 and above is a failure of the run.
+    assert!(
+        matches!(status.code(), Some(0 | 1)),
+        "onecontact {args:?} failed: {status}"
+    );
     let text = std::fs::read_to_string(&report).unwrap();
     let v: Vec<f64> = text
         .split_whitespace()
