@@ -66,12 +66,16 @@ pub(crate) fn suffix<'a>(list: &List, domain: &'a str) -> Suffix<'a> {
     let ascii_host = trim_root_dot(&ascii);
     let found = list.suffix(&ascii);
     let host = trim_root(domain);
-    if found.as_str().is_empty() {
-        // The last label is empty: so is the answer, at the input's end.
-        return Suffix::new(host.get(host.len()..).unwrap_or_default(), found.origin());
-    }
     let total = label_count(ascii_host);
-    match start_of_last(host, total, label_count(found.as_str())) {
+    // An empty answer means the last label of the ASCII form is empty; the
+    // input's last label may still hold characters UTS #46 maps to nothing
+    // (U+034F, variation selectors), so the answer is that label as given.
+    let wanted = if found.as_str().is_empty() {
+        1
+    } else {
+        label_count(found.as_str())
+    };
+    match start_of_last(host, total, wanted) {
         Some(start) => Suffix::new(host.get(start..).unwrap_or_default(), found.origin()),
         None => refused,
     }

@@ -239,3 +239,22 @@ fn unicode_that_idna_refuses_is_not_a_domain() {
         assert_eq!((s.section(), s.rule_kind()), (None, None));
     }
 }
+
+#[test]
+fn a_last_label_mapped_to_nothing_is_answered_as_given() {
+    // UTS #46 maps U+034F and the variation selectors to nothing, so the
+    // ASCII form's last label is empty; the answer is that label as typed,
+    // never a slice that does not start at a label (found by the psl target).
+    let list = onecontact_psl::List::baked();
+    for domain in ["a.b.\u{E01D7}.", "x.\u{34F}\u{E01D7}."] {
+        let suffix = list.suffix(domain);
+        let last = domain.trim_end_matches('.').rsplit('.').next().unwrap();
+        assert_eq!(suffix.as_str(), last, "{domain:?}");
+        assert_eq!(list.registrable_domain(domain), None, "{domain:?}");
+    }
+    // Where the ASCII form (`a.b.`, `v..`) has fewer labels than the text,
+    // there is no answer.
+    for domain in ["a.b.\u{34F}", "v\u{34F}\u{34F}..\u{34F}"] {
+        assert!(list.suffix(domain).is_not_a_domain(), "{domain:?}");
+    }
+}
