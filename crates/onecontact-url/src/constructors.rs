@@ -151,6 +151,7 @@ impl<'a> ParseOptions<'a> {
     /// assert_eq!(result.unwrap_err().kind().name(), "domain-invalid-code-point");
     /// assert_eq!(spans.host, Some(8..20));
     /// ```
+    #[inline]
     pub fn parse_recording_spans(self, input: &str) -> (Result<Url, ParseError>, InputSpans) {
         match self.sink {
             Some(sink) => {

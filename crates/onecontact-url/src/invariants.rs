@@ -46,6 +46,10 @@ impl Url {
         );
         // Authority.
         let after_scheme = scheme_end + 1;
+        ensure!(
+            self.has_credentials() == (!self.username().is_empty() || self.password().is_some()),
+            "has_credentials disagrees with the username and password of {s:?}"
+        );
         let username_end = self.username_end();
         if self.has_authority() {
             ensure!(

@@ -253,6 +253,25 @@ impl Url {
         self.has_opaque_path()
     }
 
+    /// Whether the URL has a username or a password: the same as
+    /// `!url.username().is_empty() || url.password().is_some()`, without
+    /// finding where the username ends.
+    ///
+    /// ```
+    /// use onecontact_url::Url;
+    /// assert!(Url::parse("https://u@example.com/")?.has_credentials());
+    /// assert!(Url::parse("https://:p@example.com/")?.has_credentials());
+    /// assert!(!Url::parse("https://@example.com/")?.has_credentials());
+    /// assert!(!Url::parse("mailto:u@example.com")?.has_credentials());
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn has_credentials(&self) -> bool {
+        // The serializer writes userinfo (and its `@`) only when a username
+        // or password is not empty, between `scheme://` and the host.
+        self.has_authority() && self.host_start > self.scheme_end() + 3
+    }
+
     /// The username, percent-encoded; `""` when there is none.
     #[inline]
     pub fn username(&self) -> &str {

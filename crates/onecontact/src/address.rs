@@ -29,32 +29,38 @@ use crate::tracking;
 #[derive(Debug, Clone)]
 pub struct WebAddress {
     url: Url,
-    /// The canonical form when it is not a prefix of the URL's serialization
-    /// (tracking parameters were removed).
-    canonical: Option<Box<str>>,
-    /// The canonical form's length when it is a prefix of the serialization.
-    canonical_len: usize,
+    /// The canonical form and the removed names when tracking parameters
+    /// were removed; `None` otherwise, when the canonical form is the URL's
+    /// serialization without its fragment.
+    cleaned: Option<Box<Cleaned>>,
+    /// Where the fields were written.
+    places: Places,
     flags: WebFlags,
-    /// Byte ranges, in the serialization, of removed tracking parameters' names.
-    removed: Vec<Range<usize>>,
-    /// Byte ranges of the fields in the trimmed input, from the reading;
-    /// left empty when the text is the serialization (`trimmed` is `None`),
-    /// whose fields are where the URL has them ([`serialization_spans`]).
-    spans: Spans,
-    /// The trimmed input, kept to turn [`spans`](Self::spans) into UTF-16
-    /// offsets on demand ([`WebAddress::detail`]). `None` when the URL's
-    /// serialization is that text (after the assumed prefix, if any), which
-    /// is the common case.
-    trimmed: Option<Box<str>>,
-    /// Whether [`spans`](Self::spans) is left empty because the fields are
-    /// where the serialization has them ([`serialization_spans`]).
-    lazy_spans: bool,
     /// The length of what was put in front of the text (`https://`).
-    prefix_len: usize,
-    /// The UTF-16 length of the white space trimmed from the start.
-    lead_units: usize,
+    prefix_len: u8,
     /// What kind of host the URL has, looked up once.
     host: HostClass,
+}
+
+/// What removing tracking parameters left and took.
+#[derive(Debug, Clone)]
+struct Cleaned {
+    /// The canonical form.
+    canonical: Box<str>,
+    /// Byte ranges, in the serialization, of the removed parameters' names.
+    removed: Vec<Range<usize>>,
+}
+
+/// Where the fields of a [`WebAddress`] were written in the text given.
+#[derive(Debug, Clone, Copy)]
+enum Places {
+    /// The trimmed text is the URL's serialization (after the assumed
+    /// prefix), and each field is where the serialization has it
+    /// ([`serialization_spans`]), `lead_units` UTF-16 units into the text
+    /// given.
+    Serialization { lead_units: u32 },
+    /// The spans the parser recorded, in UTF-16 units of the text given.
+    Written(Spans),
 }
 
 /// The host kinds the key and the social-profile shapes tell apart.
@@ -139,22 +145,26 @@ impl WebAddress {
             WebFact::NonWebScheme,
             !matches!(url.scheme(), "http" | "https"),
         );
-        flags.set(
-            WebFact::HasCredentials,
-            !url.username().is_empty() || url.password().is_some(),
-        );
+        flags.set(WebFact::HasCredentials, url.has_credentials());
         let href = url.as_str();
-        let same_text = href.get(prefix_len..) == Some(trimmed);
-        let lazy_spans = same_text && spans_follow_serialization(&url);
+        let lead_units = read.lead_units();
+        let places = if href.get(prefix_len..) == Some(trimmed) && spans_follow_serialization(&url)
+        {
+            Places::Serialization {
+                lead_units: u32::try_from(lead_units).unwrap_or(u32::MAX),
+            }
+        } else {
+            Places::Written(field_spans(spans).bytes_to_utf16(trimmed, lead_units))
+        };
         let mut end = href.len();
         if let Some(fragment) = url.fragment() {
             flags.insert(WebFact::FragmentRemoved);
             end = end.saturating_sub(fragment.len() + 1);
         }
-        let mut removed = Vec::new();
-        let mut canonical = None;
+        let mut cleaned = None;
         if let Some(query) = url.query() {
             let query_start = end.saturating_sub(query.len());
+            let mut removed = Vec::new();
             if let Some(kept) = tracking::strip(query, &mut removed) {
                 flags.insert(WebFact::TrackingParametersRemoved);
                 for range in &mut removed {
@@ -168,24 +178,18 @@ impl WebAddress {
                     text.push('?');
                     text.push_str(&kept);
                 }
-                canonical = Some(text.into_boxed_str());
+                cleaned = Some(Box::new(Cleaned {
+                    canonical: text.into_boxed_str(),
+                    removed,
+                }));
             }
         }
         WebAddress {
             url,
-            canonical,
-            canonical_len: end,
+            cleaned,
+            places,
             flags,
-            removed,
-            spans: if lazy_spans {
-                Spans::default()
-            } else {
-                field_spans(spans)
-            },
-            trimmed: (!same_text).then(|| trimmed.into()),
-            lazy_spans,
-            prefix_len,
-            lead_units: read.lead_units(),
+            prefix_len: u8::try_from(prefix_len).unwrap_or_gigo(),
             host: host_class,
         }
     }
@@ -207,9 +211,9 @@ impl WebAddress {
     /// (a query left empty by that goes with its `?`) and the fragment
     /// removed. Everything else stays as written.
     pub fn canonical(&self) -> &str {
-        match &self.canonical {
-            Some(text) => text,
-            None => self.url.as_str().get(..self.canonical_len).unwrap_or_gigo(),
+        match &self.cleaned {
+            Some(cleaned) => &cleaned.canonical,
+            None => self.url.without_fragment(),
         }
     }
 
@@ -218,10 +222,13 @@ impl WebAddress {
     /// No part before the query can hold a `?` (the serializer escapes it in
     /// credentials and paths), so the first `?` starts the query.
     fn canonical_query(&self) -> Option<&str> {
-        match &self.canonical {
+        match &self.cleaned {
             // Only the fragment (which follows the query) may have gone.
             None => self.url.query(),
-            Some(canonical) => canonical.find('?').and_then(|q| canonical.get(q + 1..)),
+            Some(cleaned) => {
+                let canonical = &cleaned.canonical;
+                canonical.find('?').and_then(|q| canonical.get(q + 1..))
+            }
         }
     }
 
@@ -301,24 +308,22 @@ impl WebAddress {
     /// written in the URL, in order.
     pub fn removed_tracking_parameters(&self) -> impl Iterator<Item = &str> + '_ {
         let href = self.url.as_str();
-        self.removed.iter().filter_map(move |r| href.get(r.clone()))
+        let removed = self.cleaned.as_ref().map_or(&[][..], |c| &c.removed[..]);
+        removed.iter().filter_map(move |r| href.get(r.clone()))
     }
 
     /// Where each part was written in the input: spans in UTF-16 code units
     /// of the text given to [`parse`](Self::parse), before trimming. The
     /// spans come from the one parse; this only converts them.
     pub fn detail(&self) -> ParseDetail {
-        let text = match &self.trimmed {
-            Some(text) => text,
-            // The text was the serialization itself.
-            None => self.url.as_str().get(self.prefix_len..).unwrap_or_gigo(),
-        };
-        let spans = if self.lazy_spans {
-            serialization_spans(&self.url, self.prefix_len)
-        } else {
-            self.spans
-        };
-        spans.bytes_to_utf16(text).detail(self.lead_units)
+        match self.places {
+            Places::Serialization { lead_units } => {
+                // The serialization is ASCII: its byte offsets are UTF-16 offsets.
+                serialization_spans(&self.url, usize::from(self.prefix_len))
+                    .detail(lead_units as usize)
+            }
+            Places::Written(spans) => spans.detail(0),
+        }
     }
 }
 
@@ -355,22 +360,17 @@ fn serialization_spans(url: &Url, prefix_len: usize) -> Spans {
     let span = |part: &str| {
         let start = (part.as_ptr() as usize).checked_sub(href.as_ptr() as usize)?;
         let start = start.checked_sub(prefix_len)?;
-        Some((
-            u32::try_from(start).ok()?,
-            u32::try_from(start + part.len()).ok()?,
-        ))
+        Some((start, start + part.len()))
     };
     let port = onecontact_url::quirks::port(url);
-    Spans {
-        spans: [
-            (prefix_len == 0).then(|| span(url.scheme())).flatten(),
-            url.host_str().filter(|h| !h.is_empty()).and_then(span),
-            (!port.is_empty()).then(|| span(port)).flatten(),
-            span(url.path()),
-            url.query().and_then(span),
-            url.fragment().and_then(span),
-        ],
-    }
+    Spans::new([
+        (prefix_len == 0).then(|| span(url.scheme())).flatten(),
+        url.host_str().filter(|h| !h.is_empty()).and_then(span),
+        (!port.is_empty()).then(|| span(port)).flatten(),
+        span(url.path()),
+        url.query().and_then(span),
+        url.fragment().and_then(span),
+    ])
 }
 
 /// The reading's byte spans of the fields [`detail`](WebAddress::detail)
@@ -378,25 +378,31 @@ fn serialization_spans(url: &Url, prefix_len: usize) -> Spans {
 /// [`FIELDS`](crate::detail::FIELDS).
 #[inline]
 fn field_spans(spans: &InputSpans) -> Spans {
-    let pair = |range: &Option<Range<usize>>| {
-        let r = range.as_ref()?;
-        Some((u32::try_from(r.start).ok()?, u32::try_from(r.end).ok()?))
-    };
-    Spans {
-        spans: [
-            pair(&spans.scheme),
-            pair(&spans.host),
-            pair(&spans.port),
-            pair(&spans.path),
-            pair(&spans.query),
-            pair(&spans.fragment),
-        ],
-    }
+    let pair = |range: &Option<Range<usize>>| range.as_ref().map(|r| (r.start, r.end));
+    Spans::new([
+        pair(&spans.scheme),
+        pair(&spans.host),
+        pair(&spans.port),
+        pair(&spans.path),
+        pair(&spans.query),
+        pair(&spans.fragment),
+    ])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A `WebAddress` moves as a few register-wide copies, not a `memcpy`
+    /// call: the rare parts live behind a box.
+    #[test]
+    fn a_web_address_is_at_most_128_bytes() {
+        assert!(
+            std::mem::size_of::<WebAddress>() <= 128,
+            "{}",
+            std::mem::size_of::<WebAddress>()
+        );
+    }
 
     /// Every input of the key V1 fixture, the tricky-input corpus and the
     /// WPT URL test data (with and without the `https://` assumption): where

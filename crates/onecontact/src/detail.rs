@@ -93,12 +93,24 @@ pub(crate) fn utf16_len(text: &str) -> usize {
     text.chars().map(char::len_utf16).sum()
 }
 
-/// Field spans, stored compactly in every [`WebAddress`](crate::WebAddress):
-/// `(start, end)` per field in the order of [`FIELDS`], `None` when absent.
-/// Built as byte offsets of the input, then turned into UTF-16 offsets.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+/// Field spans, stored compactly in a [`WebAddress`](crate::WebAddress):
+/// `[start, end]` per field in the order of [`FIELDS`], [`ABSENT`] when the
+/// input has no such field. Built as byte offsets of the input, then turned
+/// into UTF-16 offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Spans {
-    pub spans: [Option<(u32, u32)>; 6],
+    spans: [[u32; 2]; 6],
+}
+
+/// The start of an absent field in [`Spans`] (no input is that long).
+const ABSENT: u32 = u32::MAX;
+
+impl Default for Spans {
+    fn default() -> Self {
+        Spans {
+            spans: [[ABSENT, 0]; 6],
+        }
+    }
 }
 
 /// The order fields are stored in [`Spans`].
@@ -112,6 +124,29 @@ pub(crate) const FIELDS: [Field; 6] = [
 ];
 
 impl Spans {
+    /// Spans from `(start, end)` byte ranges in the order of [`FIELDS`]; a
+    /// range whose offsets do not fit 32 bits is left out.
+    pub(crate) fn new(ranges: [Option<(usize, usize)>; 6]) -> Spans {
+        let mut out = Spans::default();
+        for (slot, range) in out.spans.iter_mut().zip(ranges) {
+            if let Some((Ok(start), Ok(end))) =
+                range.map(|(start, end)| (u32::try_from(start), u32::try_from(end)))
+                && start != ABSENT
+            {
+                *slot = [start, end];
+            }
+        }
+        out
+    }
+
+    /// The span of the field at `n` in [`FIELDS`] order.
+    fn get(&self, n: usize) -> Option<(u32, u32)> {
+        self.spans
+            .get(n)
+            .filter(|[start, _]| *start != ABSENT)
+            .map(|&[start, end]| (start, end))
+    }
+
     /// Records a field's byte range.
     #[cfg(test)]
     pub(crate) fn set(&mut self, field: Field, start: usize, end: usize) {
@@ -121,25 +156,34 @@ impl Spans {
             u32::try_from(start),
             u32::try_from(end),
         ) {
-            *slot = Some((start, end));
+            *slot = [start, end];
         }
     }
 
     /// The same spans with byte offsets of `input` turned into UTF-16
-    /// offsets, in one pass over the input (nothing to do for ASCII input).
-    pub(crate) fn bytes_to_utf16(self, input: &str) -> Spans {
+    /// offsets and moved by `shift` units, in one pass over the input
+    /// (nothing but the shift for ASCII input).
+    pub(crate) fn bytes_to_utf16(self, input: &str, shift: usize) -> Spans {
+        let shift = u32::try_from(shift).unwrap_or(ABSENT - 1);
+        let moved = |unit: u32| unit.saturating_add(shift).min(ABSENT - 1);
+        let mut out = Spans::default();
         if input.is_ascii() {
-            return self;
+            for (n, slot) in out.spans.iter_mut().enumerate() {
+                if let Some((start, end)) = self.get(n) {
+                    *slot = [moved(start), moved(end)];
+                }
+            }
+            return out;
         }
         // Every boundary, sorted, converted while walking the text once.
-        let mut points: [(u32, usize); 12] = [(u32::MAX, 0); 12];
-        for (n, span) in self.spans.iter().enumerate() {
-            if let Some((start, end)) = span {
+        let mut points: [(u32, usize); 12] = [(ABSENT, 0); 12];
+        for n in 0..FIELDS.len() {
+            if let Some((start, end)) = self.get(n) {
                 if let Some(p) = points.get_mut(2 * n) {
-                    *p = (*start, 2 * n);
+                    *p = (start, 2 * n);
                 }
                 if let Some(p) = points.get_mut(2 * n + 1) {
-                    *p = (*end, 2 * n + 1);
+                    *p = (end, 2 * n + 1);
                 }
             }
         }
@@ -148,7 +192,7 @@ impl Spans {
         let mut byte = 0usize;
         let mut unit = 0usize;
         for (at, slot) in points {
-            if at == u32::MAX {
+            if at == ABSENT {
                 break;
             }
             let at = (at as usize).min(input.len());
@@ -157,32 +201,26 @@ impl Spans {
                 byte = at;
             }
             if let Some(c) = converted.get_mut(slot) {
-                *c = u32::try_from(unit).unwrap_or(u32::MAX);
+                *c = u32::try_from(unit).unwrap_or(ABSENT - 1);
             }
         }
-        let mut out = Spans::default();
-        for (n, span) in self.spans.iter().enumerate() {
-            if span.is_some()
-                && let (Some(slot), Some(&start), Some(&end)) = (
-                    out.spans.get_mut(n),
-                    converted.get(2 * n),
-                    converted.get(2 * n + 1),
-                )
+        for (n, slot) in out.spans.iter_mut().enumerate() {
+            if self.get(n).is_some()
+                && let (Some(&start), Some(&end)) = (converted.get(2 * n), converted.get(2 * n + 1))
             {
-                *slot = Some((start, end));
+                *slot = [moved(start), moved(end)];
             }
         }
         out
     }
 
-    /// The public view, fields in input order, every offset moved by `shift`
-    /// (the UTF-16 length of the white space trimmed from the input).
+    /// The public view, fields in input order, every offset moved by `shift`.
     pub(crate) fn detail(&self, shift: usize) -> ParseDetail {
         let mut fields: Vec<FieldSpan> = FIELDS
             .iter()
-            .zip(self.spans.iter())
-            .filter_map(|(&field, span)| {
-                span.map(|(start, end)| FieldSpan {
+            .enumerate()
+            .filter_map(|(n, &field)| {
+                self.get(n).map(|(start, end)| FieldSpan {
                     field,
                     start: start as usize + shift,
                     end: end as usize + shift,
@@ -215,7 +253,7 @@ mod tests {
         spans.set(Field::Path, path, input.len());
         spans.set(Field::Scheme, 5, 10);
         spans.set(Field::Host, host, path);
-        let detail = spans.bytes_to_utf16(input).detail(0);
+        let detail = spans.bytes_to_utf16(input, 0).detail(0);
         assert_eq!(
             detail.fields,
             vec![
@@ -245,7 +283,7 @@ mod tests {
         let mut spans = Spans::default();
         spans.set(Field::Host, 8, 19);
         spans.set(Field::Query, 21, 21);
-        let detail = spans.bytes_to_utf16("https://example.com/?").detail(2);
+        let detail = spans.bytes_to_utf16("https://example.com/?", 2).detail(0);
         assert_eq!(detail.span(Field::Host).unwrap().range(), 10..21);
         assert!(detail.span(Field::Query).unwrap().is_empty());
     }

@@ -62,30 +62,54 @@ pub(crate) fn unicode_form(domain: &str) -> Option<String> {
     (unicode != domain).then_some(unicode)
 }
 
-/// Whether `bytes` holds `--`, eight bytes per step.
+/// Whether `bytes` holds `--`, looking at eight bytes at a time.
 fn has_double_hyphen(bytes: &[u8]) -> bool {
-    let mut before = false;
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in chunks.by_ref() {
-        let word = u64::from_le_bytes(<[u8; 8]>::try_from(chunk).unwrap_or_default());
+    let Some(last) = bytes.len().checked_sub(8) else {
+        return bytes.windows(2).any(|pair| pair == b"--");
+    };
+    let pair_at = |at: usize| {
+        let word = bytes
+            .get(at..)
+            .and_then(<[u8]>::first_chunk::<8>)
+            .map_or(0, |chunk| u64::from_le_bytes(*chunk));
         let hyphens = crate::key::bytes_equal(word, b'-');
-        if hyphens & (hyphens >> 8) != 0 || (before && hyphens & 0x80 != 0) {
+        hyphens & (hyphens >> 8) != 0
+    };
+    // Windows of eight bytes, seven apart, so that every two neighbouring
+    // bytes fall in one window; the last one ends where the bytes end.
+    let mut at = 0usize;
+    while at < last {
+        if pair_at(at) {
             return true;
         }
-        before = hyphens >> 63 != 0;
+        at += 7;
     }
-    for &b in chunks.remainder() {
-        if b == b'-' && before {
-            return true;
-        }
-        before = b == b'-';
-    }
-    false
+    pair_at(last)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn double_hyphens_at_every_place_and_length() {
+        for len in 0..26 {
+            let plain = vec![b'a'; len];
+            assert!(!has_double_hyphen(&plain), "{len}");
+            for i in 0..len.saturating_sub(1) {
+                let mut two = plain.clone();
+                two[i] = b'-';
+                two[i + 1] = b'-';
+                assert!(has_double_hyphen(&two), "{len} {i}");
+                if i + 2 < len {
+                    let mut apart = plain.clone();
+                    apart[i] = b'-';
+                    apart[i + 2] = b'-';
+                    assert!(!has_double_hyphen(&apart), "{len} {i}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn xn_labels() {

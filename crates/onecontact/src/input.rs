@@ -74,18 +74,15 @@ pub(crate) fn is_tab_or_newline(b: u8) -> bool {
 /// Tabs and newlines are skipped, as the parser removes them before it reads
 /// anything.
 pub(crate) fn scheme_is_written(text: &str) -> bool {
-    // The common cases first: `http://` and `https://` in any case (`| 0x20`
-    // lowercases the letters and leaves `:` and `/` as they are).
-    if let Some(&[h, t1, t2, p, c, s1, s2]) = text.as_bytes().first_chunk::<7>() {
-        let lower = |b: u8| b | 0x20;
-        if lower(h) == b'h' && lower(t1) == b't' && lower(t2) == b't' && lower(p) == b'p' {
-            if c == b':' && s1 == b'/' && s2 == b'/' {
-                return true;
-            }
-            if lower(c) == b's' && s1 == b':' && s2 == b'/' && text.as_bytes().get(7) == Some(&b'/')
-            {
-                return true;
-            }
+    // The common cases first: `https://` and `http://` in any case. Setting
+    // bit 5 of a letter's byte lowercases it, and only `H` and `h` give `h`
+    // (and so on for `t`, `p` and `s`); the other bytes compare as they are.
+    if let Some(head) = text.as_bytes().first_chunk::<8>() {
+        let word = u64::from_le_bytes(*head);
+        if word | 0x0000_0020_2020_2020 == u64::from_le_bytes(*b"https://")
+            || (word | 0x2020_2020) & 0x00ff_ffff_ffff_ffff == u64::from_le_bytes(*b"http://\0")
+        {
+            return true;
         }
     }
     // Long enough for every listed name; longer schemes can only count as
