@@ -495,6 +495,7 @@ impl Url {
 
     /// The serialization without the fragment (the URL serializer with
     /// *exclude fragment* set).
+    #[inline]
     pub fn without_fragment(&self) -> &str {
         self.slice(0, self.query_end())
     }

@@ -260,6 +260,7 @@ impl WebAddress {
 
         let parts = KeyParts {
             scheme: url.scheme(),
+            web_scheme: self.is_website(),
             host: (self.host != HostClass::Null).then(|| url.host_str().unwrap_or_gigo()),
             host_is_domain: self.host == HostClass::Domain,
             port: onecontact_url::quirks::port(url),

@@ -38,6 +38,8 @@ pub const DEFAULT_DOCUMENTS: &[&str] = &[
 pub(crate) struct KeyParts<'a> {
     /// The scheme, lowercase, without `:`.
     pub scheme: &'a str,
+    /// Whether the scheme is `http` or `https`.
+    pub web_scheme: bool,
     /// The serialized host, `None` when the URL has none.
     pub host: Option<&'a str>,
     /// Whether the host is a domain (not an IP address, opaque or empty).
@@ -77,7 +79,7 @@ pub(crate) fn key_v1<'h>(
         return out;
     }
     // Step 1: the scheme, except http and https.
-    if !matches!(parts.scheme, "http" | "https") {
+    if !parts.web_scheme {
         out.push_str(parts.scheme);
         out.push(':');
         if parts.host.is_some() {
@@ -643,6 +645,7 @@ mod tests {
     fn parts<'a>(scheme: &'a str, host: Option<&'a str>, path: &'a str) -> KeyParts<'a> {
         KeyParts {
             scheme,
+            web_scheme: matches!(scheme, "http" | "https"),
             host,
             host_is_domain: true,
             port: "",

@@ -291,6 +291,9 @@ pub(crate) struct Read<'a> {
 impl Read<'_> {
     /// The UTF-16 length of the white space trimmed from the start.
     pub(crate) fn lead_units(&self) -> usize {
+        if self.lead == 0 {
+            return 0;
+        }
         self.given.get(..self.lead).map_or(0, utf16_len)
     }
 }
