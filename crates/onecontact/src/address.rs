@@ -118,7 +118,8 @@ impl WebAddress {
         Ok(WebAddress::build(url?, &read, &spans))
     }
 
-    #[inline]
+    // Inlined into `parse`, so that the value is built where it is returned.
+    #[inline(always)]
     fn build(url: Url, read: &Read<'_>, spans: &InputSpans) -> WebAddress {
         let scheme_assumed = read.scheme == SchemeSource::Assumed;
         let prefix_len = read.prefix.len();
