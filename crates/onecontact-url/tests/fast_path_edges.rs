@@ -78,3 +78,29 @@ fn hosts_ending_in_a_number_and_stop_bytes_at_every_offset() {
         check_parse(input).unwrap();
     }
 }
+
+#[test]
+fn the_last_group_of_a_text_is_read_like_the_others() {
+    // The scan reads a text's last bytes as one group of eight, moved down;
+    // texts shorter than eight bytes are padded. Every end falls at every
+    // offset of a group here, right after a `/`, a `.`, an uppercase letter
+    // or a byte the fast path refuses.
+    for tail in [
+        "/", "/.", "/..", "/%2e", "/.x", "/A", "/a/", "/aé", "/a\u{7f}", "/a%", "Z/x", ".",
+    ] {
+        for input in shifted("ws://", tail) {
+            check_parse(&input).unwrap();
+        }
+        for input in shifted("https://h.example/p", tail) {
+            check_parse(&input).unwrap();
+        }
+    }
+    for input in ["ws://a/", "ws://A/", "ws://a/.", "ws://é/", "ws:/", "ws://"] {
+        check_parse(input).unwrap();
+    }
+    // A non-ASCII byte after the path's run carries nothing into it.
+    for input in shifted("https://h.example/", "/./\u{e9}\u{e9}") {
+        check_parse(&input).unwrap();
+        assert!(!Url::parse(&input).unwrap().path().contains("/./"), "{input}");
+    }
+}
