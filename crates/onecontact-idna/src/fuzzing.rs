@@ -165,14 +165,16 @@ impl Differences {
 
 impl Differences {
     /// Whether a listed code point is in a Punycode label (`xn--…`) of
-    /// `answer`, an ASCII host or href, once decoded.
+    /// `answer`, an ASCII host or href, once decoded. A label runs to the
+    /// next `.` or the end of the host (`:`, `/`, `?`, `#`): a domain label
+    /// may hold other ASCII (`xn--,db-…` decodes to `,` and more).
     pub fn explains_answer(&self, answer: &str) -> bool {
         let lower = answer.to_ascii_lowercase();
         let mut rest = lower.as_str();
         while let Some(at) = rest.find("xn--") {
             let label = rest.get(at + 4..).unwrap_or_default();
             let end = label
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .find(['.', ':', '/', '?', '#'])
                 .unwrap_or(label.len());
             if let Ok(decoded) = punycode::decode(label.get(..end).unwrap_or_default())
                 && self.explains(&decoded)
