@@ -173,9 +173,7 @@ impl Differences {
         let mut rest = lower.as_str();
         while let Some(at) = rest.find("xn--") {
             let label = rest.get(at + 4..).unwrap_or_default();
-            let end = label
-                .find(['.', ':', '/', '?', '#'])
-                .unwrap_or(label.len());
+            let end = label.find(['.', ':', '/', '?', '#']).unwrap_or(label.len());
             if let Ok(decoded) = punycode::decode(label.get(..end).unwrap_or_default())
                 && self.explains(&decoded)
             {

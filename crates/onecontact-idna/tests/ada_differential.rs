@@ -130,3 +130,57 @@ fn punycode_leading_hyphen_entry_explains_only_that_label() {
     let bad = |_: &str| Some("xn--4ca.xn--dmbaa-".to_owned());
     assert!(check_domain_to_ascii(input.as_bytes(), &bad, &allowed()).is_err());
 }
+
+/// Every code point UTS #46 18.0 leaves valid, in five labels that test
+/// what ada's character data says of it: leading mark (`Xa`), left-to-right
+/// (`aX`), right-to-left (`<U+0628>X`) and joining on each side of a ZWNJ.
+/// Each difference must be one the list explains.
+#[test]
+fn every_valid_code_point_in_five_labels_agrees_with_ada() {
+    let Some(dir) = common::unicode_idna_dir() else {
+        println!("skipped: ../shared/testdata/unicode-idna not found");
+        return;
+    };
+    let table = std::fs::read_to_string(dir.join("18.0.0-draft/IdnaMappingTable.txt")).unwrap();
+    let allowed = allowed();
+    let labels: [fn(char) -> String; 5] = [
+        |c| format!("{c}a"),
+        |c| format!("a{c}"),
+        |c| format!("\u{628}{c}"),
+        |c| format!("\u{644}\u{200C}{c}"),
+        |c| format!("{c}\u{200C}\u{644}"),
+    ];
+    let mut tested = 0;
+    let mut failures = Vec::new();
+    for line in table.lines() {
+        let fields: Vec<&str> = line.split('#').next().unwrap().split(';').collect();
+        if fields.len() < 2 || fields[1].trim() != "valid" {
+            continue;
+        }
+        let mut span = fields[0].trim().split("..");
+        let lo = u32::from_str_radix(span.next().unwrap(), 16).unwrap();
+        let hi = span
+            .next()
+            .map_or(lo, |h| u32::from_str_radix(h, 16).unwrap());
+        for c in (lo.max(0x80)..=hi).filter_map(char::from_u32) {
+            tested += 1;
+            for label in &labels {
+                if let Err(e) = check_domain_to_ascii(label(c).as_bytes(), &ada, &allowed) {
+                    failures.push(e);
+                }
+            }
+        }
+    }
+    assert!(tested > 100_000, "only {tested} code points");
+    assert!(
+        failures.is_empty(),
+        "{} differences:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

@@ -101,6 +101,9 @@ fn the_last_group_of_a_text_is_read_like_the_others() {
     // A non-ASCII byte after the path's run carries nothing into it.
     for input in shifted("https://h.example/", "/./\u{e9}\u{e9}") {
         check_parse(&input).unwrap();
-        assert!(!Url::parse(&input).unwrap().path().contains("/./"), "{input}");
+        assert!(
+            !Url::parse(&input).unwrap().path().contains("/./"),
+            "{input}"
+        );
     }
 }
