@@ -382,7 +382,19 @@ impl PathSegmentsMut<'_> {
     /// Appends one segment, percent-encoded with the path set plus `/` and
     /// `%` (and `\` for special URLs), so it stays one segment, taken
     /// literally. `.` and `..` are ignored (they would not survive
-    /// re-parsing).
+    /// re-parsing). As the first segment of a `file:` URL, `c|` is written
+    /// `c%7C` (a new parse would read `c|` as the drive `c:`), and `c:` is
+    /// written `c%3A` when the URL has a host (a drive letter would remove
+    /// it); `c:` under an empty host is the drive `c:`.
+    ///
+    /// ```
+    /// let mut url = onecontact_url::Url::parse("file:///tmp/")?;
+    /// url.path_segments_mut()?.clear().push("c|").push("d|");
+    /// assert_eq!(url.as_str(), "file:///c%7C/d|");
+    /// url.path_segments_mut()?.clear().push("c:");
+    /// assert_eq!(url.as_str(), "file:///c:");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn push(&mut self, segment: &str) -> &mut Self {
         self.extend(Some(segment))
     }
@@ -403,12 +415,39 @@ impl PathSegmentsMut<'_> {
             if matches!(segment, "." | "..") {
                 continue;
             }
+            let first = self.path.len() <= 1;
             if self.path != "/" {
                 self.path.push('/');
+            }
+            if first && self.url.scheme_type.is_file() {
+                if let Some(escaped) = self.drive_letter_escape(segment) {
+                    self.path.push_str(&segment[..1]);
+                    self.path.push_str(escaped);
+                    continue;
+                }
             }
             utf8_percent_encode_into(&mut self.path, segment, &set);
         }
         self
+    }
+
+    /// How the second character of a first segment of a `file:` URL is
+    /// written when the segment would otherwise change meaning on a new
+    /// parse (the URL Standard's
+    /// [path state](https://url.spec.whatwg.org/#path-state) reads a first
+    /// segment that is a Windows drive letter as a drive): `m|` would become
+    /// the drive `m:`, and `m:` under a non-empty host would drop the host.
+    /// `None` when the segment is written as it is.
+    fn drive_letter_escape(&self, segment: &str) -> Option<&'static str> {
+        match segment.as_bytes() {
+            [letter, b'|'] if letter.is_ascii_alphabetic() => Some("%7C"),
+            [letter, b':']
+                if letter.is_ascii_alphabetic() && self.url.host_kind != HostKind::Empty =>
+            {
+                Some("%3A")
+            }
+            _ => None,
+        }
     }
 }
 
