@@ -419,12 +419,13 @@ impl PathSegmentsMut<'_> {
             if self.path != "/" {
                 self.path.push('/');
             }
-            if first && self.url.scheme_type.is_file() {
-                if let Some(escaped) = self.drive_letter_escape(segment) {
-                    self.path.push_str(&segment[..1]);
-                    self.path.push_str(escaped);
-                    continue;
-                }
+            if first
+                && self.url.scheme_type.is_file()
+                && let Some((letter, escaped)) = self.drive_letter_escape(segment)
+            {
+                self.path.push(letter);
+                self.path.push_str(escaped);
+                continue;
             }
             utf8_percent_encode_into(&mut self.path, segment, &set);
         }
@@ -437,14 +438,15 @@ impl PathSegmentsMut<'_> {
     /// [path state](https://url.spec.whatwg.org/#path-state) reads a first
     /// segment that is a Windows drive letter as a drive): `m|` would become
     /// the drive `m:`, and `m:` under a non-empty host would drop the host.
-    /// `None` when the segment is written as it is.
-    fn drive_letter_escape(&self, segment: &str) -> Option<&'static str> {
-        match segment.as_bytes() {
-            [letter, b'|'] if letter.is_ascii_alphabetic() => Some("%7C"),
+    /// The letter and the escape for the second character; `None` when the
+    /// segment is written as it is.
+    fn drive_letter_escape(&self, segment: &str) -> Option<(char, &'static str)> {
+        match *segment.as_bytes() {
+            [letter, b'|'] if letter.is_ascii_alphabetic() => Some((char::from(letter), "%7C")),
             [letter, b':']
                 if letter.is_ascii_alphabetic() && self.url.host_kind != HostKind::Empty =>
             {
-                Some("%3A")
+                Some((char::from(letter), "%3A"))
             }
             _ => None,
         }
