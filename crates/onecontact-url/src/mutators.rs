@@ -9,6 +9,7 @@ use crate::edit::{append_tail, insert_dot_prefix, prefix, remove_port};
 use crate::form_urlencoded;
 use crate::gigo::Gigo;
 use crate::host::HostKind;
+use crate::parser::is_windows_drive_letter;
 use crate::percent_encoding::{AsciiSet, PATH, utf8_percent_encode_into};
 use crate::url::{NONE, Url};
 use crate::validation::{ParseError, SetterError, ValidationError};
@@ -432,22 +433,22 @@ impl PathSegmentsMut<'_> {
         self
     }
 
-    /// How the second character of a first segment of a `file:` URL is
-    /// written when the segment would otherwise change meaning on a new
-    /// parse (the URL Standard's
+    /// The letter of a first segment of a `file:` URL and how its second
+    /// character is written, when the segment as it is would change meaning
+    /// on a new parse: the URL Standard's
     /// [path state](https://url.spec.whatwg.org/#path-state) reads a first
-    /// segment that is a Windows drive letter as a drive): `m|` would become
-    /// the drive `m:`, and `m:` under a non-empty host would drop the host.
-    /// The letter and the escape for the second character; `None` when the
-    /// segment is written as it is.
+    /// segment that is a Windows drive letter as a drive, so `m|` would
+    /// become the drive `m:`, and `m:` under a non-empty host would drop the
+    /// host. `None` when the segment is written as it is.
     fn drive_letter_escape(&self, segment: &str) -> Option<(char, &'static str)> {
-        match *segment.as_bytes() {
-            [letter, b'|'] if letter.is_ascii_alphabetic() => Some((char::from(letter), "%7C")),
-            [letter, b':']
-                if letter.is_ascii_alphabetic() && self.url.host_kind != HostKind::Empty =>
-            {
-                Some((char::from(letter), "%3A"))
-            }
+        let bytes = segment.as_bytes();
+        if !is_windows_drive_letter(bytes) {
+            return None;
+        }
+        let letter = char::from(*bytes.first()?);
+        match bytes.get(1) {
+            Some(b'|') => Some((letter, "%7C")),
+            _ if self.url.host_kind != HostKind::Empty => Some((letter, "%3A")),
             _ => None,
         }
     }

@@ -23,6 +23,7 @@ use crate::url::{NONE, Url, to_u32};
 use crate::validation::{ParseError, SetterError, ValidationError};
 
 use crate::gigo::Gigo;
+pub(crate) use path::is_windows_drive_letter;
 pub(crate) use state::State;
 
 /// Largest input accepted: the serialization must fit 32-bit offsets even
