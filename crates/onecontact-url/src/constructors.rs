@@ -141,32 +141,35 @@ impl<'a> ParseOptions<'a> {
         }
     }
 
-    /// Parses `input` with these options and returns the input spans also
-    /// when parsing fails: the spans of the components read before the
-    /// failure (a host that fails to parse has its span), so that a caller
-    /// can say where the failing part was written.
+    /// Parses `input` with these options and writes the input spans into
+    /// `spans` also when parsing fails: the spans of the components read
+    /// before the failure (a host that fails to parse has its span), so that
+    /// a caller can say where the failing part was written. Every span is
+    /// written over; a component that was not read is `None`. The caller
+    /// owns the spans, so nothing is moved out of the parse.
     ///
     /// ```
-    /// let (result, spans) = onecontact_url::Url::options().parse_recording_spans("https://ex ample.com/");
+    /// let mut spans = onecontact_url::InputSpans::default();
+    /// let result = onecontact_url::Url::options().parse_recording_spans("https://ex ample.com/", &mut spans);
     /// assert_eq!(result.unwrap_err().kind().name(), "domain-invalid-code-point");
     /// assert_eq!(spans.host, Some(8..20));
     /// ```
     #[inline]
-    pub fn parse_recording_spans(self, input: &str) -> (Result<Url, ParseError>, InputSpans) {
+    pub fn parse_recording_spans(
+        self,
+        input: &str,
+        spans: &mut InputSpans,
+    ) -> Result<Url, ParseError> {
+        *spans = InputSpans::default();
         match self.sink {
             Some(sink) => {
                 let mut both = Both {
-                    spans: InputSpans::default(),
+                    spans,
                     errors: sink,
                 };
-                let result = parser::parse(input, self.base, &mut both);
-                (result, both.spans)
+                parser::parse(input, self.base, &mut both)
             }
-            None => {
-                let mut spans = InputSpans::default();
-                let result = parser::parse(input, self.base, &mut spans);
-                (result, spans)
-            }
+            None => parser::parse(input, self.base, spans),
         }
     }
 
@@ -185,20 +188,8 @@ impl<'a> ParseOptions<'a> {
     ///
     /// As [`Url::parse`].
     pub fn parse_with_spans(self, input: &str) -> Result<(Url, InputSpans), ParseError> {
-        match self.sink {
-            Some(sink) => {
-                let mut both = Both {
-                    spans: InputSpans::default(),
-                    errors: sink,
-                };
-                let url = parser::parse(input, self.base, &mut both)?;
-                Ok((url, both.spans))
-            }
-            None => {
-                let mut spans = InputSpans::default();
-                let url = parser::parse(input, self.base, &mut spans)?;
-                Ok((url, spans))
-            }
-        }
+        let mut spans = InputSpans::default();
+        let url = self.parse_recording_spans(input, &mut spans)?;
+        Ok((url, spans))
     }
 }

@@ -93,7 +93,7 @@ impl Observer for InputSpans {
 
 /// Both spans and validation errors.
 pub(crate) struct Both<'a> {
-    pub(crate) spans: InputSpans,
+    pub(crate) spans: &'a mut InputSpans,
     pub(crate) errors: &'a mut Vec<Validation>,
 }
 

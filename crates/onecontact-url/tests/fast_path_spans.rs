@@ -65,11 +65,23 @@ fn fast_path_spans_equal_the_state_machine_spans() {
 
 #[test]
 fn a_failed_host_keeps_its_span() {
-    let (result, spans) = Url::options().parse_recording_spans("https://a%2Fb.example:8/x");
+    let mut spans = InputSpans::default();
+    let result = Url::options().parse_recording_spans("https://a%2Fb.example:8/x", &mut spans);
     assert!(result.is_err());
     assert_eq!(spans.host, Some(8..21));
-    let (result, spans) = Url::options().parse_recording_spans("https://h.example:99999/");
+    // The same spans again: every one is written over.
+    let result = Url::options().parse_recording_spans("https://ok.example/p?q#f", &mut spans);
+    assert!(result.is_ok());
+    assert_eq!(
+        (spans.path.clone(), spans.query.clone()),
+        (Some(18..20), Some(21..22))
+    );
+    let result = Url::options().parse_recording_spans("https://h.example:99999/", &mut spans);
     assert_eq!(result.unwrap_err().kind().name(), "port-out-of-range");
     assert_eq!(spans.host, Some(8..17));
     assert_eq!(spans.port, None);
+    assert_eq!(
+        (spans.path, spans.query, spans.fragment),
+        (None, None, None)
+    );
 }

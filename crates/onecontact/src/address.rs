@@ -35,8 +35,8 @@ pub struct WebAddress {
     cleaned: Option<Box<Cleaned>>,
     /// Where the fields were written.
     places: Places,
-    flags: WebFlags,
-    /// The length of what was put in front of the text (`https://`).
+    /// The length of what was put in front of the text (`https://`); not 0
+    /// when the scheme was assumed.
     prefix_len: u8,
     /// What kind of host the URL has, looked up once.
     host: HostClass,
@@ -70,7 +70,9 @@ enum HostClass {
     Null,
     /// A domain.
     Domain,
-    /// An IP address, an opaque host or the empty host.
+    /// An IPv4 or IPv6 address.
+    Ip,
+    /// An opaque host or the empty host.
     Other,
 }
 
@@ -92,9 +94,9 @@ impl WebAddress {
     /// A [`WebError`] whose [`code`](WebError::code) is `web.host-missing`,
     /// `web.invalid-host`, `web.invalid-port` or `web.invalid-url`.
     pub fn parse(text: &str) -> Result<WebAddress, WebError> {
-        Reader::new().read_with(text, |read, url, spans, _| {
-            Ok(WebAddress::build(url?, &read, spans))
-        })
+        let mut spans = InputSpans::default();
+        let (read, url) = Reader::new().read_into(text, &mut spans, &mut Vec::new());
+        Ok(WebAddress::build(url?, &read, &spans))
     }
 
     /// The web address of a text already read (see [`Reader`]); the
@@ -121,32 +123,20 @@ impl WebAddress {
     // Inlined into `parse`, so that the value is built where it is returned.
     #[inline(always)]
     fn build(url: Url, read: &Read<'_>, spans: &InputSpans) -> WebAddress {
-        let scheme_assumed = read.scheme == SchemeSource::Assumed;
         let prefix_len = read.prefix.len();
+        debug_assert_eq!(prefix_len != 0, read.scheme == SchemeSource::Assumed);
         let trimmed = read.text;
-        let mut flags = WebFlags::empty();
-        flags.set(WebFact::SchemeAssumed, scheme_assumed);
         // A domain is the common case: `domain()` reads the stored host kind
         // without building a typed `Host`.
-        let domain = url.domain();
-        let host_class = match domain {
-            Some(_) => HostClass::Domain,
-            None if url.host_str().is_none() => HostClass::Null,
-            None => HostClass::Other,
+        let host_class = if url.domain().is_some() {
+            HostClass::Domain
+        } else {
+            match url.host() {
+                None => HostClass::Null,
+                Some(Host::Ipv4(_) | Host::Ipv6(_)) => HostClass::Ip,
+                Some(_) => HostClass::Other,
+            }
         };
-        flags.set(
-            WebFact::IpHost,
-            domain.is_none() && matches!(url.host(), Some(Host::Ipv4(_) | Host::Ipv6(_))),
-        );
-        flags.set(
-            WebFact::InternationalizedDomain,
-            domain.is_some_and(crate::host::has_xn_label),
-        );
-        flags.set(
-            WebFact::NonWebScheme,
-            !matches!(url.scheme(), "http" | "https"),
-        );
-        flags.set(WebFact::HasCredentials, url.has_credentials());
         let href = url.as_str();
         let lead_units = read.lead_units();
         let places = if href.get(prefix_len..) == Some(trimmed) && spans_follow_serialization(&url)
@@ -157,17 +147,12 @@ impl WebAddress {
         } else {
             Places::Written(field_spans(spans).bytes_to_utf16(trimmed, lead_units))
         };
-        let mut end = href.len();
-        if let Some(fragment) = url.fragment() {
-            flags.insert(WebFact::FragmentRemoved);
-            end = end.saturating_sub(fragment.len() + 1);
-        }
+        let end = url.without_fragment().len();
         let mut cleaned = None;
         if let Some(query) = url.query() {
             let query_start = end.saturating_sub(query.len());
             let mut removed = Vec::new();
             if let Some(kept) = tracking::strip(query, &mut removed) {
-                flags.insert(WebFact::TrackingParametersRemoved);
                 for range in &mut removed {
                     *range = range.start + query_start..range.end + query_start;
                 }
@@ -189,7 +174,6 @@ impl WebAddress {
             url,
             cleaned,
             places,
-            flags,
             prefix_len: u8::try_from(prefix_len).unwrap_or_gigo(),
             host: host_class,
         }
@@ -258,10 +242,10 @@ impl WebAddress {
 
     fn key_v1(&self, list: &List) -> String {
         let url = &self.url;
-
+        let scheme = url.scheme();
         let parts = KeyParts {
-            scheme: url.scheme(),
-            web_scheme: self.is_website(),
+            scheme,
+            web_scheme: matches!(scheme, "http" | "https"),
             host: (self.host != HostClass::Null).then(|| url.host_str().unwrap_or_gigo()),
             host_is_domain: self.host == HostClass::Domain,
             port: onecontact_url::quirks::port(url),
@@ -272,15 +256,28 @@ impl WebAddress {
         key::key_v1(&parts, |domain| list.registrable_domain(domain))
     }
 
-    /// The facts that hold for this address.
+    /// The facts that hold for this address. They are read from the URL
+    /// and what parsing kept when asked for, not at parse time.
     pub fn flags(&self) -> WebFlags {
-        self.flags
+        let url = &self.url;
+        let mut flags = WebFlags::empty();
+        flags.set(WebFact::SchemeAssumed, self.prefix_len != 0);
+        flags.set(WebFact::IpHost, self.host == HostClass::Ip);
+        flags.set(
+            WebFact::InternationalizedDomain,
+            url.domain().is_some_and(crate::host::has_xn_label),
+        );
+        flags.set(WebFact::NonWebScheme, !self.is_website());
+        flags.set(WebFact::HasCredentials, url.has_credentials());
+        flags.set(WebFact::TrackingParametersRemoved, self.cleaned.is_some());
+        flags.set(WebFact::FragmentRemoved, url.fragment().is_some());
+        flags
     }
 
     /// The facts and, when the address has one, its social-profile shape.
     pub fn facts(&self) -> WebFacts {
         WebFacts {
-            flags: self.flags,
+            flags: self.flags(),
             social_profile: self.social_profile(),
         }
     }
@@ -289,7 +286,7 @@ impl WebAddress {
     /// any URL, including `javascript:` and `data:`; check this before using
     /// the value as a link.
     pub fn is_website(&self) -> bool {
-        !self.flags.contains(WebFact::NonWebScheme)
+        matches!(self.url.scheme(), "http" | "https")
     }
 
     /// The social-network profile this address has the shape of, if any.

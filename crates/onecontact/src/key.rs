@@ -253,12 +253,13 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
     let bytes = path.as_bytes();
     // One pass for the common case: no escape and no repeated `/`, so only
     // lowercasing and the end of the path are left to decide.
-    let Some(last_slash) = plain_path_last_slash(bytes) else {
+    let scan = PathScan::of(bytes);
+    if !scan.plain {
         push_escaped_path_and_trim(out, path);
         return;
-    };
+    }
     let mut end = bytes.len();
-    if let Some(slash) = last_slash {
+    if let Some(slash) = scan.last_slash {
         let segment = path.get(slash + 1..).unwrap_or_gigo();
         if is_default_document(segment) {
             end = slash + 1;
@@ -267,43 +268,93 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
     if end > 0 && bytes.get(end - 1) == Some(&b'/') {
         end -= 1;
     }
-    push_lowercase_run(out, path, 0, end);
+    let at = out.len();
+    out.push_str(path.get(..end).unwrap_or_gigo());
+    if scan.upper
+        && let Some(appended) = out.get_mut(at..)
+    {
+        appended.make_ascii_lowercase();
+    }
 }
 
-/// For a path with no `%` and no `//`, where its last `/` is (`Some(None)`
-/// when it has none); `None` when it has either. Eight bytes per step: the
-/// bytes equal to `/` and to `%` are found with word arithmetic.
-fn plain_path_last_slash(bytes: &[u8]) -> Option<Option<usize>> {
-    let mut last_slash = None;
-    let mut slash_before = false;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0usize;
-    for chunk in chunks.by_ref() {
-        let word = u64::from_le_bytes(<[u8; 8]>::try_from(chunk).unwrap_or_default());
-        let slashes = bytes_equal(word, b'/');
-        if bytes_equal(word, b'%') != 0
-            || slashes & (slashes >> 8) != 0
-            || (slash_before && slashes & 0x80 != 0)
-        {
-            return None;
+/// What one pass over a path finds, eight bytes per step with word
+/// arithmetic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PathScan {
+    /// No `%` and no `//` anywhere: only lowercasing and the end of the
+    /// path are left to decide.
+    plain: bool,
+    /// Where the last `/` is.
+    last_slash: Option<usize>,
+    /// Some byte is an ASCII uppercase letter.
+    upper: bool,
+}
+
+impl PathScan {
+    fn of(bytes: &[u8]) -> PathScan {
+        // The high bit of each byte that is a `%` or the second `/` of `//`.
+        let mut bad = 0u64;
+        let mut upper = 0u64;
+        // The high bit of byte 0 when the byte before the word is a `/`.
+        let mut slash_before = 0u64;
+        let mut last_slash = None;
+        let mut look = |word: u64, at: usize| {
+            let slashes = bytes_equal(word, b'/');
+            bad |= bytes_equal(word, b'%') | (slashes & ((slashes >> 8) | slash_before));
+            upper |= ascii_upper(word);
+            if slashes != 0 {
+                last_slash = Some(at + (63 - slashes.leading_zeros() as usize) / 8);
+            }
+            slash_before = (slashes >> 63) << 7;
+        };
+        let mut chunks = bytes.chunks_exact(8);
+        let mut at = 0usize;
+        for chunk in chunks.by_ref() {
+            look(
+                u64::from_le_bytes(<[u8; 8]>::try_from(chunk).unwrap_or_default()),
+                at,
+            );
+            at += 8;
         }
-        if slashes != 0 {
-            last_slash = Some(at + (63 - slashes.leading_zeros() as usize) / 8);
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            // The last bytes as one word whose byte `k` is `bytes[at + k]`,
+            // zero above them (a zero byte is none of the bytes looked for):
+            // the final eight bytes with those already read shifted out, or
+            // the bytes themselves when there are fewer than eight.
+            let word = match bytes
+                .len()
+                .checked_sub(8)
+                .and_then(|from| bytes.get(from..))
+            {
+                Some(tail) => {
+                    u64::from_le_bytes(<[u8; 8]>::try_from(tail).unwrap_or_default())
+                        >> (8 * (8 - rest.len()))
+                }
+                None => rest
+                    .iter()
+                    .rev()
+                    .fold(0u64, |word, &b| word << 8 | u64::from(b)),
+            };
+            look(word, at);
         }
-        slash_before = slashes >> 63 != 0;
-        at += 8;
+        PathScan {
+            plain: bad == 0,
+            last_slash,
+            upper: upper != 0,
+        }
     }
-    for &b in chunks.remainder() {
-        if b == b'%' || (b == b'/' && slash_before) {
-            return None;
-        }
-        slash_before = b == b'/';
-        if slash_before {
-            last_slash = Some(at);
-        }
-        at += 1;
-    }
-    Some(last_slash)
+}
+
+/// The high bit of each byte of `word` that is an ASCII uppercase letter,
+/// and no other bit.
+fn ascii_upper(word: u64) -> u64 {
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const LO: u64 = 0x0101_0101_0101_0101;
+    let heptets = word & !HI;
+    let at_least_a = heptets + LO * u64::from(0x80 - b'A');
+    let above_z = heptets + LO * u64::from(0x80 - b'Z' - 1);
+    at_least_a & !above_z & !word & HI
 }
 
 /// The high bit of each byte of `word` that equals `b`, and no other bit.
@@ -452,45 +503,47 @@ pub(crate) fn push_sorted_query(out: &mut String, query: &str) {
 mod tests {
     use super::*;
 
-    /// The word-at-a-time scan against a byte-at-a-time one, over every
-    /// string of up to 19 bytes drawn from `/`, `%`, `a` at each position
-    /// class (so every chunk boundary sees every neighbour pair).
+    /// The word-at-a-time scan against a byte-at-a-time one, over strings
+    /// of up to 19 bytes drawn from `/`, `%`, `a`, `Z`, `@`, `[` and a
+    /// non-ASCII byte (so every chunk boundary and the overlapped last word
+    /// see every neighbour pair, and the letters' range ends are crossed).
     #[test]
-    fn plain_path_scan_matches_a_byte_scan() {
-        fn naive(bytes: &[u8]) -> Option<Option<usize>> {
-            let mut last = None;
+    fn path_scan_matches_a_byte_scan() {
+        fn naive(bytes: &[u8]) -> PathScan {
+            let mut plain = true;
             for (i, &b) in bytes.iter().enumerate() {
                 if b == b'%' || (b == b'/' && i > 0 && bytes.get(i - 1) == Some(&b'/')) {
-                    return None;
-                }
-                if b == b'/' {
-                    last = Some(i);
+                    plain = false;
                 }
             }
-            Some(last)
+            PathScan {
+                plain,
+                last_slash: bytes.iter().rposition(|&b| b == b'/'),
+                upper: bytes.iter().any(u8::is_ascii_uppercase),
+            }
         }
-        let alphabet = [b'/', b'%', b'a', b'Z'];
+        let alphabet = [b'/', b'%', b'a', b'Z', b'@', b'[', 0xc3, b'A'];
         for len in 0..=19usize {
-            for seed in 0..400u64 {
+            for seed in 0..600u64 {
                 let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ len as u64;
                 let bytes: Vec<u8> = (0..len)
                     .map(|_| {
                         x ^= x << 13;
                         x ^= x >> 7;
                         x ^= x << 17;
-                        // `%` rarely, so that long strings without one occur.
-                        let pick = (x % 16) as usize;
-                        alphabet[if pick == 0 {
-                            1
-                        } else if pick < 6 {
-                            0
-                        } else {
-                            2 + pick % 2
-                        }]
+                        // `%` and the letters rarely, so that long strings
+                        // without them occur.
+                        let pick = (x % 32) as usize;
+                        match pick {
+                            0 => b'%',
+                            1..=10 => b'/',
+                            11 => alphabet[3 + (x as usize >> 8) % 5],
+                            _ => b'a',
+                        }
                     })
                     .collect();
                 assert_eq!(
-                    plain_path_last_slash(&bytes),
+                    PathScan::of(&bytes),
                     naive(&bytes),
                     "{:?}",
                     String::from_utf8_lossy(&bytes)

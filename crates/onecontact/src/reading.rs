@@ -92,29 +92,35 @@ impl<'b> Reader<'b> {
 
     /// Reads `text` (one parse).
     pub fn read<'a>(&self, text: &'a str) -> Reading<'a> {
-        self.read_with(text, |read, url, spans, validation| Reading {
+        let mut spans = InputSpans::default();
+        let mut validation = Vec::new();
+        let (read, url) = self.read_into(text, &mut spans, &mut validation);
+        Reading {
             given: read.given,
             lead: read.lead,
             text: read.text,
             scheme: read.scheme,
             prefix: read.prefix,
             url,
-            spans: spans.clone(),
+            spans,
             validation,
-        })
+        }
     }
 
     /// The one reading of `text`: trimming, the scheme decision, the
-    /// hardening check and the parse, handed to `finish` with the spans by
-    /// reference, so that a caller that keeps only part of them
-    /// ([`WebAddress::parse`](crate::WebAddress::parse)) builds its value in
-    /// place instead of from a [`Reading`].
+    /// hardening check and the parse. The parse writes the spans into
+    /// `spans` (left as they are when the text never reaches the parser)
+    /// and, when asked for, the validation errors into `validation`; the
+    /// caller owns both, so that one that keeps only part of them
+    /// ([`WebAddress::parse`](crate::WebAddress::parse)) moves nothing it
+    /// does not keep.
     #[inline]
-    pub(crate) fn read_with<'a, R>(
+    pub(crate) fn read_into<'a>(
         &self,
         text: &'a str,
-        finish: impl FnOnce(Read<'a>, Result<Url, WebError>, &InputSpans, Vec<Validation>) -> R,
-    ) -> R {
+        spans: &mut InputSpans,
+        validation: &mut Vec<Validation>,
+    ) -> (Read<'a>, Result<Url, WebError>) {
         let (lead, trimmed) = input::trim(text);
         let read = |scheme: SchemeSource, prefix: &'static str| Read {
             given: text,
@@ -124,12 +130,7 @@ impl<'b> Reader<'b> {
             prefix,
         };
         if trimmed.is_empty() && self.base.is_none() {
-            return finish(
-                read(SchemeSource::Written, ""),
-                Err(WebError::Empty),
-                &InputSpans::default(),
-                Vec::new(),
-            );
+            return (read(SchemeSource::Written, ""), Err(WebError::Empty));
         }
         let written = input::scheme_is_written(trimmed);
         let mut prefix: &'static str = "";
@@ -138,12 +139,7 @@ impl<'b> Reader<'b> {
                 let error = WebError::RelativeWithoutBase {
                     text: trimmed.to_owned(),
                 };
-                return finish(
-                    read(SchemeSource::Written, ""),
-                    Err(error),
-                    &InputSpans::default(),
-                    Vec::new(),
-                );
+                return (read(SchemeSource::Written, ""), Err(error));
             }
             prefix = if trimmed.starts_with("//") {
                 "https:"
@@ -162,12 +158,7 @@ impl<'b> Reader<'b> {
             } else {
                 SchemeSource::Written
             };
-            return finish(
-                read(scheme, prefix),
-                Err(error),
-                &InputSpans::default(),
-                Vec::new(),
-            );
+            return (read(scheme, prefix), Err(error));
         }
         let source: Cow<'_, str> = if scheme_assumed {
             Cow::Owned([prefix, trimmed].concat())
@@ -175,11 +166,10 @@ impl<'b> Reader<'b> {
             Cow::Borrowed(trimmed)
         };
         let options = Url::options().base_url(self.base);
-        let mut validation = Vec::new();
-        let (result, mut spans) = if self.validation_errors {
+        let result = if self.validation_errors {
             let out = options
-                .validation_sink(&mut validation)
-                .parse_recording_spans(&source);
+                .validation_sink(validation)
+                .parse_recording_spans(&source, spans);
             if scheme_assumed {
                 // Nothing is reported inside the prefix; the rest moves back.
                 validation.retain_mut(|v| match v.offset.checked_sub(prefix.len()) {
@@ -192,10 +182,10 @@ impl<'b> Reader<'b> {
             }
             out
         } else {
-            options.parse_recording_spans(&source)
+            options.parse_recording_spans(&source, spans)
         };
         if scheme_assumed {
-            shift(&mut spans, prefix.len());
+            shift(spans, prefix.len());
         }
         let scheme = if scheme_assumed {
             SchemeSource::Assumed
@@ -217,7 +207,7 @@ impl<'b> Reader<'b> {
                 })
             }
         };
-        finish(read(scheme, prefix), url, &spans, validation)
+        (read(scheme, prefix), url)
     }
 
     /// Reads `text` as a base URL: as it is when it starts with a scheme the
