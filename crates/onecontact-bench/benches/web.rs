@@ -2,6 +2,10 @@
 //! 48,009 addresses of `bench-data/others/kasztp.txt`, with nanoseconds and
 //! heap allocations per address.
 //!
+//! Reference rows: the key alone (of addresses parsed before the loop) and
+//! the parts alone (URL parse, registrable domain, one `String`, with none
+//! of the contact layer around them).
+//!
 //! Peer rows: the `url` and `ada-url` crates' bare URL parse of the same
 //! lines. They do less work than WebAddress (no scheme detection, canonical
 //! form, registrable domain or key); they show what the URL parse alone costs.
@@ -83,6 +87,51 @@ fn main() {
                         total += black_box(web.canonical()).len();
                         total += black_box(web.key(KeyVersion::V1)).len();
                         total += usize::from(black_box(web.facts()).social_profile.is_some());
+                    }
+                }
+                total
+            }),
+        );
+    }
+    // The key alone, of addresses parsed before the measured loop.
+    let label = "onecontact key only kasztp.txt";
+    if selected(label) {
+        let parsed: Vec<WebAddress> = lines
+            .iter()
+            .filter_map(|l| WebAddress::parse(l).ok())
+            .collect();
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                parsed
+                    .iter()
+                    .map(|web| black_box(web.key(KeyVersion::V1)).len())
+                    .sum::<usize>()
+            }),
+        );
+    }
+    // What the parts of parse + canonical + key cost with nothing around
+    // them: the URL parse, the registrable-domain lookup and one `String`
+    // (the registrable domain and the path, lowercased), without the
+    // reading, the `WebAddress` or the key's rules.
+    let label = "parts alone kasztp.txt";
+    if selected(label) {
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                let list = onecontact_psl::List::baked();
+                let mut total = 0usize;
+                for line in &lines {
+                    if let Ok(url) = onecontact_url::Url::parse(line) {
+                        let host = url.host_str().unwrap_or_default();
+                        let domain = list.registrable_domain(host).unwrap_or(host);
+                        let path = url.path();
+                        let mut key = String::with_capacity(domain.len() + path.len());
+                        key.push_str(domain);
+                        key.push_str(path);
+                        key.make_ascii_lowercase();
+                        total += black_box(url.without_fragment()).len();
+                        total += black_box(key).len();
                     }
                 }
                 total
