@@ -160,15 +160,7 @@ impl PathRule {
     /// `path` with this rule applied.
     pub(crate) fn apply(self, path: &str) -> String {
         match self {
-            PathRule::Escapes => map_escapes(path, |value, out| {
-                if is_unreserved(value) {
-                    out.push(char::from(value));
-                } else {
-                    out.push('%');
-                    out.push(char::from(upper_hex(value >> 4)));
-                    out.push(char::from(upper_hex(value & 0xf)));
-                }
-            }),
+            PathRule::Escapes => decode_unreserved_escapes(path),
             PathRule::Case => {
                 let mut out = String::with_capacity(path.len());
                 let bytes = path.as_bytes();
@@ -215,11 +207,19 @@ impl PathRule {
     }
 }
 
-/// `path` with each well-formed `%XX` escape replaced by what `put` writes
-/// for its byte value.
-fn map_escapes(path: &str, put: impl Fn(u8, &mut String)) -> String {
+/// [`PathRule::Escapes`]: each well-formed `%XX` escape of an unreserved
+/// character decoded, the hex digits of the others uppercased.
+///
+/// Decoding can put a hex digit after a `%` that was not an escape
+/// (`%0%41` gives `%0A`). Key V1 reads that `%` as a plain byte and
+/// lowercases the decoded letter, but [`PathRule::Case`] would take `%0A`
+/// for an escape and keep its case; so the letters of such a new `%XX`
+/// are lowercased here, which the key would do anyway.
+fn decode_unreserved_escapes(path: &str) -> String {
     let bytes = path.as_bytes();
     let mut out = String::with_capacity(path.len());
+    // Where `out` holds an escape of the input, by its `%`.
+    let mut kept_escapes = Vec::new();
     let mut i = 0;
     for (at, c) in path.char_indices() {
         if at < i {
@@ -231,11 +231,42 @@ fn map_escapes(path: &str, put: impl Fn(u8, &mut String)) -> String {
                 bytes.get(at + 2).copied().and_then(hex_value),
             )
         {
-            put(hi << 4 | lo, &mut out);
+            let value = hi << 4 | lo;
+            if is_unreserved(value) {
+                out.push(char::from(value));
+            } else {
+                kept_escapes.push(out.len());
+                out.push('%');
+                out.push(char::from(upper_hex(hi)));
+                out.push(char::from(upper_hex(lo)));
+            }
             i = at + 3;
         } else {
             out.push(c);
         }
+    }
+    // The `%XX` that `PathRule::Case` will see, found as it finds them;
+    // those that are not escapes of the input are new.
+    // Both lists ascend, so one pass over each (linear in the path).
+    let mut kept = kept_escapes.iter().peekable();
+    let mut at = 0;
+    while let Some(percent) = out.get(at..).and_then(|rest| rest.find('%')) {
+        let start = at + percent;
+        let looks_escaped = out
+            .as_bytes()
+            .get(start + 1..start + 3)
+            .is_some_and(|digits| digits.iter().all(|&b| hex_value(b).is_some()));
+        if !looks_escaped {
+            at = start + 1;
+            continue;
+        }
+        while kept.next_if(|&&k| k < start).is_some() {}
+        if kept.peek() != Some(&&start)
+            && let Some(digits) = out.get_mut(start + 1..start + 3)
+        {
+            digits.make_ascii_lowercase();
+        }
+        at = start + 3;
     }
     out
 }
@@ -661,6 +692,11 @@ mod tests {
             "/a/~user/%2F/A"
         );
         assert_eq!(PathRule::Escapes.apply("/é%"), "/é%");
+        // A decoded hex digit after a `%` that was no escape: the new `%XX`
+        // is lowercased, as the key lowercases it.
+        assert_eq!(PathRule::Escapes.apply("%0%41"), "%0a");
+        assert_eq!(PathRule::Escapes.apply("%A%41/%2f"), "%aa/%2F");
+        assert_eq!(path("%0%41"), "%0a");
         assert_eq!(PathRule::Case.apply("/A/%2f/B"), "/a/%2f/b");
         assert_eq!(PathRule::Slashes.apply("//a///b/"), "/a/b/");
         assert_eq!(PathRule::DefaultDocument.apply("/a/Index.HTML"), "/a/");

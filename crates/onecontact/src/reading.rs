@@ -194,20 +194,20 @@ impl<'b> Reader<'b> {
         } else {
             SchemeSource::Written
         };
-        let url = match result {
-            Ok(url) => Ok(url),
+        match result {
+            Ok(url) => (read(scheme, prefix), Ok(url)),
             Err(e) => {
                 let at = e.offset().saturating_sub(prefix.len());
                 let host = spans.host.clone().and_then(|r| trimmed.get(r));
                 let rest = trimmed.get(at..).unwrap_or_gigo();
-                Err(WebError::Invalid {
+                let error = WebError::Invalid {
                     validation_error: e.kind(),
                     at: offset_in(text, lead + at),
                     detail: failure_detail(e.kind(), host, rest),
-                })
+                };
+                (read(scheme, prefix), Err(error))
             }
-        };
-        (read(scheme, prefix), url)
+        }
     }
 
     /// Reads `text` as a base URL: as it is when it starts with a scheme the
