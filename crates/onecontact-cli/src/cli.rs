@@ -205,7 +205,30 @@ pub enum Command {
         #[command(subcommand)]
         command: ClusterCommand,
     },
+    /// Run one SQL statement over Parquet, CSV or NDJSON files (not in this
+    /// build: install with `cargo install --path crates/onecontact-cli --features sql`).
+    #[cfg(not(feature = "sql"))]
+    Sql {
+        /// Ignored: this build has no SQL engine.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        args: Vec<String>,
+    },
+    /// Run a Ballista scheduler or executor (not in this build: install
+    /// with `cargo install --path crates/onecontact-cli --features sql`).
+    #[cfg(not(feature = "sql"))]
+    Cluster {
+        /// Ignored: this build has no SQL engine.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        args: Vec<String>,
+    },
 }
+
+/// What `onecontact sql` and `onecontact cluster` say in a build without the
+/// `sql` feature.
+#[cfg(not(feature = "sql"))]
+pub const NO_SQL_ENGINE: &str = "this build of onecontact has no SQL engine (Apache DataFusion); \
+install the command with it: cargo install --path crates/onecontact-cli --features sql \
+(or run it from a checkout: cargo run -p onecontact-cli --features sql -- sql ...)";
 
 /// `onecontact sql`.
 #[cfg(feature = "sql")]

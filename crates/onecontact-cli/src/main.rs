@@ -230,6 +230,10 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
         Command::Sql(args) => commands::sql::run(&args),
         #[cfg(feature = "sql")]
         Command::Cluster { command } => commands::cluster::run(&command),
+        #[cfg(not(feature = "sql"))]
+        Command::Sql { .. } => Err(CliError::Usage(format!("sql: {}", cli::NO_SQL_ENGINE))),
+        #[cfg(not(feature = "sql"))]
+        Command::Cluster { .. } => Err(CliError::Usage(format!("cluster: {}", cli::NO_SQL_ENGINE))),
     }
 }
 
