@@ -6,8 +6,7 @@ use std::sync::Arc;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray};
 use arrow_schema::DataType;
-use onecontact::onecontact_psl::List;
-use onecontact::{Reader, WebAddress};
+use onecontact::{Data, KeyVersion, WebAddress};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
@@ -15,7 +14,7 @@ use pyo3_arrow::PyArray;
 use pyo3_arrow::input::AnyArray;
 
 use crate::text::usv_string;
-use crate::web::{ListRef, PyList as PyPsl};
+use crate::web::{PyList as PyPsl, data_of};
 
 /// The code `error_codes` gives a row that is not a `str`.
 const NOT_A_STRING: &str = "python.not-a-string";
@@ -37,7 +36,7 @@ enum Input<'a> {
     Text(&'a str),
 }
 
-fn answer(op: Op, list: &List, input: Input<'_>) -> Option<String> {
+fn answer(op: Op, data: &Data, input: Input<'_>) -> Option<String> {
     let text = match input {
         Input::Null => return None,
         Input::NotStr => {
@@ -46,18 +45,19 @@ fn answer(op: Op, list: &List, input: Input<'_>) -> Option<String> {
         Input::Text(text) => text,
     };
     match op {
-        Op::Key => WebAddress::parse(text)
+        Op::Key => WebAddress::parse_with(text, data)
             .ok()
-            .map(|web| web.key_v1_with_list(list)),
-        Op::Canonical => WebAddress::parse(text)
+            .map(|web| web.key(KeyVersion::V1)),
+        Op::Canonical => WebAddress::parse_with(text, data)
             .ok()
             .map(|web| web.canonical().to_owned()),
-        Op::RegistrableDomain => {
-            let reading = Reader::new().read(text);
-            let domain = reading.url().ok()?.domain()?;
-            list.registrable_domain(domain).map(str::to_owned)
-        }
-        Op::ErrorCode => WebAddress::parse(text).err().map(|e| e.code().to_owned()),
+        Op::RegistrableDomain => WebAddress::parse_with(text, data)
+            .ok()?
+            .registrable_domain()
+            .map(str::to_owned),
+        Op::ErrorCode => WebAddress::parse_with(text, data)
+            .err()
+            .map(|e| e.code().to_owned()),
     }
 }
 
@@ -65,12 +65,12 @@ fn answer(op: Op, list: &List, input: Input<'_>) -> Option<String> {
 const MIN_ROWS_PER_THREAD: usize = 256;
 
 /// Answers every row, on as many threads as there are cores, in order.
-fn run(op: Op, list: &List, inputs: &[Input<'_>], threads: Option<usize>) -> Vec<Option<String>> {
+fn run(op: Op, data: &Data, inputs: &[Input<'_>], threads: Option<usize>) -> Vec<Option<String>> {
     let cores =
         threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let threads = cores.min(inputs.len() / MIN_ROWS_PER_THREAD).max(1);
     if threads == 1 {
-        return inputs.iter().map(|&i| answer(op, list, i)).collect();
+        return inputs.iter().map(|&i| answer(op, data, i)).collect();
     }
     let per_thread = inputs.len().div_ceil(threads);
     std::thread::scope(|scope| {
@@ -80,7 +80,7 @@ fn run(op: Op, list: &List, inputs: &[Input<'_>], threads: Option<usize>) -> Vec
                 scope.spawn(move || {
                     chunk
                         .iter()
-                        .map(|&i| answer(op, list, i))
+                        .map(|&i| answer(op, data, i))
                         .collect::<Vec<_>>()
                 })
             })
@@ -175,14 +175,14 @@ fn batch(
             "threads must be at least 1 (or None for every core)",
         ));
     }
-    let list = ListRef::of(psl);
+    let data = data_of(psl);
     if is_arrow(texts)? {
         let array: AnyArray = texts.extract()?;
         let (chunks, _field) = array.into_chunked_array()?.into_inner();
         let out = py.detach(|| -> PyResult<ArrayRef> {
             let mut inputs = Vec::new();
             arrow_inputs(&chunks, &mut inputs)?;
-            let answers = run(op, list.get(), &inputs, threads);
+            let answers = run(op, &data, &inputs, threads);
             let bytes: usize = answers.iter().flatten().map(String::len).sum();
             let strings = answers.iter().map(Option::as_deref);
             Ok(if i32::try_from(bytes).is_ok() {
@@ -207,7 +207,7 @@ fn batch(
                 }
             })
             .collect();
-        run(op, list.get(), &inputs, threads)
+        run(op, &data, &inputs, threads)
     });
     Ok(PyList::new(py, answers.iter().map(Option::as_deref))?
         .into_any()

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 
 use crate::errors::url_error;
 use crate::text::{chars_before, text_of};
+use crate::web::{PyList, data_of};
 
 fn severity_name(severity: Severity) -> &'static str {
     severity.name()
@@ -178,11 +179,15 @@ impl From<LinkReport> for PyLinkReport {
     }
 }
 
-/// Reads a link before it is clicked: the host the browser really connects to, its registrable domain, warnings with codes and severities, and the host as a careful browser displays it. Never raises for text that is not a URL: error_code says why.
+/// Reads a link before it is clicked: the host the browser really connects to, its registrable domain, warnings with codes and severities, and the host as a careful browser displays it. Never raises for text that is not a URL: error_code says why. psl= is the PublicSuffixList to use (the baked one by default).
 #[pyfunction]
-pub(crate) fn inspect(text: &Bound<'_, PyAny>) -> PyResult<PyLinkReport> {
+#[pyo3(signature = (text, *, psl = None))]
+pub(crate) fn inspect(
+    text: &Bound<'_, PyAny>,
+    psl: Option<&Bound<'_, PyList>>,
+) -> PyResult<PyLinkReport> {
     let text = text_of(text, "text")?;
-    Ok(onecontact::inspect(&text).into())
+    Ok(onecontact::inspect::inspect_with(&text, &data_of(psl)).into())
 }
 
 /// One way two addresses differ: code, message and equivalent (whether both still name the same resource).
@@ -265,15 +270,21 @@ impl From<CompareReport> for PyComparison {
     }
 }
 
-/// Whether two addresses are the same URL, the same key, and each difference explained. Raises URLError when either is not a URL.
+/// Whether two addresses are the same URL, the same key, and each difference explained. Raises URLError when either is not a URL. psl= is the PublicSuffixList for the keys (the baked one by default).
 #[pyfunction]
+#[pyo3(signature = (first, second, *, psl = None))]
 pub(crate) fn compare(
     first: &Bound<'_, PyAny>,
     second: &Bound<'_, PyAny>,
+    psl: Option<&Bound<'_, PyList>>,
 ) -> PyResult<PyComparison> {
     let a = text_of(first, "first")?;
     let b = text_of(second, "second")?;
-    match onecontact::tool::compare(&a, &b) {
+    let options = onecontact::tool::ReadOptions {
+        data: data_of(psl),
+        ..Default::default()
+    };
+    match onecontact::tool::compare_with(&a, &b, &options) {
         Ok(report) => Ok(report.into()),
         Err(error) => {
             let text = match error.role() {

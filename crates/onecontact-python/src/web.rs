@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use onecontact::onecontact_psl::List;
-use onecontact::{Field, WebAddress, WebError};
+use onecontact::{Data, Field, KeyVersion, WebAddress, WebError};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
@@ -12,7 +12,7 @@ use pyo3::types::{PyDict, PyFrozenSet, PyString};
 use crate::errors::url_error;
 use crate::text::{chars_before, text_of, utf16_to_chars};
 
-/// A Public Suffix List: the one compiled into the package (PublicSuffixList.baked()) or a newer one, from its text or a file (load_psl). Pass it as psl= to WebAddress, keys and registrable_domains.
+/// A Public Suffix List: the one compiled into the package (PublicSuffixList.baked()) or a newer one, from its text or a file (load_psl). Pass it as psl= to WebAddress, inspect, compare, keys and registrable_domains.
 #[pyclass(frozen, module = "onecontact", name = "PublicSuffixList")]
 pub(crate) struct PyList {
     list: Option<Arc<List>>,
@@ -28,27 +28,13 @@ impl PyList {
     }
 }
 
-/// The list a `psl=` argument names (the baked one for `None`), shared so
-/// that threads can read it without the GIL.
-#[derive(Clone)]
-pub(crate) enum ListRef {
-    Baked,
-    Loaded(Arc<List>),
-}
-
-impl ListRef {
-    pub(crate) fn of(psl: Option<&Bound<'_, PyList>>) -> ListRef {
-        match psl.and_then(|p| p.get().list.clone()) {
-            Some(list) => ListRef::Loaded(list),
-            None => ListRef::Baked,
-        }
-    }
-
-    pub(crate) fn get(&self) -> &List {
-        match self {
-            ListRef::Baked => List::baked(),
-            ListRef::Loaded(list) => list,
-        }
+/// The data a `psl=` argument names: the baked lists, or the baked popular
+/// domains with the loaded Public Suffix List. Shared, so that threads can
+/// read it without the GIL.
+pub(crate) fn data_of(psl: Option<&Bound<'_, PyList>>) -> Data {
+    match psl.and_then(|p| p.get().list.clone()) {
+        Some(list) => Data::baked().with_shared_psl(list),
+        None => Data::baked(),
     }
 }
 
@@ -181,7 +167,6 @@ impl PySocialProfile {
 pub(crate) struct PyWebAddress {
     web: WebAddress,
     text: String,
-    list: ListRef,
 }
 
 #[pymethods]
@@ -190,11 +175,10 @@ impl PyWebAddress {
     #[pyo3(signature = (text, *, psl = None))]
     fn new(text: &Bound<'_, PyAny>, psl: Option<&Bound<'_, PyList>>) -> PyResult<PyWebAddress> {
         let text = text_of(text, "text")?;
-        match WebAddress::parse(&text) {
+        match WebAddress::parse_with(&text, &data_of(psl)) {
             Ok(web) => Ok(PyWebAddress {
                 web,
                 text: text.into_owned(),
-                list: ListRef::of(psl),
             }),
             Err(error) => Err(web_error(&error, &text)),
         }
@@ -230,7 +214,7 @@ impl PyWebAddress {
     #[pyo3(signature = (version = 1))]
     fn key(&self, version: u32) -> PyResult<String> {
         match version {
-            1 => Ok(self.web.key_v1_with_list(self.list.get())),
+            1 => Ok(self.web.key(KeyVersion::V1)),
             _ => Err(PyValueError::new_err(format!(
                 "key version {version} does not exist; the versions are: 1"
             ))),
@@ -263,15 +247,13 @@ impl PyWebAddress {
     /// The registrable domain of the host (ASCII form), None for IP addresses and public suffixes.
     #[getter]
     fn registrable_domain(&self) -> Option<&str> {
-        let domain = self.web.url().domain()?;
-        self.list.get().registrable_domain(domain)
+        self.web.registrable_domain()
     }
 
     /// The public suffix of the host (ASCII form), None when the host is not a domain.
     #[getter]
     fn public_suffix(&self) -> Option<&str> {
-        let domain = self.web.url().domain()?;
-        Some(self.list.get().suffix(domain).as_str())
+        self.web.public_suffix()
     }
 
     /// The names of the tracking parameters the canonical form left out, in order.

@@ -142,6 +142,13 @@ def test_psl_baked_and_loaded(tmp_path):
     assert onecontact.keys(texts, psl=small) == ["b.sites.example.com/x", "example.co.uk", None]
     assert onecontact.registrable_domains(texts, psl=small) == [
         "b.sites.example.com", "example.co.uk", None]
+    assert onecontact.inspect("https://a.b.sites.example.com/", psl=small).registrable_domain == (
+        "b.sites.example.com")
+    assert onecontact.inspect("https://a.b.sites.example.com/").registrable_domain == "example.com"
+    assert onecontact.compare("https://a.sites.example.com/", "https://b.sites.example.com/",
+                              psl=small).verdict == "different"
+    assert onecontact.compare("https://a.sites.example.com/",
+                              "https://b.sites.example.com/").first_key == "example.com"
     same = onecontact.load_psl(str(REPO / "testdata/psl/public_suffix_list.dat"))
     assert same.version == baked.version
     assert onecontact.keys(texts, psl=same) == onecontact.keys(texts)

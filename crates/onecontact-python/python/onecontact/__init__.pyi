@@ -66,7 +66,7 @@ class URL:
         """The query as application/x-www-form-urlencoded (name, value) pairs, in order, decoded."""
 
 class PublicSuffixList:
-    """A Public Suffix List: the one compiled into the package (PublicSuffixList.baked()) or a newer one, from its text or a file (load_psl). Pass it as psl= to WebAddress, keys and registrable_domains."""
+    """A Public Suffix List: the one compiled into the package (PublicSuffixList.baked()) or a newer one, from its text or a file (load_psl). Pass it as psl= to WebAddress, inspect, compare, keys and registrable_domains."""
 
     def __new__(cls, text: str) -> PublicSuffixList: ...
     @staticmethod
@@ -190,8 +190,8 @@ class LinkReport:
     def has(self, code: str) -> bool:
         """Whether a warning with this code was raised."""
 
-def inspect(text: str) -> LinkReport:
-    """Reads a link before it is clicked: the host the browser really connects to, its registrable domain, warnings with codes and severities, and the host as a careful browser displays it. Never raises for text that is not a URL: error_code says why."""
+def inspect(text: str, *, psl: Optional[PublicSuffixList] = None) -> LinkReport:
+    """Reads a link before it is clicked: the host the browser really connects to, its registrable domain, warnings with codes and severities, and the host as a careful browser displays it. Never raises for text that is not a URL: error_code says why. psl= is the PublicSuffixList to use (the baked one by default)."""
 
 class Difference:
     """One way two addresses differ: code, message and equivalent (whether both still name the same resource)."""
@@ -212,8 +212,8 @@ class Comparison:
     verdict: str
     differences: list[Difference]
 
-def compare(first: str, second: str) -> Comparison:
-    """Whether two addresses are the same URL, the same key, and each difference explained. Raises URLError when either is not a URL."""
+def compare(first: str, second: str, *, psl: Optional[PublicSuffixList] = None) -> Comparison:
+    """Whether two addresses are the same URL, the same key, and each difference explained. Raises URLError when either is not a URL. psl= is the PublicSuffixList for the keys (the baked one by default)."""
 
 def keys(texts: Any, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> Any:
     """Key V1 of every text, in order; None for None, a non-str or a text that is not a web address (error_codes says why).
