@@ -126,9 +126,17 @@ fn copy_iterable(texts: &Bound<'_, PyAny>) -> PyResult<Copied> {
         if item.is_none() {
             rows.push(Copy::Null);
         } else if let Ok(string) = item.cast::<PyString>() {
-            let text = usv_string(string)?;
             let start = buffer.len();
-            buffer.push_str(&text);
+            // Straight from the UTF-8 bytes Python encodes into the buffer;
+            // a str with lone surrogates (which UTF-8 cannot encode) takes
+            // the slower way that replaces them.
+            match string.encode_utf8() {
+                Ok(bytes) => match std::str::from_utf8(bytes.as_bytes()) {
+                    Ok(text) => buffer.push_str(text),
+                    Err(_) => buffer.push_str(&usv_string(string)?),
+                },
+                Err(_) => buffer.push_str(&usv_string(string)?),
+            }
             rows.push(Copy::Text(start, buffer.len()));
         } else {
             rows.push(Copy::NotStr);
