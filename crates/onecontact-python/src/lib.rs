@@ -12,7 +12,7 @@
 //! | `WebAddress(text, psl=None)` | [`onecontact::WebAddress`] |
 //! | `PublicSuffixList`, `load_psl(path)` | [`onecontact::onecontact_psl::List`] (`baked`, `parse`) |
 //! | `inspect(text)` | [`onecontact::inspect()`] |
-//! | `compare(a, b)` | [`onecontact::tool::compare`] |
+//! | `compare(a, b)` | [`onecontact_report::compare`] |
 //! | `keys`, `canonicals`, `registrable_domains`, `error_codes` | the same, over many rows on every core |
 //!
 //! # Specifications followed
