@@ -1,8 +1,8 @@
 //! `onecontact.inspect` and `onecontact.compare`.
 
 use onecontact::inspect::{HostDisplay, LabelDisplay};
-use onecontact_report::{CompareReport, Difference, Verdict};
 use onecontact::{LinkReport, Severity, Warning};
+use onecontact_report::{CompareReport, Difference, Verdict};
 use pyo3::prelude::*;
 
 use crate::errors::url_error;
@@ -168,7 +168,7 @@ impl From<LinkReport> for PyLinkReport {
             url: r.url,
             scheme: r.scheme,
             real_host: r.real_host,
-            host_kind: r.host_kind,
+            host_kind: r.host_kind.map(|k| k.name()),
             host_unicode: r.host_unicode,
             display: r.display.as_ref().map(PyHostDisplay::from),
             registrable_domain: r.registrable_domain,
