@@ -1,0 +1,115 @@
+//! One compiled component: its normalized pattern string, its regular
+//! expression and its group names ("compile a component").
+
+use crate::Component;
+use crate::error::{ComponentName, Error};
+use crate::parser::{self, Encode, Modifier, Options, PartKind};
+
+/// How a component is matched.
+#[derive(Debug, Clone)]
+enum Matcher {
+    /// `*` alone: every value matches, captured as group `0`. Component
+    /// values never hold a line terminator (the URL parser removes or
+    /// percent-encodes them), so this is exactly `^(.*)$`.
+    Anything,
+    /// Fixed text only, case-sensitive: string equality.
+    Exact(String),
+    /// The ECMAScript regular expression.
+    RegExp(regress::Regex),
+}
+
+/// A compiled component.
+#[derive(Debug, Clone)]
+pub(crate) struct CompiledComponent {
+    pub(crate) pattern_string: String,
+    pub(crate) regexp_string: String,
+    matcher: Matcher,
+    pub(crate) group_names: Vec<String>,
+    pub(crate) has_regexp_groups: bool,
+}
+
+/// Group values of one match: `None` for a group that took part in no
+/// match (JavaScript's `undefined`).
+pub(crate) type Captures<'t> = Vec<Option<&'t str>>;
+
+impl CompiledComponent {
+    /// "compile a component"
+    pub(crate) fn compile(
+        input: &str,
+        component: Component,
+        encode: Encode<'_>,
+        options: Options,
+    ) -> Result<CompiledComponent, Error> {
+        let name = ComponentName::Component(component);
+        let parts = parser::parse_pattern_string(input, options, name, encode)?;
+        let (regexp_string, group_names) = parser::generate_regexp_and_names(&parts, options);
+        let has_regexp_groups = parts.iter().any(|p| p.kind == PartKind::RegExp);
+        let matcher = match parts.as_slice() {
+            [p] if p.kind == PartKind::FullWildcard
+                && p.modifier == Modifier::None
+                && p.prefix.is_empty()
+                && p.suffix.is_empty() =>
+            {
+                Matcher::Anything
+            }
+            _ if !options.ignore_case
+                && parts
+                    .iter()
+                    .all(|p| p.kind == PartKind::FixedText && p.modifier == Modifier::None) =>
+            {
+                Matcher::Exact(parts.iter().map(|p| p.value.as_str()).collect())
+            }
+            _ => {
+                crate::cost::check(&parts, name)?;
+                // "Let flags be "vi" if ignore case, otherwise "v"."
+                let flags = regress::Flags {
+                    icase: options.ignore_case,
+                    unicode: true,
+                    unicode_sets: true,
+                    ..regress::Flags::default()
+                };
+                let regexp = regress::Regex::with_flags(&regexp_string, flags).map_err(|e| {
+                    Error::InvalidRegExp {
+                        component: name,
+                        regexp: regexp_string.clone(),
+                        reason: e.to_string(),
+                    }
+                })?;
+                Matcher::RegExp(regexp)
+            }
+        };
+        let pattern_string = parser::generate_pattern_string(&parts, options);
+        Ok(CompiledComponent {
+            pattern_string,
+            regexp_string,
+            matcher,
+            group_names,
+            has_regexp_groups,
+        })
+    }
+
+    /// Whether `value` matches.
+    pub(crate) fn test(&self, value: &str) -> bool {
+        match &self.matcher {
+            Matcher::Anything => true,
+            Matcher::Exact(s) => s == value,
+            Matcher::RegExp(re) => re.find(value).is_some(),
+        }
+    }
+
+    /// The groups of a match of `value`, in the order of `group_names`.
+    pub(crate) fn exec<'t>(&self, value: &'t str) -> Option<Captures<'t>> {
+        match &self.matcher {
+            Matcher::Anything => Some(vec![Some(value)]),
+            Matcher::Exact(s) => (s == value).then(Vec::new),
+            Matcher::RegExp(re) => {
+                let m = re.find(value)?;
+                Some(
+                    (1..=self.group_names.len())
+                        .map(|i| m.group(i).and_then(|r| value.get(r)))
+                        .collect(),
+                )
+            }
+        }
+    }
+}
