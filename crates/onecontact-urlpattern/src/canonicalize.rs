@@ -161,3 +161,37 @@ pub(crate) fn default_port(scheme: &str) -> Option<&'static str> {
         .find(|(s, _)| *s == scheme)
         .and_then(|(_, p)| *p)
 }
+
+/// The Standard's encoding callbacks: which canonicalization a component's
+/// fixed text goes through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Encoding {
+    Protocol,
+    Username,
+    Password,
+    Hostname,
+    Ipv6Hostname,
+    Port,
+    Pathname,
+    OpaquePathname,
+    Search,
+    Hash,
+}
+
+impl Encoding {
+    /// Runs the callback on `value`.
+    pub(crate) fn apply(self, value: &str) -> Result<String, Error> {
+        match self {
+            Encoding::Protocol => protocol(value),
+            Encoding::Username => username(value),
+            Encoding::Password => password(value),
+            Encoding::Hostname => hostname(value),
+            Encoding::Ipv6Hostname => ipv6_hostname(value),
+            Encoding::Port => port(value, None),
+            Encoding::Pathname => pathname(value),
+            Encoding::OpaquePathname => opaque_pathname(value),
+            Encoding::Search => search(value),
+            Encoding::Hash => hash(value),
+        }
+    }
+}

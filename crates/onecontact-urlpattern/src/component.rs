@@ -2,8 +2,9 @@
 //! expression and its group names ("compile a component").
 
 use crate::Component;
+use crate::canonicalize::Encoding;
 use crate::error::{ComponentName, Error};
-use crate::parser::{self, Encode, Modifier, Options, PartKind};
+use crate::parser::{self, Modifier, Options, Part, PartKind};
 
 /// How a component is matched.
 #[derive(Debug, Clone)]
@@ -26,6 +27,9 @@ pub(crate) struct CompiledComponent {
     matcher: Matcher,
     pub(crate) group_names: Vec<String>,
     pub(crate) has_regexp_groups: bool,
+    pub(crate) parts: Vec<Part>,
+    pub(crate) encoding: Encoding,
+    pub(crate) options: Options,
 }
 
 /// Group values of one match: `None` for a group that took part in no
@@ -37,11 +41,11 @@ impl CompiledComponent {
     pub(crate) fn compile(
         input: &str,
         component: Component,
-        encode: Encode<'_>,
+        encoding: Encoding,
         options: Options,
     ) -> Result<CompiledComponent, Error> {
         let name = ComponentName::Component(component);
-        let parts = parser::parse_pattern_string(input, options, name, encode)?;
+        let parts = parser::parse_pattern_string(input, options, name, &|v| encoding.apply(v))?;
         let (regexp_string, group_names) = parser::generate_regexp_and_names(&parts, options);
         let has_regexp_groups = parts.iter().any(|p| p.kind == PartKind::RegExp);
         let matcher = match parts.as_slice() {
@@ -85,6 +89,9 @@ impl CompiledComponent {
             matcher,
             group_names,
             has_regexp_groups,
+            parts,
+            encoding,
+            options,
         })
     }
 

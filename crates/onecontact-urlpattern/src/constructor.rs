@@ -187,7 +187,7 @@ impl<'a> ConstructorParser<'a> {
         let component = CompiledComponent::compile(
             &protocol,
             Component::Protocol,
-            &canonicalize::protocol,
+            canonicalize::Encoding::Protocol,
             Options::DEFAULT,
         )?;
         self.protocol_matches_special_scheme = matches_special_scheme(&component);

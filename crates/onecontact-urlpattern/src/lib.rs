@@ -80,6 +80,7 @@ mod component;
 mod constructor;
 mod cost;
 mod error;
+mod extensions;
 mod init;
 mod parser;
 mod pattern;
@@ -124,6 +125,18 @@ impl Component {
         Component::Search,
         Component::Hash,
     ];
+
+    /// The component named `name` as the Standard spells it (`protocol`,
+    /// …), if there is one.
+    ///
+    /// ```
+    /// use onecontact_urlpattern::Component;
+    /// assert_eq!(Component::from_name("hash"), Some(Component::Hash));
+    /// assert_eq!(Component::from_name("fragment"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Component> {
+        Component::ALL.into_iter().find(|c| c.name() == name)
+    }
 
     /// The component's name as the Standard spells it (`protocol`, …).
     pub fn name(self) -> &'static str {

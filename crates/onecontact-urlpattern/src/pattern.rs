@@ -4,11 +4,12 @@ use onecontact_url::{Url, quirks};
 
 use crate::Component;
 use crate::canonicalize;
+use crate::canonicalize::Encoding;
 use crate::component::CompiledComponent;
 use crate::constructor;
 use crate::error::Error;
 use crate::init::{self, InitKind, UrlPatternInit};
-use crate::parser::{Encode, Options};
+use crate::parser::Options;
 
 /// A compiled URL pattern.
 ///
@@ -241,42 +242,22 @@ impl UrlPattern {
             processed.port = Some(String::new());
         }
         let get = |c: Component| processed.get(c).unwrap_or("*");
-        let compile = |c: Component, encode: Encode<'_>, options: Options| {
-            CompiledComponent::compile(get(c), c, encode, options)
+        let compile = |c: Component, encoding: Encoding, options: Options| {
+            CompiledComponent::compile(get(c), c, encoding, options)
         };
-        let protocol = compile(
-            Component::Protocol,
-            &canonicalize::protocol,
-            Options::DEFAULT,
-        )?;
-        let username = compile(
-            Component::Username,
-            &canonicalize::username,
-            Options::DEFAULT,
-        )?;
-        let password = compile(
-            Component::Password,
-            &canonicalize::password,
-            Options::DEFAULT,
-        )?;
+        let protocol = compile(Component::Protocol, Encoding::Protocol, Options::DEFAULT)?;
+        let username = compile(Component::Username, Encoding::Username, Options::DEFAULT)?;
+        let password = compile(Component::Password, Encoding::Password, Options::DEFAULT)?;
         let hostname = if hostname_pattern_is_ipv6(get(Component::Hostname)) {
             compile(
                 Component::Hostname,
-                &canonicalize::ipv6_hostname,
+                Encoding::Ipv6Hostname,
                 Options::HOSTNAME,
             )?
         } else {
-            compile(
-                Component::Hostname,
-                &canonicalize::hostname,
-                Options::HOSTNAME,
-            )?
+            compile(Component::Hostname, Encoding::Hostname, Options::HOSTNAME)?
         };
-        let port = compile(
-            Component::Port,
-            &|v| canonicalize::port(v, None),
-            Options::DEFAULT,
-        )?;
+        let port = compile(Component::Port, Encoding::Port, Options::DEFAULT)?;
         let ignore_case = options.ignore_case;
         let compile_options = Options {
             ignore_case,
@@ -287,16 +268,16 @@ impl UrlPattern {
                 ignore_case,
                 ..Options::PATHNAME
             };
-            compile(Component::Pathname, &canonicalize::pathname, path_options)?
+            compile(Component::Pathname, Encoding::Pathname, path_options)?
         } else {
             compile(
                 Component::Pathname,
-                &canonicalize::opaque_pathname,
+                Encoding::OpaquePathname,
                 compile_options,
             )?
         };
-        let search = compile(Component::Search, &canonicalize::search, compile_options)?;
-        let hash = compile(Component::Hash, &canonicalize::hash, compile_options)?;
+        let search = compile(Component::Search, Encoding::Search, compile_options)?;
+        let hash = compile(Component::Hash, Encoding::Hash, compile_options)?;
         Ok(UrlPattern {
             components: [
                 protocol, username, password, hostname, port, pathname, search, hash,
@@ -370,6 +351,52 @@ impl UrlPattern {
     /// The hash's pattern string.
     pub fn hash(&self) -> &str {
         self.pattern(Component::Hash)
+    }
+
+    /// How two patterns order by the specificity of one component
+    /// (`URLPattern.compareComponent`, shipped by browsers, not yet in the
+    /// Standard): fixed text before regular expressions before segment
+    /// wildcards before full wildcards, no modifier before `+` before `?`
+    /// before `*`, part by part. Sorting routes by it, most specific first,
+    /// lets the first match win.
+    ///
+    /// ```
+    /// use std::cmp::Ordering;
+    /// use onecontact_urlpattern::{Component, UrlPattern};
+    ///
+    /// let fixed = UrlPattern::parse("https://example.com/users/me")?;
+    /// let any = UrlPattern::parse("https://example.com/users/:id")?;
+    /// assert_eq!(UrlPattern::compare_component(Component::Pathname, &fixed, &any), Ordering::Greater);
+    /// # Ok::<(), onecontact_urlpattern::Error>(())
+    /// ```
+    pub fn compare_component(
+        c: Component,
+        left: &UrlPattern,
+        right: &UrlPattern,
+    ) -> std::cmp::Ordering {
+        crate::extensions::compare(left.component(c), right.component(c))
+    }
+
+    /// The value of one component built from group values (the `generate`
+    /// operation browsers ship, not yet in the Standard): each named group
+    /// is replaced by its value, canonicalized for the component. `None`
+    /// when a group has no value, or the pattern has wildcards, regular
+    /// expressions or modifiers, or a value holds the component's delimiter.
+    ///
+    /// ```
+    /// use onecontact_urlpattern::{Component, UrlPattern};
+    ///
+    /// let p = UrlPattern::parse("https://example.com/users/:id")?;
+    /// let path = p.generate(Component::Pathname, |name| (name == "id").then(|| "a b".to_owned()));
+    /// assert_eq!(path.as_deref(), Some("/users/a%20b"));
+    /// # Ok::<(), onecontact_urlpattern::Error>(())
+    /// ```
+    pub fn generate(
+        &self,
+        c: Component,
+        groups: impl Fn(&str) -> Option<String>,
+    ) -> Option<String> {
+        crate::extensions::generate(self.component(c), &groups)
     }
 
     /// Whether some component uses a custom regular expression group `(…)`.

@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+pub mod ours;
+
 /// The components in the Standard's order.
 pub const COMPONENTS: [&str; 8] = [
     "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
