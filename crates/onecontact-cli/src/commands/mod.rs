@@ -8,6 +8,7 @@ pub mod compare;
 pub mod contact;
 pub mod dedup;
 pub mod inspect;
+pub mod match_pattern;
 pub mod parse;
 pub mod rebuild;
 pub mod resolve;
