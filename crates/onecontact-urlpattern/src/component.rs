@@ -15,8 +15,12 @@ enum Matcher {
     Anything,
     /// Fixed text only, case-sensitive: string equality.
     Exact(String),
-    /// The ECMAScript regular expression.
-    RegExp(regress::Regex),
+    /// The ECMAScript regular expression, behind a quick test of the fixed
+    /// text every match holds (see [`Literals`]).
+    RegExp {
+        regexp: regress::Regex,
+        literals: Literals,
+    },
 }
 
 /// A compiled component.
@@ -79,7 +83,10 @@ impl CompiledComponent {
                         reason: e.to_string(),
                     }
                 })?;
-                Matcher::RegExp(regexp)
+                Matcher::RegExp {
+                    regexp,
+                    literals: Literals::of(&parts, options),
+                }
             }
         };
         let pattern_string = parser::generate_pattern_string(&parts, options);
@@ -100,7 +107,9 @@ impl CompiledComponent {
         match &self.matcher {
             Matcher::Anything => true,
             Matcher::Exact(s) => s == value,
-            Matcher::RegExp(re) => re.find(value).is_some(),
+            Matcher::RegExp { regexp, literals } => {
+                literals.admit(value) && regexp.find(value).is_some()
+            }
         }
     }
 
@@ -109,8 +118,11 @@ impl CompiledComponent {
         match &self.matcher {
             Matcher::Anything => Some(vec![Some(value)]),
             Matcher::Exact(s) => (s == value).then(Vec::new),
-            Matcher::RegExp(re) => {
-                let m = re.find(value)?;
+            Matcher::RegExp { regexp, literals } => {
+                if !literals.admit(value) {
+                    return None;
+                }
+                let m = regexp.find(value)?;
                 Some(
                     (1..=self.group_names.len())
                         .map(|i| m.group(i).and_then(|r| value.get(r)))
@@ -118,5 +130,63 @@ impl CompiledComponent {
                 )
             }
         }
+    }
+}
+
+/// The fixed text a match of a part list must hold: the top-level
+/// fixed-text parts without a modifier are in the regular expression
+/// unconditionally, in order; the first such part, when it opens the list,
+/// is a prefix, and the last, when it closes the list, a suffix. Checked
+/// before the regular expression runs, it turns most non-matches away
+/// cheaply. Empty under `ignoreCase` (case folding could change lengths).
+#[derive(Debug, Clone, Default)]
+struct Literals {
+    starts_with: String,
+    middle: Vec<String>,
+    ends_with: String,
+}
+
+impl Literals {
+    fn of(parts: &[Part], options: Options) -> Literals {
+        let mut l = Literals::default();
+        if options.ignore_case {
+            return l;
+        }
+        let fixed = |p: &Part| p.kind == PartKind::FixedText && p.modifier == Modifier::None;
+        let mut inner = parts;
+        if let Some((first, rest)) = inner.split_first().filter(|(p, _)| fixed(p)) {
+            l.starts_with.clone_from(&first.value);
+            inner = rest;
+        }
+        if let Some((last, rest)) = inner.split_last().filter(|(p, _)| fixed(p)) {
+            l.ends_with.clone_from(&last.value);
+            inner = rest;
+        }
+        l.middle = inner
+            .iter()
+            .filter(|p| fixed(p))
+            .map(|p| p.value.clone())
+            .collect();
+        l
+    }
+
+    /// Whether `value` could match.
+    fn admit(&self, value: &str) -> bool {
+        if !value.starts_with(self.starts_with.as_str())
+            || !value.ends_with(self.ends_with.as_str())
+        {
+            return false;
+        }
+        let end = value.len().saturating_sub(self.ends_with.len());
+        let mut rest = value
+            .get(self.starts_with.len().min(end)..end)
+            .unwrap_or("");
+        for m in &self.middle {
+            match rest.find(m.as_str()) {
+                Some(at) => rest = rest.get(at + m.len()..).unwrap_or(""),
+                None => return false,
+            }
+        }
+        true
     }
 }

@@ -475,6 +475,10 @@ impl UrlPattern {
             Some(u) => url_values(u),
             None => values,
         };
+        // Most inputs do not match: find out without building groups.
+        if !self.test_values(&values.0) {
+            return None;
+        }
         let mut result = UrlPatternResult::default();
         for (c, value) in Component::ALL.into_iter().zip(values.0.iter()) {
             let compiled = self.component(c);
