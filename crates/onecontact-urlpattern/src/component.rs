@@ -76,13 +76,20 @@ impl CompiledComponent {
                     unicode_sets: true,
                     ..regress::Flags::default()
                 };
-                let regexp = regress::Regex::with_flags(&regexp_string, flags).map_err(|e| {
-                    Error::InvalidRegExp {
-                        component: name,
-                        regexp: regexp_string.clone(),
-                        reason: e.to_string(),
-                    }
-                })?;
+                // The Standard's expression must compile (its errors are the
+                // pattern's); the matcher may run an equivalent one.
+                let invalid = |regexp: &str, e: regress::Error| Error::InvalidRegExp {
+                    component: name,
+                    regexp: regexp.to_owned(),
+                    reason: e.to_string(),
+                };
+                let standard = regress::Regex::with_flags(&regexp_string, flags)
+                    .map_err(|e| invalid(&regexp_string, e))?;
+                let regexp = match parser::generate_matching_regexp(&parts, options) {
+                    Some(matching) => regress::Regex::with_flags(&matching, flags)
+                        .map_err(|e| invalid(&matching, e))?,
+                    None => standard,
+                };
                 Matcher::RegExp {
                     regexp,
                     literals: Literals::of(&parts, options),

@@ -81,6 +81,7 @@ mod constructor;
 mod cost;
 mod error;
 mod extensions;
+pub mod fuzzing;
 mod init;
 mod parser;
 mod pattern;
