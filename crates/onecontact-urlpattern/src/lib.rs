@@ -65,8 +65,11 @@
 //! # Cost
 //!
 //! A backtracking engine can take time exponential in the input for some
-//! expressions. Patterns whose generated expression could do so are refused
-//! with [`Error::TooComplex`] (see [`Error`]), so matching stays bounded.
+//! expressions. A repeated wildcard whose repetitions are not separated by
+//! the delimiter (`/foo/*+`, `:name*`) is matched as one unit with the same
+//! texts and groups; a regular expression group that nests quantifiers, and
+//! a component with more than four unbounded parts, are refused with
+//! [`Error::TooComplex`]. No pattern of the web-platform-tests is refused.
 //!
 //! # Crate features
 //!
