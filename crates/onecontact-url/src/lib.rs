@@ -203,7 +203,10 @@
 //! where `url` returns `()` or `Result<(), ()>`, `can_parse` takes the base
 //! as a string, `ParseError` is a struct naming the validation error, and
 //! the places where `url` deviates from the Standard) are listed item by
-//! item in `docs/migrating-from-url.md`.
+//! item in `docs/migrating-from-url.md`. `url`'s own names are here too:
+//! [`SyntaxViolation`] and [`ParseOptions::syntax_violation_callback`],
+//! [`EncodingOverride`], [`form_urlencoded::byte_serialize`] and
+//! [`form_urlencoded::Serializer`].
 //!
 //! # What it follows
 //!
@@ -216,8 +219,9 @@
 //!   (`urltestdata.json`, `setters_tests.json`, `toascii.json`) in
 //!   `cargo test`, every entry, through [`quirks`].
 //!
-//! Only UTF-8 is supported as query encoding (the Standard's *encoding*
-//! argument is a legacy of HTML forms).
+//! The query is encoded as UTF-8 unless [`ParseOptions::encoding_override`]
+//! gives another encoder (the Standard's *encoding* argument, a legacy of
+//! HTML forms).
 //!
 //! # Storage
 //!
