@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool::{self, Verdict};
+use onecontact_report::{self as tool, Verdict};
 
 use super::{Ctx, LineError, OK, heading, report_invalid};
 use crate::output::{Table, write_columns, write_json};
