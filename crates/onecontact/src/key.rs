@@ -3,6 +3,8 @@
 //! The format of a published version never changes: the golden fixture in
 //! `tests/key_v1_golden.rs` fails on any change.
 
+pub(crate) mod direct;
+
 use crate::gigo::Gigo;
 use onecontact_url::percent_encoding::hex_value;
 use onecontact_url::search_params::cmp_utf16;
@@ -497,11 +499,17 @@ fn upper_hex(nibble: u8) -> u8 {
 ///
 /// A serialized query is ASCII, so byte order is code-unit order.
 pub(crate) fn push_sorted_query(out: &mut String, query: &str) {
+    push_sorted_params(out, query.split('&').filter(|p| !p.is_empty()));
+}
+
+/// Appends `?` and `params` sorted by code unit and joined with `&`, or
+/// nothing when there are none.
+pub(crate) fn push_sorted_params<'q>(out: &mut String, params: impl Iterator<Item = &'q str>) {
     const INLINE: usize = 16;
     let mut inline: [&str; INLINE] = [""; INLINE];
     let mut count = 0usize;
     let mut spilled: Vec<&str> = Vec::new();
-    for param in query.split('&').filter(|p| !p.is_empty()) {
+    for param in params {
         if let Some(slot) = inline.get_mut(count) {
             *slot = param;
         } else {

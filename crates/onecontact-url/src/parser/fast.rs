@@ -18,20 +18,20 @@ use crate::tables::{
 use crate::url::{NONE, Url};
 
 /// Where the components of a fast-path URL are.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct FastParts {
-    scheme_type: SchemeType,
-    host_start: usize,
-    host_end: usize,
-    host_kind: HostKind,
-    port: Option<u16>,
-    path_start: usize,
-    has_path: bool,
-    path_end: usize,
-    query_start: Option<usize>,
-    fragment_start: Option<usize>,
+    pub(crate) scheme_type: SchemeType,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
+    pub(crate) host_kind: HostKind,
+    pub(crate) port: Option<u16>,
+    pub(crate) path_start: usize,
+    pub(crate) has_path: bool,
+    pub(crate) path_end: usize,
+    pub(crate) query_start: Option<usize>,
+    pub(crate) fragment_start: Option<usize>,
     /// The scheme or host holds ASCII uppercase letters.
-    needs_lowercase: bool,
+    pub(crate) needs_lowercase: bool,
 }
 
 /// Tries the fast path on `input` (not yet trimmed), for an observer that
@@ -150,7 +150,7 @@ fn skip(bytes: &[u8], mut p: usize, bit: u8) -> usize {
 
 /// Checks `input` and finds its components (no allocation).
 #[inline]
-fn scan(input: &str) -> Option<FastParts> {
+pub(crate) fn scan(input: &str) -> Option<FastParts> {
     let bytes = input.as_bytes();
     // The scheme, in any case: the first eight bytes as one word.
     let raw = match bytes.first_chunk::<8>() {
@@ -160,7 +160,7 @@ fn scan(input: &str) -> Option<FastParts> {
     let upper = ascii_upper(raw);
     let lower = raw | (upper >> 2);
     let is = |scheme: &[u8]| lower & low_bytes(scheme.len()) == word(scheme);
-    let (scheme_type, mut p) = if is(b"https://") {
+    let (scheme_type, p) = if is(b"https://") {
         (SchemeType::Https, 8)
     } else if is(b"http://") {
         (SchemeType::Http, 7)
@@ -175,7 +175,19 @@ fn scan(input: &str) -> Option<FastParts> {
     } else {
         return None;
     };
-    let mut needs_lowercase = upper & low_bytes(p) != 0;
+    scan_after_scheme(bytes, scheme_type, p, upper & low_bytes(p) != 0)
+}
+
+/// The rest of [`scan`]: `bytes` from `p`, just after the `//` of a scheme
+/// of type `scheme_type` (whose letters hold uppercase ones when
+/// `needs_lowercase`), as far as the end. Offsets are in `bytes`.
+#[inline]
+pub(crate) fn scan_after_scheme(
+    bytes: &[u8],
+    scheme_type: SchemeType,
+    mut p: usize,
+    mut needs_lowercase: bool,
+) -> Option<FastParts> {
     let file = scheme_type.is_file();
     let at = |i: usize| bytes.get(i).copied();
 
