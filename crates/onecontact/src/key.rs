@@ -283,10 +283,15 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
         // Both give nothing.
         return;
     }
-    let bytes = path.as_bytes();
     // One pass for the common case: no escape and no repeated `/`, so only
     // lowercasing and the end of the path are left to decide.
-    let scan = PathScan::of(bytes);
+    push_scanned_path(out, path, PathScan::of(path.as_bytes()));
+}
+
+/// [`push_normalized_path`] of a path (neither empty nor `/`) whose
+/// [`PathScan`] is known.
+pub(crate) fn push_scanned_path(out: &mut String, path: &str, scan: PathScan) {
+    let bytes = path.as_bytes();
     if !scan.plain {
         push_escaped_path_and_trim(out, path);
         return;
@@ -313,14 +318,14 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
 /// What one pass over a path finds, eight bytes per step with word
 /// arithmetic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct PathScan {
+pub(crate) struct PathScan {
     /// No `%` and no `//` anywhere: only lowercasing and the end of the
     /// path are left to decide.
-    plain: bool,
+    pub(crate) plain: bool,
     /// Where the last `/` is.
-    last_slash: Option<usize>,
+    pub(crate) last_slash: Option<usize>,
     /// Some byte is an ASCII uppercase letter.
-    upper: bool,
+    pub(crate) upper: bool,
 }
 
 impl PathScan {

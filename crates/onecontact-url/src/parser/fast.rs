@@ -148,9 +148,55 @@ fn skip(bytes: &[u8], mut p: usize, bit: u8) -> usize {
     p
 }
 
+/// The path's facts gathered word by word: the high bits of the bytes
+/// found so far, and where the last `/` is.
+#[derive(Default)]
+struct Seen {
+    percents: u64,
+    double_slashes: u64,
+    upper: u64,
+    last_slash: usize,
+}
+
+impl Seen {
+    /// Takes in the path word `x` at `offset` in the path, with its `/`s,
+    /// the bytes that follow a `/` and its `%`s.
+    #[inline(always)]
+    fn word(&mut self, x: u64, slashes: u64, starts: u64, percents: u64, offset: usize) {
+        self.percents |= percents;
+        self.double_slashes |= slashes & starts;
+        self.upper |= ascii_upper(x);
+        if slashes != 0 {
+            self.last_slash = offset + (63 - slashes.leading_zeros() as usize) / 8;
+        }
+    }
+
+    #[inline(always)]
+    fn facts(&self) -> PathFacts {
+        PathFacts {
+            percent: self.percents != 0,
+            double_slash: self.double_slashes != 0,
+            upper: self.upper != 0,
+            last_slash: self.last_slash,
+        }
+    }
+}
+
 /// Checks `input` and finds its components (no allocation).
 #[inline]
 pub(crate) fn scan(input: &str) -> Option<FastParts> {
+    scan_from_scheme::<false>(input, &mut PathFacts::default())
+}
+
+/// [`scan`] that also writes the path's [`PathFacts`] into `facts`.
+#[inline]
+pub(crate) fn scan_with_facts(input: &str, facts: &mut PathFacts) -> Option<FastParts> {
+    scan_from_scheme::<true>(input, facts)
+}
+
+/// [`scan`], with the path's facts when `FACTS`.
+#[inline(always)]
+fn scan_from_scheme<const FACTS: bool>(input: &str, facts: &mut PathFacts) -> Option<FastParts> {
     let bytes = input.as_bytes();
     // The scheme, in any case: the first eight bytes as one word.
     let raw = match bytes.first_chunk::<8>() {
@@ -175,18 +221,34 @@ pub(crate) fn scan(input: &str) -> Option<FastParts> {
     } else {
         return None;
     };
-    scan_after_scheme(bytes, scheme_type, p, upper & low_bytes(p) != 0)
+    scan_after_scheme::<FACTS>(bytes, scheme_type, p, upper & low_bytes(p) != 0, facts)
+}
+
+/// What a scan with `FACTS` on also finds in the path (nothing is written
+/// without it): what the contact layer's key needs to know about it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct PathFacts {
+    /// Some byte is a `%`.
+    pub(crate) percent: bool,
+    /// Some `/` follows a `/`.
+    pub(crate) double_slash: bool,
+    /// Some byte is an ASCII uppercase letter.
+    pub(crate) upper: bool,
+    /// Where the last `/` is, from the path's start.
+    pub(crate) last_slash: usize,
 }
 
 /// The rest of [`scan`]: `bytes` from `p`, just after the `//` of a scheme
 /// of type `scheme_type` (whose letters hold uppercase ones when
-/// `needs_lowercase`), as far as the end. Offsets are in `bytes`.
+/// `needs_lowercase`), as far as the end. Offsets are in `bytes`. With
+/// `FACTS`, the path's [`PathFacts`] are written into `facts`.
 #[inline]
-pub(crate) fn scan_after_scheme(
+pub(crate) fn scan_after_scheme<const FACTS: bool>(
     bytes: &[u8],
     scheme_type: SchemeType,
     mut p: usize,
     mut needs_lowercase: bool,
+    facts: &mut PathFacts,
 ) -> Option<FastParts> {
     let file = scheme_type.is_file();
     let at = |i: usize| bytes.get(i).copied();
@@ -265,6 +327,7 @@ pub(crate) fn scan_after_scheme(
         let mut suspect = false;
         // The high bit of the low byte: the byte before the chunk was `/`.
         let mut after_slash = 0u64;
+        let mut seen = Seen::default();
         while let Some(chunk) = chunk_at(bytes, p) {
             if classes(chunk).0 & FAST_PATH_OR_SLASH == 0 {
                 break;
@@ -273,12 +336,18 @@ pub(crate) fn scan_after_scheme(
             let x = u64::from_le_bytes(*chunk);
             let slashes = ascii_bytes_equal(x, b'/');
             let starts = (slashes << 8) | after_slash;
-            if starts & (ascii_bytes_equal(x, b'.') | ascii_bytes_equal(x, b'%')) != 0 {
+            let percents = ascii_bytes_equal(x, b'%');
+            if starts & (ascii_bytes_equal(x, b'.') | percents) != 0 {
                 suspect = true;
+            }
+            if FACTS {
+                seen.word(x, slashes, starts, percents, p - path_start);
             }
             after_slash = slashes >> 56;
             p += 8;
         }
+        let tail_start = p;
+        let mut tail = 0u64;
         while let Some(c) = at(p)
             .map(fast_class)
             .filter(|c| c & FAST_PATH_OR_SLASH != 0)
@@ -286,7 +355,18 @@ pub(crate) fn scan_after_scheme(
             if c & DOT_OR_PERCENT != 0 && p.checked_sub(1).and_then(at) == Some(b'/') {
                 suspect = true;
             }
+            if FACTS {
+                // Fewer than eight bytes: gathered into one word.
+                tail |= u64::from(at(p).unwrap_or_gigo()) << (8 * ((p - tail_start) & 7));
+            }
             p += 1;
+        }
+        if FACTS {
+            let slashes = ascii_bytes_equal(tail, b'/');
+            let starts = (slashes << 8) | after_slash;
+            let percents = ascii_bytes_equal(tail, b'%');
+            seen.word(tail, slashes, starts, percents, tail_start - path_start);
+            *facts = seen.facts();
         }
         if suspect && has_dot_segment(bytes.get(path_start..p).unwrap_or_gigo()) {
             return None;

@@ -15,7 +15,7 @@ use onecontact_url::scan::{self, Scanned, SpecialScheme};
 use crate::address::WebAddress;
 use crate::error::WebError;
 use crate::input;
-use crate::key::{self, KeyVersion};
+use crate::key::{self, KeyVersion, PathScan};
 use crate::reading::looks_relative;
 use crate::tracking;
 
@@ -104,8 +104,16 @@ fn from_scan(scanned: &Scanned<'_>, list: &List, capacity: usize) -> String {
         out.push(':');
         out.push_str(port);
     }
-    // Step 4: the path.
-    key::push_normalized_path(&mut out, scanned.path());
+    // Step 4: the path, with what the scan saw in it.
+    let path = scanned.path();
+    if path.len() > 1 {
+        let facts = PathScan {
+            plain: !scanned.path_has_percent() && !scanned.path_has_empty_segment(),
+            last_slash: Some(scanned.path_last_slash()),
+            upper: scanned.path_has_uppercase(),
+        };
+        key::push_scanned_path(&mut out, path, facts);
+    }
     // Step 5: the query's parameters without the tracking ones, sorted.
     if let Some(query) = scanned.query() {
         if tracking::first_tracking_parameter(query).is_some() {
