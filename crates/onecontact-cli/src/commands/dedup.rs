@@ -3,7 +3,6 @@
 use std::collections::HashMap;
 use std::io::{self, BufWriter, Write};
 
-use onecontact::{KeyVersion, WebAddress};
 use serde::Serialize;
 
 use super::batch_run::{Source, format, options, print_summary};
@@ -37,9 +36,9 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
         source.reader,
         &options,
         |_, line| match line {
-            Line::Text(text) => match WebAddress::parse_with(text, ctx.data()) {
-                Ok(web) => Processed {
-                    value: Some((text.to_owned(), web.key(KeyVersion::V1))),
+            Line::Text(text) => match onecontact::key_v1_with(text, ctx.data()) {
+                Ok(key) => Processed {
+                    value: Some((text.to_owned(), key)),
                     failure: None,
                 },
                 Err(e) => Processed {
