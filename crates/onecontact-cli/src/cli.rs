@@ -8,13 +8,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Read web addresses the way a browser does, and say what is in them.
 ///
-/// Every subcommand prints an aligned, readable report (coloured on a
-/// terminal unless NO_COLOR is set) or, with --json, JSON with stable field
-/// names. parse, clean, canon, key, facts and inspect also read many
-/// addresses, one per line, from a file (--input FILE) or standard input (-).
+/// key, canon and clean print their one answer (so `$(onecontact key URL)`
+/// captures it; --report adds the report); the other subcommands print an
+/// aligned, readable report (coloured on a terminal unless NO_COLOR is set).
+/// --json prints JSON with stable field names. parse, clean, canon, key,
+/// facts and inspect also read many addresses, one per line, from a file
+/// (--input FILE) or standard input (-).
 ///
-/// Exit status: 0 when every input was fine, 1 when some input was invalid,
-/// 2 on a usage error.
+/// Exit status: 0 when every input was fine, 1 when some input was invalid
+/// (inspect --fail-on: a finding that serious), 2 on a usage error.
 #[derive(Debug, Parser)]
 #[command(
     name = "onecontact",
@@ -23,17 +25,38 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     max_term_width = 100
 )]
 pub struct Cli {
-    /// Print JSON (batch mode: JSON Lines) instead of the readable report.
-    #[arg(long, global = true)]
+    /// Print JSON instead of the readable report (also taken after the
+    /// subcommand's name).
+    #[arg(long)]
     pub json: bool,
 
-    /// When to colour the readable report.
-    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    /// When to colour the readable report (also taken after the
+    /// subcommand's name).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
 
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--json` and `--color` of a subcommand that prints a report.
+#[derive(Debug, Clone, Args)]
+pub struct OutputArgs {
+    /// Print JSON instead of the readable report (with --input: JSON Lines).
+    #[arg(long)]
+    pub json: bool,
+    /// When to colour the readable report.
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub color: Option<ColorChoice>,
+}
+
+/// `--report` of a subcommand whose answer is one value.
+#[derive(Debug, Clone, Args)]
+pub struct ReportArg {
+    /// Print the readable report after the answer, not the answer alone.
+    #[arg(long, short = 'r')]
+    pub report: bool,
 }
 
 /// `--color`.
@@ -63,6 +86,8 @@ pub enum Command {
         no_assume_https: bool,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Remove tracking parameters (utm_*, gclid, fbclid, …), keeping every
     /// other parameter exactly as written.
@@ -74,6 +99,10 @@ pub enum Command {
         no_assume_https: bool,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+        #[command(flatten)]
+        report: ReportArg,
     },
     /// Edit a URL through the URL Standard's setters and its parameter list,
     /// in the order the options are given.
@@ -95,6 +124,8 @@ pub enum Command {
         /// Do not read text without a scheme as https:// followed by the text.
         #[arg(long)]
         no_assume_https: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Resolve a relative reference against a base URL, as a browser
     /// resolves a link on a page at BASE.
@@ -107,6 +138,8 @@ pub enum Command {
         /// text (a base that starts with a scheme is never given it).
         #[arg(long)]
         no_assume_https: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Percent-encode TEXT as a value of one URL component.
     Encode {
@@ -115,6 +148,8 @@ pub enum Command {
         component: ComponentArg,
         /// The text.
         text: String,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Percent-decode TEXT taken from one URL component.
     Decode {
@@ -123,6 +158,8 @@ pub enum Command {
         component: ComponentArg,
         /// The text.
         text: String,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// The canonical form: the URL without tracking parameters and fragment.
     Canon {
@@ -130,6 +167,10 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+        #[command(flatten)]
+        report: ReportArg,
     },
     /// The comparison key, version 1 (equal for addresses of the same page of
     /// the same organization).
@@ -138,6 +179,10 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+        #[command(flatten)]
+        report: ReportArg,
     },
     /// Facts: assumed scheme, IP host, internationalized domain, non-web
     /// scheme, credentials, removed parts, social-profile shape.
@@ -146,6 +191,8 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Compare two addresses: the same URL? the same key? and why not.
     Compare {
@@ -153,6 +200,8 @@ pub enum Command {
         first: String,
         /// The second address.
         second: String,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Read a link before clicking it: the real host, its registrable domain
     /// and warnings about the ways links lie about where they go.
@@ -170,6 +219,13 @@ pub enum Command {
         /// built-in list of popular domains.
         #[arg(long, requires = "top_domains")]
         top_domains_only: bool,
+        /// Exit with status 1 when a finding is this serious or more
+        /// (info, warning or danger); without it, findings never change
+        /// the exit status.
+        #[arg(long, value_enum, value_name = "SEVERITY")]
+        fail_on: Option<SeverityArg>,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Group the addresses of a file by key V1 (duplicates of one page).
     Dedup {
@@ -178,6 +234,8 @@ pub enum Command {
         /// Also list addresses that have no duplicate.
         #[arg(long)]
         all: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Serve the URL tool as a web page and a JSON API on this machine
     /// (no authentication: keep it on the loopback address).
@@ -187,7 +245,7 @@ pub enum Command {
     /// docs/web-api.md.
     Serve {
         /// The address and port to listen on (port 0 picks a free port).
-        #[arg(long, value_name = "IP:PORT", default_value = crate::serve::DEFAULT_ADDR)]
+        #[arg(long, value_name = "IP:PORT", default_value = crate::serve::DEFAULT_ADDR, value_parser = socket_addr)]
         addr: SocketAddr,
         /// Timeouts and the connection limit.
         #[command(flatten)]
@@ -335,6 +393,49 @@ pub enum Format {
     Tsv,
     /// One JSON object per line.
     Jsonl,
+}
+
+/// `inspect --fail-on`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SeverityArg {
+    /// Any finding.
+    Info,
+    /// A warning or a danger.
+    Warning,
+    /// A danger only.
+    Danger,
+}
+
+impl From<SeverityArg> for onecontact::Severity {
+    fn from(s: SeverityArg) -> Self {
+        match s {
+            SeverityArg::Info => onecontact::Severity::Info,
+            SeverityArg::Warning => onecontact::Severity::Warning,
+            SeverityArg::Danger => onecontact::Severity::Danger,
+        }
+    }
+}
+
+/// `serve --addr`: an IP address and a port (a host name would need a
+/// resolver and could name several addresses).
+fn socket_addr(text: &str) -> Result<SocketAddr, String> {
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let port = text
+        .rsplit_once(':')
+        .map(|(_, p)| p)
+        .filter(|p| p.parse::<u16>().is_ok());
+    match port {
+        Some(port) => Err(format!(
+            "host names are not taken, only an IP address and a port: write 127.0.0.1:{port} \
+             (or [::1]:{port}, or 0.0.0.0:{port} for every interface)"
+        )),
+        None => Err(
+            "write an IP address and a port, such as 127.0.0.1:8080 or [::1]:8080 (port 0 picks a free one)"
+                .to_owned(),
+        ),
+    }
 }
 
 /// `--component`.

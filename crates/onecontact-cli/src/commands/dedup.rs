@@ -100,7 +100,11 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
                     out,
                     "{}  {}",
                     s.heading(&group.key),
-                    s.dim(&format!("({} addresses)", group.count))
+                    s.dim(&if group.count == 1 {
+                        "(1 address)".to_owned()
+                    } else {
+                        format!("({} addresses)", group.count)
+                    })
                 )?;
                 for m in &group.members {
                     writeln!(

@@ -8,13 +8,14 @@ use onecontact::inspect::{TopDomains, inspect_with};
 use onecontact::{LinkReport, Severity};
 
 use super::batch_run::BatchCommand;
-use super::{CliError, Ctx, LineError, OK, heading, report_invalid};
+use super::{CliError, Ctx, FINDING, LineError, OK, heading, report_invalid};
 use crate::output::{Style, Table, write_json};
 
 /// Inspect as a batch command, with the popular domains hosts are
 /// compared with.
 pub struct Inspect {
     top: TopDomains,
+    fail_on: Option<Severity>,
 }
 
 impl Inspect {
@@ -24,10 +25,15 @@ impl Inspect {
         let Some(path) = extra else {
             return Ok(Inspect {
                 top: TopDomains::baked(),
+                fail_on: None,
             });
         };
         let text = std::fs::read_to_string(path).map_err(|e| {
-            CliError::Usage(format!("cannot read --top-domains {}: {e}", path.display()))
+            CliError::Usage(format!(
+                "--top-domains {}: {}",
+                path.display(),
+                super::batch_run::io_reason(&e)
+            ))
         })?;
         let own = TopDomains::parse(&text)
             .map_err(|e| CliError::Usage(format!("--top-domains {}: {e}", path.display())))?;
@@ -36,7 +42,19 @@ impl Inspect {
         } else {
             TopDomains::baked().with(own)
         };
-        Ok(Inspect { top })
+        Ok(Inspect { top, fail_on: None })
+    }
+
+    /// `--fail-on`: the exit status is [`FINDING`] when a link has a
+    /// finding this serious or more.
+    pub fn fail_on(mut self, severity: Option<Severity>) -> Inspect {
+        self.fail_on = severity;
+        self
+    }
+
+    /// Whether `report` reaches the `--fail-on` severity.
+    fn fails(&self, report: &LinkReport) -> bool {
+        matches!((self.fail_on, report.max_severity), (Some(at), Some(max)) if max >= at)
     }
 }
 
@@ -76,6 +94,10 @@ impl BatchCommand for Inspect {
             codes.join(","),
         ]);
     }
+
+    fn fails(&self, report: &LinkReport) -> bool {
+        Inspect::fails(self, report)
+    }
 }
 
 fn severity_label(style: &Style, severity: Severity) -> String {
@@ -107,9 +129,10 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
         }
         return report_invalid(ctx, out, "inspect", &LineError::from(error));
     }
+    let status = if inspect.fails(&report) { FINDING } else { OK };
     if ctx.json {
         write_json(out, &report)?;
-        return Ok(OK);
+        return Ok(status);
     }
     let s = &ctx.style;
     let host = report
@@ -167,5 +190,5 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
             writeln!(out, "          {}", w.message)?;
         }
     }
-    Ok(OK)
+    Ok(status)
 }

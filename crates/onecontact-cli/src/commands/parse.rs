@@ -218,6 +218,43 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
         write_columns(out, s, &rows, 2)?;
     }
 
+    heading(out, s, "Contact layer")?;
+    match (&report.contact, &report.contact_error) {
+        (Some(contact), _) => {
+            let mut table = Table::new();
+            table
+                .row("canonical", &contact.canonical)
+                .row("key V1", &contact.key_v1)
+                .row(
+                    "website",
+                    if contact.is_website {
+                        s.good("yes")
+                    } else {
+                        s.warn("no: not http or https")
+                    },
+                )
+                .row(
+                    "facts",
+                    if contact.facts.is_empty() {
+                        s.dim("none")
+                    } else {
+                        contact.facts.join(", ")
+                    },
+                );
+            if let Some(p) = &contact.social_profile {
+                table.row(
+                    "social profile",
+                    format!("{} {} ({})", p.network.name(), p.handle, p.path),
+                );
+            }
+            table.write(out, s, 2)?;
+        }
+        (None, Some(error)) => {
+            writeln!(out, "  {}", s.warn(&format!("not a web address: {error}")))?
+        }
+        (None, None) => writeln!(out, "  {}", s.dim("not a web address"))?,
+    }
+
     if !report.validation_errors.is_empty() {
         heading(out, s, "Validation errors (parsing went on)")?;
         let rows: Vec<Vec<String>> = report
@@ -233,14 +270,25 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
     Ok(OK)
 }
 
-/// `onecontact clean URL`.
-pub fn clean(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions) -> io::Result<u8> {
+/// `onecontact clean URL`: the cleaned URL alone on one line, or with
+/// `full` the readable report.
+pub fn clean(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    text: &str,
+    options: &ReadOptions,
+    full: bool,
+) -> io::Result<u8> {
     let report = match tool::clean(text, options) {
         Ok(report) => report,
         Err(error) => return report_invalid(ctx, out, "clean", &LineError::from(&error)),
     };
     if ctx.json {
         write_json(out, &report)?;
+        return Ok(OK);
+    }
+    if !full {
+        writeln!(out, "{}", report.cleaned)?;
         return Ok(OK);
     }
     let s = &ctx.style;

@@ -58,14 +58,21 @@
 //! assert_eq!(report.display.unwrap().host, "президент.рф");
 //! ```
 
+mod differential;
 pub mod display;
 mod domains;
 mod embedded;
 #[doc(hidden)]
 pub mod fuzzing;
 mod lookalike;
+pub(crate) mod paste;
 mod secrets;
+mod traversal;
 mod warning;
+
+pub use differential::{
+    AuthorityReading, DifferentialReason, ParserDifferential, rfc3986_authority,
+};
 
 pub use display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
 #[doc(hidden)]
@@ -118,6 +125,9 @@ pub struct LinkReport {
     pub registrable_domain: Option<String>,
     /// The userinfo (before `@`), as the URL holds it.
     pub userinfo: Option<String>,
+    /// Where a parser that follows RFC 3986 reads another authority than
+    /// the URL Standard (the `parser-differential` warning's readings).
+    pub parser_differential: Option<ParserDifferential>,
     /// The warnings, most serious first.
     pub warnings: Vec<Warning>,
     /// The highest severity among the warnings.
@@ -385,6 +395,71 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
     }
 }
 
+/// The warnings about the text as typed: a mistyped scheme, a parser
+/// differential, an encoded dot segment.
+fn typed_warnings(
+    reading: &Reading<'_>,
+    url: &Url,
+    report: &mut LinkReport,
+    out: &mut Vec<Warning>,
+) {
+    let typed = reading.text();
+    let slip = paste::scheme_slip(typed, reading.scheme_assumed(), url);
+    if let Some((slip, meant)) = &slip {
+        out.push(
+            Warning::new(
+                WarningCode::MistypedScheme,
+                slip.message(url, meant.as_deref()),
+                meant.clone(),
+            )
+            .at(None, Some(0)),
+        );
+    }
+    let parsed = format!("{}{typed}", reading.prefix());
+    if let Some(found) = differential::differential(&parsed, reading.prefix().len(), url) {
+        // A scheme with the wrong slashes is one finding, told by the slip.
+        let told = matches!(slip, Some((paste::SchemeSlip::Slashes(_), _)))
+            && found.rfc3986.host.as_deref().is_none_or(str::is_empty);
+        // Escapes in the host are one finding with the encoded delimiter.
+        let encoded = out
+            .iter_mut()
+            .find(|w| w.code == WarningCode::EncodedDelimiterInHost)
+            .filter(|_| found.reasons == [DifferentialReason::EncodedHost]);
+        if let Some(encoded) = encoded {
+            encoded.message.push_str(&format!(
+                "; a browser decodes them and goes to {}, while a parser that follows RFC 3986 reads the host {}",
+                found.whatwg.host.as_deref().unwrap_or_default(),
+                found.rfc3986.host.as_deref().unwrap_or_default()
+            ));
+            encoded.character = found.character;
+            encoded.position = found.position;
+        } else if !told {
+            out.push(differential::warning(&found));
+        }
+        report.parser_differential = Some(found);
+    }
+    if let Some(found) = traversal::encoded_dot_segment(url, typed) {
+        let character = if found.escape.eq_ignore_ascii_case("%5C") {
+            '\\'
+        } else {
+            '/'
+        };
+        out.push(
+            Warning::new(
+                WarningCode::EncodedDotSegment,
+                format!(
+                    "the path {} hides a .. segment behind {} (an encoded {character}): a browser sends it as one \
+                     segment, but a server or proxy that decodes before resolving reads {}, a way up and out of the \
+                     folder it serves (path traversal)",
+                    found.path, found.escape, found.decoded
+                ),
+                Some(found.decoded.clone()),
+            )
+            .at(Some(character), found.position),
+        );
+    }
+}
+
 /// Reads a link the way a careful person would before clicking it: the real
 /// host and its registrable domain, and warnings about the ways links
 /// mislead (see the [module documentation](self) for the catalogue).
@@ -429,6 +504,7 @@ pub fn inspect_reading(reading: &Reading<'_>, top: &TopDomains) -> LinkReport {
         display: None,
         registrable_domain: None,
         userinfo: None,
+        parser_differential: None,
         warnings: Vec::new(),
         max_severity: None,
     };
@@ -468,6 +544,7 @@ pub fn inspect_reading(reading: &Reading<'_>, top: &TopDomains) -> LinkReport {
             host_warnings(url, top, &mut report, &mut warnings);
             path_and_query_warnings(url, &mut warnings);
             warnings.extend(length_warning(url.as_str()));
+            typed_warnings(reading, url, &mut report, &mut warnings);
         }
         Err(error) => {
             let scheme = reading
