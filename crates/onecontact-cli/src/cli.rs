@@ -43,7 +43,7 @@ pub struct Cli {
 /// `--json` and `--color` of a subcommand that prints a report.
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
-    /// Print JSON instead of the readable report (with --input: JSON Lines).
+    /// Print JSON instead of the readable report.
     #[arg(long)]
     pub json: bool,
     /// When to colour the readable report.
@@ -200,6 +200,12 @@ pub enum Command {
         first: String,
         /// The second address.
         second: String,
+        /// Resolve relative references (`/docs`, `../a`) against this base URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// Do not read text without a scheme as https:// followed by the text.
+        #[arg(long)]
+        no_assume_https: bool,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -295,12 +301,17 @@ pub struct SqlArgs {
     /// The statement, e.g. `SELECT web_key_v1(url) AS key, count(*) FROM contacts GROUP BY key`.
     pub sql: String,
     /// A table: NAME=PATH, where PATH is a file, a folder or a glob of
-    /// .parquet, .csv (with a header row) or .json/.ndjson/.jsonl files.
+    /// .parquet, .csv (with a header row) or .json/.ndjson/.jsonl files, or
+    /// .txt/.lst files of one value per line (one column, `line`).
     #[arg(long, short = 't', value_name = "NAME=PATH")]
     pub table: Vec<String>,
-    /// How to print the rows.
+    /// How to print the rows (a table is cut to the terminal's width:
+    /// $COLUMNS, else 100 characters).
     #[arg(long, value_enum, default_value_t = SqlFormat::Table)]
     pub format: SqlFormat,
+    /// Print the rows as JSON, one object per row (--format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Write the rows to this Parquet file instead of printing them.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,

@@ -235,11 +235,18 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             &batch,
             true,
         ),
-        Command::Compare { first, second, .. } => Ok(commands::compare::single(
+        Command::Compare {
+            first,
+            second,
+            base,
+            no_assume_https,
+            ..
+        } => Ok(commands::compare::single(
             ctx,
             &mut stdout.lock(),
             &first,
             &second,
+            &read_options(base, no_assume_https),
         )?),
         Command::Inspect {
             url,
@@ -278,7 +285,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             Err(e) => Err(CliError::Io(io::Error::other(e))),
         },
         #[cfg(feature = "sql")]
-        Command::Sql(args) => commands::sql::run(&args),
+        Command::Sql(args) => commands::sql::run(&args, ctx.json),
         #[cfg(feature = "sql")]
         Command::Cluster { command } => commands::cluster::run(&command),
         #[cfg(not(feature = "sql"))]

@@ -2,14 +2,20 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool::{self, Verdict};
+use onecontact::tool::{self, ReadOptions, Verdict};
 
 use super::{Ctx, LineError, OK, heading, report_invalid};
 use crate::output::{Table, write_columns, write_json};
 
 /// `onecontact compare A B`.
-pub fn single(ctx: &Ctx, out: &mut dyn Write, first: &str, second: &str) -> io::Result<u8> {
-    let report = match tool::compare(first, second) {
+pub fn single(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    first: &str,
+    second: &str,
+    options: &ReadOptions,
+) -> io::Result<u8> {
+    let report = match tool::compare_with(first, second, options) {
         Ok(report) => report,
         Err(error) => return report_invalid(ctx, out, "compare", &LineError::from(&error)),
     };

@@ -13,6 +13,8 @@ pub mod rebuild;
 pub mod resolve;
 #[cfg(feature = "sql")]
 pub mod sql;
+#[cfg(feature = "sql")]
+mod sql_text;
 
 use std::io::{self, Write};
 

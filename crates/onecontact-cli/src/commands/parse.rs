@@ -257,12 +257,26 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
 
     if !report.validation_errors.is_empty() {
         heading(out, s, "Validation errors (parsing went on)")?;
-        let rows: Vec<Vec<String>> = report
-            .validation_errors
-            .iter()
-            .map(|v| {
-                let at = format!("at byte {}", v.offset);
-                vec![v.name.to_owned(), v.description.to_owned(), s.dim(&at)]
+        // One row per kind of error, naming each character and where it is.
+        let mut grouped: Vec<(&str, &str, Vec<String>)> = Vec::new();
+        for v in &report.validation_errors {
+            let character = text
+                .get(v.offset..)
+                .and_then(|t| t.chars().next())
+                .map(|c| format!(" {c:?}"))
+                .unwrap_or_default();
+            let place = format!("{}{character}", v.offset);
+            match grouped.iter_mut().find(|(name, _, _)| *name == v.name) {
+                Some((_, _, places)) => places.push(place),
+                None => grouped.push((v.name, v.description, vec![place])),
+            }
+        }
+        let rows: Vec<Vec<String>> = grouped
+            .into_iter()
+            .map(|(name, description, places)| {
+                let noun = if places.len() == 1 { "byte" } else { "bytes" };
+                let at = format!("at {noun} {}", places.join(", "));
+                vec![name.to_owned(), description.to_owned(), s.dim(&at)]
             })
             .collect();
         write_columns(out, s, &rows, 2)?;

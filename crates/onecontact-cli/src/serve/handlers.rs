@@ -3,7 +3,7 @@
 
 use axum::Json;
 use onecontact::inspect;
-use onecontact::tool::{clean, compare, parse_report, rebuild, resolve};
+use onecontact::tool::{clean, compare_with, parse_report, rebuild, resolve};
 
 use super::api::{
     CleanReply, CompareReply, CompareRequest, HealthReply, InspectReply, InspectRequest,
@@ -62,7 +62,11 @@ pub async fn resolve_reference(
 pub async fn compare_links(
     ApiJson(req): ApiJson<CompareRequest>,
 ) -> Result<Json<CompareReply>, ApiError> {
-    let report = compare(&req.first, &req.second)?;
+    let options = onecontact::tool::ReadOptions {
+        base: req.base,
+        ..onecontact::tool::ReadOptions::default()
+    };
+    let report = compare_with(&req.first, &req.second, &options)?;
     Ok(Json(ReportReply { report }))
 }
 

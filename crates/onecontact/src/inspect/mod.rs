@@ -80,8 +80,6 @@ pub use lookalike::codegen;
 pub use lookalike::{TopDomains, TopDomainsError};
 pub use warning::{Severity, Warning, WarningCode};
 
-use std::collections::HashSet;
-
 use onecontact_psl::List;
 use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode_str;
@@ -330,14 +328,24 @@ fn display_warnings(display: &HostDisplay, out: &mut Vec<Warning>) {
             ),
             _ => reason.to_string(),
         };
-        out.push(Warning::new(
-            code,
-            format!(
-                "a browser shows the label {unicode} as {}: {why}",
-                label.ascii
-            ),
-            Some(unicode.to_owned()),
-        ));
+        let character = label.character();
+        let why = match character {
+            Some(c) if reason.character().is_none() => {
+                format!("{why} (the odd one out is {c} U+{:04X})", u32::from(c))
+            }
+            _ => why,
+        };
+        out.push(
+            Warning::new(
+                code,
+                format!(
+                    "a browser shows the label {unicode} as {}: {why}",
+                    label.ascii
+                ),
+                Some(unicode.to_owned()),
+            )
+            .at(character, None),
+        );
     }
 }
 
@@ -366,7 +374,7 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
             )
         })
         .collect();
-    let mut reported: HashSet<&str> = HashSet::new();
+    let mut secrets: Vec<(&str, &'static str)> = Vec::new();
     for (name, value) in &params {
         if let Some(found) = embedded::value_is_url(value) {
             out.push(Warning::new(
@@ -380,18 +388,38 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
         }
         if let Some(kind) = secrets::secret_kind(name)
             && !value.is_empty()
-            && reported.insert(name.as_str())
+            && !secrets.iter().any(|(n, _)| *n == name.as_str())
         {
-            out.push(Warning::new(
-                WarningCode::SecretInQuery,
-                format!(
-                    "the query parameter {name} looks like {} {kind}; a query string is written to server logs, passed \
-                     on in the Referer header, kept in history and bookmarks and copied whenever the link is shared",
-                    if kind.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) { "an" } else { "a" }
-                ),
-                Some(name.clone()),
-            ));
+            secrets.push((name.as_str(), kind));
         }
+    }
+    if !secrets.is_empty() {
+        let article = |kind: &str| {
+            if kind.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            }
+        };
+        let named: Vec<String> = secrets
+            .iter()
+            .map(|(name, kind)| format!("{name} ({} {kind})", article(kind)))
+            .collect();
+        let (subject, verb) = if secrets.len() == 1 {
+            ("the query parameter", "looks like a secret")
+        } else {
+            ("the query parameters", "look like secrets")
+        };
+        let names: Vec<&str> = secrets.iter().map(|(n, _)| *n).collect();
+        out.push(Warning::new(
+            WarningCode::SecretInQuery,
+            format!(
+                "{subject} {} {verb}; a query string is written to server logs, passed on in the Referer header, \
+                 kept in history and bookmarks and copied whenever the link is shared",
+                named.join(", ")
+            ),
+            Some(names.join(", ")),
+        ));
     }
 }
 

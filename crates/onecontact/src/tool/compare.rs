@@ -2,7 +2,7 @@
 //! why they differ.
 
 use onecontact_psl::List;
-use onecontact_url::Url;
+use onecontact_url::{Url, form_urlencoded};
 
 use super::error::{Role, ToolError};
 use super::reading::{ReadOptions, read, url_of};
@@ -175,6 +175,11 @@ fn compare_host(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
 
 fn compare_port(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     if a.url.port_or_known_default() != b.url.port_or_known_default() {
+        // Ports that were not written (or were their scheme's default) are
+        // the schemes' difference, told there.
+        if a.url.port().is_none() && b.url.port().is_none() {
+            return;
+        }
         let show = |side: &Side<'_, '_>| {
             side.url
                 .port_or_known_default()
@@ -323,6 +328,19 @@ fn compare_query(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) 
         return;
     }
     let (mut ka, mut kb) = (kept_pieces(sa), kept_pieces(sb));
+    // `+` and `%20`, `%41` and `A`: the same parameters once form-decoded,
+    // as the tool reads queries everywhere.
+    let decoded = |pieces: &[&str]| -> Vec<(String, String)> {
+        form_urlencoded::raw_pairs(&pieces.join("&"))
+            .map(|p| {
+                (
+                    p.decoded_name().into_owned(),
+                    p.decoded_value().into_owned(),
+                )
+            })
+            .collect()
+    };
+    let (da, db) = (decoded(&ka), decoded(&kb));
     let tracking: Vec<&str> = sa
         .split('&')
         .chain(sb.split('&'))
@@ -343,9 +361,24 @@ fn compare_query(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) 
     if ka == kb {
         return;
     }
+    if da == db {
+        out.push(diff(
+            "query-encoding",
+            true,
+            format!(
+                "?{sa} and ?{sb} read the same once form-decoded (+ and %20 are both a space, %XX is its byte), \
+                 as browsers' URLSearchParams and most frameworks read a query; a server that compares the raw \
+                 bytes sees two"
+            ),
+        ));
+        return;
+    }
+    let (mut sorted_a, mut sorted_b) = (da, db);
+    sorted_a.sort_unstable();
+    sorted_b.sort_unstable();
     ka.sort_unstable();
     kb.sort_unstable();
-    if ka == kb {
+    if ka == kb || sorted_a == sorted_b {
         out.push(diff(
             "parameter-order",
             false,
@@ -393,9 +426,34 @@ fn compare_fragment(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference
 ///
 /// [`ToolError`] when either text is not a URL.
 pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
-    let options = ReadOptions::default();
-    let ra = read(first, None, &options, Role::First)?;
-    let rb = read(second, None, &options, Role::Second)?;
+    compare_with(first, second, &ReadOptions::default())
+}
+
+/// [`compare`] with reading options: both texts are resolved against
+/// [`ReadOptions::base`] when they are relative references.
+///
+/// ```
+/// use onecontact::tool::{compare_with, ReadOptions, Verdict};
+///
+/// let options = ReadOptions {
+///     base: Some("https://example.com/".to_owned()),
+///     ..ReadOptions::default()
+/// };
+/// let r = compare_with("/docs", "/docs/", &options).unwrap();
+/// assert_eq!(r.verdict, Verdict::SameKey);
+/// ```
+///
+/// # Errors
+///
+/// [`ToolError`] when the base or either text is not a URL.
+pub fn compare_with(
+    first: &str,
+    second: &str,
+    options: &ReadOptions,
+) -> Result<CompareReport, ToolError> {
+    let base = super::reading::read_base(options)?;
+    let ra = read(first, base.as_ref(), options, Role::First)?;
+    let rb = read(second, base.as_ref(), options, Role::Second)?;
     let a = Side {
         reading: &ra,
         url: url_of(&ra, Role::First)?,

@@ -44,7 +44,7 @@ mod rebuild;
 mod resolve;
 
 pub use clean::{CleanReport, RemovedParameter, clean};
-pub use compare::{CompareReport, Difference, Verdict, compare};
+pub use compare::{CompareReport, Difference, Verdict, compare, compare_with};
 pub use components::{CodecReport, Component, UnknownComponent, decode, encode};
 pub use contact::{ContactFacts, ContactReport, contact_report};
 pub use error::{Role, ToolError};
