@@ -35,6 +35,23 @@ pub struct Cli {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
 
+    /// Use the Public Suffix List of FILE (the format of
+    /// public_suffix_list.dat, such as a newer download) instead of the
+    /// built-in one, for registrable domains, keys, reports and SQL.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub psl: Option<PathBuf>,
+
+    /// Also compare hosts with the popular domains of FILE (one domain per
+    /// line, in Unicode or `xn--` form; `#` starts a comment), such as
+    /// one's own brands' domains.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub top_domains: Option<PathBuf>,
+
+    /// With --top-domains: compare with that file only, not with the
+    /// built-in list of popular domains.
+    #[arg(long, global = true, requires = "top_domains")]
+    pub top_domains_only: bool,
+
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -216,16 +233,7 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
-        /// Also compare hosts with the popular domains of FILE (one domain
-        /// per line, in Unicode or `xn--` form; `#` starts a comment), such
-        /// as one's own brands' domains.
-        #[arg(long, value_name = "FILE")]
-        top_domains: Option<std::path::PathBuf>,
-        /// With --top-domains: compare with that file only, not with the
-        /// built-in list of popular domains.
-        #[arg(long, requires = "top_domains")]
-        top_domains_only: bool,
-        /// Exit with status 1 when a finding is this serious or more
+        /// Exit with status 3 when a finding is this serious or more
         /// (info, warning or danger); without it, findings never change
         /// the exit status.
         #[arg(long, value_enum, value_name = "SEVERITY")]

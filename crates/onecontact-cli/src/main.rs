@@ -31,10 +31,25 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
+    let lists = match commands::lists::Lists::load(
+        cli.psl.as_deref(),
+        cli.top_domains.as_deref(),
+        cli.top_domains_only,
+    ) {
+        Ok(lists) => lists,
+        Err(e) => {
+            let name = matches.subcommand_name().unwrap_or_default();
+            eprintln!("onecontact {name}: {e}");
+            return ExitCode::from(USAGE);
+        }
+    };
+    // The lists live as long as the process, and every thread reads them.
+    let lists: &'static commands::lists::Lists = Box::leak(Box::new(lists));
     let (json, color) = output_choice(&cli, &matches);
     let ctx = Ctx {
         style: Style::new(color),
         json,
+        lists,
     };
     let name = matches.subcommand_name().unwrap_or_default().to_owned();
     match run(&ctx, cli.command, &matches) {
@@ -66,10 +81,11 @@ fn output_choice(cli: &Cli, matches: &ArgMatches) -> (bool, cli::ColorChoice) {
     (json, color)
 }
 
-fn read_options(base: Option<String>, no_assume_https: bool) -> ReadOptions {
+fn read_options(ctx: &Ctx, base: Option<String>, no_assume_https: bool) -> ReadOptions {
     ReadOptions {
         base,
         assume_https: !no_assume_https,
+        data: ctx.data().clone(),
     }
 }
 
@@ -129,7 +145,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             batch,
             ..
         } => {
-            let options = read_options(base, no_assume_https);
+            let options = read_options(ctx, base, no_assume_https);
             let command = commands::parse::Parse {
                 options: options.clone(),
             };
@@ -149,7 +165,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             report,
             ..
         } => {
-            let options = read_options(None, no_assume_https);
+            let options = read_options(ctx, None, no_assume_https);
             let command = commands::parse::Clean {
                 options: options.clone(),
             };
@@ -168,7 +184,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             ..
         } => {
             let edits = commands::rebuild::edits(raw_edits(matches))?;
-            let options = read_options(None, no_assume_https);
+            let options = read_options(ctx, None, no_assume_https);
             Ok(commands::rebuild::single(
                 ctx,
                 &mut stdout.lock(),
@@ -246,19 +262,18 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             &mut stdout.lock(),
             &first,
             &second,
-            &read_options(base, no_assume_https),
+            &read_options(ctx, base, no_assume_https),
         )?),
         Command::Inspect {
             url,
             batch,
-            top_domains,
-            top_domains_only,
             fail_on,
             ..
         } => {
-            let inspect =
-                commands::inspect::Inspect::new(top_domains.as_deref(), top_domains_only)?
-                    .fail_on(fail_on.map(Into::into));
+            let inspect = commands::inspect::Inspect {
+                data: ctx.data(),
+                fail_on: fail_on.map(Into::into),
+            };
             batch_or_single(
                 ctx,
                 "inspect",
@@ -280,14 +295,14 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 None => Err(CliError::Usage("dedup needs --input FILE".to_owned())),
             }
         }
-        Command::Serve { addr, limits } => match serve::run(addr, limits) {
+        Command::Serve { addr, limits } => match serve::run(addr, limits, ctx.lists) {
             Ok(()) => Ok(commands::OK),
             Err(e) => Err(CliError::Io(io::Error::other(e))),
         },
         #[cfg(feature = "sql")]
-        Command::Sql(args) => commands::sql::run(&args, ctx.json),
+        Command::Sql(args) => commands::sql::run(&args, ctx.data(), ctx.json),
         #[cfg(feature = "sql")]
-        Command::Cluster { command } => commands::cluster::run(&command),
+        Command::Cluster { command } => commands::cluster::run(&command, ctx.data()),
         #[cfg(not(feature = "sql"))]
         Command::Sql { .. } => Err(CliError::Usage(format!("sql: {}", cli::NO_SQL_ENGINE))),
         #[cfg(not(feature = "sql"))]
@@ -308,7 +323,10 @@ fn contact(
         name,
         url.as_deref(),
         batch,
-        &commands::contact::Contact(what),
+        &commands::contact::Contact {
+            what,
+            data: ctx.data(),
+        },
         |out, text| commands::contact::single(ctx, out, what, text, report),
     )
 }

@@ -91,6 +91,7 @@ fn library(case: &Case) -> (u16, Value) {
         // The API takes a blank base as none.
         base: case.base.clone().filter(|b| !b.trim().is_empty()),
         assume_https: case.assume_https,
+        ..Default::default()
     };
     match parse_report(&case.input, &options) {
         Ok(report) => (200, json!({ "report": report })),

@@ -149,6 +149,7 @@
 #![deny(missing_docs)]
 
 mod address;
+mod data;
 mod detail;
 mod detect;
 mod error;
@@ -168,6 +169,7 @@ pub mod tool;
 mod tracking;
 
 pub use address::WebAddress;
+pub use data::Data;
 pub use detail::{Field, FieldSpan, ParseDetail};
 pub use detect::{ContactKind, ContactKindDetector};
 pub use error::{MAX_NON_ASCII_HOST_UTF16, Offset, WebError, WebErrorCode};

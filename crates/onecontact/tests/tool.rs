@@ -124,8 +124,8 @@ fn scheme_assumed_unless_switched_off() {
     assert!(r.notes[0].message.contains("localhost:"));
 
     let off = ReadOptions {
-        base: None,
         assume_https: false,
+        ..Default::default()
     };
     let error = parse_report("www.example.com/page", &off).unwrap_err();
     assert_eq!(
@@ -140,7 +140,7 @@ fn scheme_assumed_unless_switched_off() {
 fn relative_input_against_a_base() {
     let options = ReadOptions {
         base: Some("https://ex.com/docs/intro/".into()),
-        assume_https: true,
+        ..Default::default()
     };
     let r = parse_report("../images/logo.png", &options).unwrap();
     assert_eq!(r.href, "https://ex.com/docs/images/logo.png");
@@ -501,7 +501,7 @@ mod never_panics {
             let report = onecontact::inspect(&a);
             prop_assert_eq!(report.error.is_none(), report.url.is_some());
             let _ = parse_report(&a, &ReadOptions::default());
-            let _ = parse_report(&a, &ReadOptions { base: Some(b.clone()), assume_https: false });
+            let _ = parse_report(&a, &ReadOptions { base: Some(b.clone()), assume_https: false, ..Default::default() });
             let _ = tool::clean(&a, &ReadOptions::default());
             let _ = compare(&a, &b);
             let _ = resolve(&a, &b, true);

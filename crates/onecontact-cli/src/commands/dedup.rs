@@ -47,7 +47,7 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
         source.reader,
         &options,
         |_, line| match line {
-            Line::Text(text) => match WebAddress::parse(text) {
+            Line::Text(text) => match WebAddress::parse_with(text, ctx.data()) {
                 Ok(web) => Processed {
                     value: Some((text.to_owned(), web.key(KeyVersion::V1), merged_host(&web))),
                     failure: None,

@@ -2,58 +2,26 @@
 
 use std::io::{self, Write};
 
-use std::path::Path;
-
-use onecontact::inspect::{TopDomains, inspect_with};
-use onecontact::{LinkReport, Severity};
+use onecontact::inspect::inspect_with;
+use onecontact::{Data, LinkReport, Severity};
 
 use super::batch_run::BatchCommand;
-use super::{CliError, Ctx, FINDING, LineError, OK, heading, report_invalid};
+use super::{Ctx, FINDING, LineError, OK, heading, report_invalid};
 use crate::output::{Style, Table, write_json};
 
-/// Inspect as a batch command, with the popular domains hosts are
+/// Inspect as a batch command, with the lists hosts are looked up in and
 /// compared with.
 pub struct Inspect {
-    top: TopDomains,
-    fail_on: Option<Severity>,
+    /// The lists (`--psl`, `--top-domains`).
+    pub data: &'static Data,
+    /// `--fail-on`: the exit status is [`FINDING`] when a link has a
+    /// finding this serious or more.
+    pub fail_on: Option<Severity>,
 }
 
 impl Inspect {
-    /// The built-in list of popular domains, plus (or, with `only`,
-    /// instead of it) the domains of the file `extra`.
-    pub fn new(extra: Option<&Path>, only: bool) -> Result<Inspect, CliError> {
-        let Some(path) = extra else {
-            return Ok(Inspect {
-                top: TopDomains::baked(),
-                fail_on: None,
-            });
-        };
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            CliError::Usage(format!(
-                "--top-domains {}: {}",
-                path.display(),
-                super::batch_run::io_reason(&e)
-            ))
-        })?;
-        let own = TopDomains::parse(&text)
-            .map_err(|e| CliError::Usage(format!("--top-domains {}: {e}", path.display())))?;
-        let top = if only {
-            own
-        } else {
-            TopDomains::baked().with(own)
-        };
-        Ok(Inspect { top, fail_on: None })
-    }
-
-    /// `--fail-on`: the exit status is [`FINDING`] when a link has a
-    /// finding this serious or more.
-    pub fn fail_on(mut self, severity: Option<Severity>) -> Inspect {
-        self.fail_on = severity;
-        self
-    }
-
     /// Whether `report` reaches the `--fail-on` severity.
-    fn fails(&self, report: &LinkReport) -> bool {
+    fn reaches(&self, report: &LinkReport) -> bool {
         matches!((self.fail_on, report.max_severity), (Some(at), Some(max)) if max >= at)
     }
 }
@@ -72,7 +40,7 @@ impl BatchCommand for Inspect {
     }
 
     fn run(&self, text: &str) -> Result<LinkReport, LineError> {
-        let report = inspect_with(text, &self.top);
+        let report = inspect_with(text, self.data);
         match &report.error {
             Some(error) => Err(LineError::from(error)),
             None => Ok(report),
@@ -96,7 +64,7 @@ impl BatchCommand for Inspect {
     }
 
     fn fails(&self, report: &LinkReport) -> bool {
-        Inspect::fails(self, report)
+        self.reaches(report)
     }
 }
 
@@ -110,7 +78,7 @@ fn severity_label(style: &Style, severity: Severity) -> String {
 
 /// `onecontact inspect URL`.
 pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> io::Result<u8> {
-    let report = inspect_with(text, &inspect.top);
+    let report = inspect_with(text, inspect.data);
     if let Some(error) = &report.error {
         if ctx.json {
             write_json(out, &report)?;
@@ -129,7 +97,11 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
         }
         return report_invalid(ctx, out, "inspect", &LineError::from(error));
     }
-    let status = if inspect.fails(&report) { FINDING } else { OK };
+    let status = if inspect.reaches(&report) {
+        FINDING
+    } else {
+        OK
+    };
     if ctx.json {
         write_json(out, &report)?;
         return Ok(status);

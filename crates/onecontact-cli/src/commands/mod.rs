@@ -8,6 +8,7 @@ pub mod compare;
 pub mod contact;
 pub mod dedup;
 pub mod inspect;
+pub mod lists;
 pub mod parse;
 pub mod rebuild;
 pub mod resolve;
@@ -50,6 +51,15 @@ pub struct Ctx {
     pub style: Style,
     /// `--json`.
     pub json: bool,
+    /// The lists answers are computed with (`--psl`, `--top-domains`).
+    pub lists: &'static lists::Lists,
+}
+
+impl Ctx {
+    /// The lists as the library takes them.
+    pub fn data(&self) -> &'static onecontact::Data {
+        &self.lists.data
+    }
 }
 
 /// The error of one input, as JSON and batch rows show it: the catalogue's

@@ -30,7 +30,7 @@ fn query_failed(e: DataFusionError) -> CliError {
 }
 
 /// Runs `onecontact sql`; `json` is `--json` given before the subcommand.
-pub fn run(args: &SqlArgs, json: bool) -> Result<u8, CliError> {
+pub fn run(args: &SqlArgs, data: &onecontact::Data, json: bool) -> Result<u8, CliError> {
     let mut args = args.clone();
     if json || args.json {
         args.format = SqlFormat::Json;
@@ -45,13 +45,13 @@ pub fn run(args: &SqlArgs, json: bool) -> Result<u8, CliError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(query(args, &tables))
+    runtime.block_on(query(args, &tables, data))
 }
 
-async fn context(args: &SqlArgs) -> Result<SessionContext, CliError> {
+async fn context(args: &SqlArgs, data: &onecontact::Data) -> Result<SessionContext, CliError> {
     match &args.cluster {
         Some(address) => {
-            onecontact_datafusion::cluster::connect(address, args.partitions.map(|n| n.get()))
+            onecontact_datafusion::cluster::connect(address, args.partitions.map(|n| n.get()), data)
                 .await
                 .map_err(failed)
         }
@@ -61,14 +61,18 @@ async fn context(args: &SqlArgs) -> Result<SessionContext, CliError> {
                 config = config.with_target_partitions(n.get());
             }
             let ctx = SessionContext::new_with_config(config);
-            onecontact_datafusion::register(&ctx);
+            onecontact_datafusion::register_with(&ctx, data);
             Ok(ctx)
         }
     }
 }
 
-async fn query(args: &SqlArgs, tables: &[TableSource]) -> Result<u8, CliError> {
-    let ctx = context(args).await?;
+async fn query(
+    args: &SqlArgs,
+    tables: &[TableSource],
+    data: &onecontact::Data,
+) -> Result<u8, CliError> {
+    let ctx = context(args, data).await?;
     for table in tables {
         table.register(&ctx).await.map_err(|e| match e {
             onecontact_datafusion::Error::DataFusion(e) => query_failed(e),

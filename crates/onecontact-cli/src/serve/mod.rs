@@ -33,6 +33,8 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 
+use crate::commands::lists::Lists;
+
 pub use limits::Limits;
 
 /// The address `serve` binds when `--addr` is not given.
@@ -70,19 +72,19 @@ pub enum ServeError {
 ///
 /// [`ServeError`] when the runtime cannot start, the address cannot be
 /// bound or the line cannot be printed.
-pub fn run(addr: SocketAddr, limits: Limits) -> Result<(), ServeError> {
+pub fn run(addr: SocketAddr, limits: Limits, lists: &'static Lists) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
-    runtime.block_on(serve(addr, limits))
+    runtime.block_on(serve(addr, limits, lists))
 }
 
 /// How many connections over the limit may be waiting for their 503 at
 /// once; beyond it they are closed without a reply.
 const MAX_REFUSALS: usize = 64;
 
-async fn serve(addr: SocketAddr, limits: Limits) -> Result<(), ServeError> {
+async fn serve(addr: SocketAddr, limits: Limits, lists: &'static Lists) -> Result<(), ServeError> {
     let listener = TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
@@ -92,7 +94,7 @@ async fn serve(addr: SocketAddr, limits: Limits) -> Result<(), ServeError> {
     let signals = StopSignals::install();
     announce(bound).map_err(ServeError::Announce)?;
 
-    let app = routes::app(&limits);
+    let app = routes::app(&limits, lists);
     // The semaphore counts in u32 (and caps its own size below that).
     let max = limits
         .max_connections

@@ -1,7 +1,7 @@
 //! [`compare`]: whether two addresses are the same URL, the same key, and
 //! why they differ.
 
-use onecontact_psl::List;
+use onecontact_psl::DetachedAnswer;
 use onecontact_url::{Url, form_urlencoded};
 
 use super::error::{Role, ToolError};
@@ -9,6 +9,11 @@ use super::reading::{ReadOptions, read, url_of};
 use crate::key::PathRule;
 use crate::tracking::is_tracking_parameter;
 use crate::{KeyVersion, Reading, WebAddress};
+
+/// The registrable domain of a side's host, from its one lookup.
+fn registrable(url: &Url, site: Option<DetachedAnswer>) -> Option<&str> {
+    site?.attach(url.host_str()?).registrable_domain()
+}
 
 /// The overall answer of [`compare`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -125,7 +130,12 @@ fn compare_credentials(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Differe
     }
 }
 
-fn compare_host(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
+fn compare_host(
+    a: &Side<'_, '_>,
+    b: &Side<'_, '_>,
+    sites: (Option<DetachedAnswer>, Option<DetachedAnswer>),
+    out: &mut Vec<Difference>,
+) {
     let (ha, hb) = (
         a.url.host_str().unwrap_or_default(),
         b.url.host_str().unwrap_or_default(),
@@ -153,9 +163,8 @@ fn compare_host(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
         }
         return;
     }
-    let list = List::baked();
-    let ra = list.registrable_domain(ha);
-    if ra.is_some() && ra == list.registrable_domain(hb) {
+    let ra = registrable(a.url, sites.0);
+    if ra.is_some() && ra == registrable(b.url, sites.1) {
         out.push(diff(
             "subdomain",
             false,
@@ -429,23 +438,21 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
     compare_with(first, second, &ReadOptions::default())
 }
 
-/// [`compare`] with reading options: both texts are resolved against
-/// [`ReadOptions::base`] when they are relative references.
+/// [`compare`] with `options`: their lists ([`ReadOptions::data`]), whether
+/// `https://` is assumed, and a base URL that both texts are resolved
+/// against when they are relative references.
 ///
 /// ```
 /// use onecontact::tool::{compare_with, ReadOptions, Verdict};
 ///
-/// let options = ReadOptions {
-///     base: Some("https://example.com/".to_owned()),
-///     ..ReadOptions::default()
-/// };
-/// let r = compare_with("/docs", "/docs/", &options).unwrap();
-/// assert_eq!(r.verdict, Verdict::SameKey);
+/// let options = ReadOptions { base: Some("https://example.com/".into()), ..Default::default() };
+/// let r = compare_with("/docs", "https://example.com/docs", &options).unwrap();
+/// assert_eq!(r.verdict, Verdict::SameUrl);
 /// ```
 ///
 /// # Errors
 ///
-/// [`ToolError`] when the base or either text is not a URL.
+/// [`ToolError`] when either text (or the base) is not a URL.
 pub fn compare_with(
     first: &str,
     second: &str,
@@ -465,7 +472,11 @@ pub fn compare_with(
     let mut differences = Vec::new();
     compare_scheme(&a, &b, &mut differences);
     compare_credentials(&a, &b, &mut differences);
-    compare_host(&a, &b, &mut differences);
+    // Each host is looked up once: for the comparison and for the key.
+    let list = options.data.psl();
+    let site = |url: &Url| url.domain().map(|d| list.lookup(d).detach());
+    let sites = (site(a.url), site(b.url));
+    compare_host(&a, &b, sites, &mut differences);
     compare_port(&a, &b, &mut differences);
     compare_path(&a, &b, &mut differences);
     compare_query(&a, &b, &mut differences);
@@ -473,12 +484,12 @@ pub fn compare_with(
     let same_url = a.url.as_str() == b.url.as_str();
     let (first_url, second_url) = (a.url.as_str().to_owned(), b.url.as_str().to_owned());
     // The keys come from the same readings.
-    let key = |r: Reading<'_>| {
-        WebAddress::from_reading(r)
+    let key = |r: Reading<'_>, site| {
+        WebAddress::from_reading_answered(r, site, &options.data)
             .ok()
             .map(|w| w.key(KeyVersion::V1))
     };
-    let (first_key, second_key) = (key(ra), key(rb));
+    let (first_key, second_key) = (key(ra, sites.0), key(rb, sites.1));
     let same_key = first_key.is_some() && first_key == second_key;
     let verdict = if same_url {
         Verdict::SameUrl

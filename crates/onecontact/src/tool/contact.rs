@@ -1,6 +1,6 @@
 //! [`contact_report`]: the contact layer's view of an address.
 
-use crate::{KeyVersion, Reader, SocialProfile, WebAddress, WebError};
+use crate::{Data, KeyVersion, Reader, SocialProfile, WebAddress, WebError};
 
 /// What the contact layer says about a URL beyond the URL itself: its
 /// canonical form, key V1 and facts. The [`ParseReport`](super::ParseReport)
@@ -67,7 +67,16 @@ pub struct ContactReport {
 ///
 /// The [`WebError`] of [`WebAddress::parse`].
 pub fn contact_report(text: &str) -> Result<ContactReport, WebError> {
-    let web = WebAddress::from_reading(Reader::new().read(text))?;
+    contact_report_with(text, &Data::baked())
+}
+
+/// [`contact_report`] with the lists of `data`.
+///
+/// # Errors
+///
+/// The [`WebError`] of [`WebAddress::parse`].
+pub fn contact_report_with(text: &str, data: &Data) -> Result<ContactReport, WebError> {
+    let web = WebAddress::from_reading_with(Reader::new().read(text), data)?;
     Ok(ContactReport {
         input: text.to_owned(),
         url: web.url().as_str().to_owned(),

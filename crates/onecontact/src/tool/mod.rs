@@ -46,7 +46,7 @@ mod resolve;
 pub use clean::{CleanReport, RemovedParameter, clean};
 pub use compare::{CompareReport, Difference, Verdict, compare, compare_with};
 pub use components::{CodecReport, Component, UnknownComponent, decode, encode};
-pub use contact::{ContactFacts, ContactReport, contact_report};
+pub use contact::{ContactFacts, ContactReport, contact_report, contact_report_with};
 pub use error::{Role, ToolError};
 pub use parse::{
     HostReport, ParseReport, Parts, PathSegment, QueryParam, ValidationNote, parse_report,

@@ -5,6 +5,7 @@
 use onecontact_url::Url;
 
 use super::error::{Role, ToolError};
+use crate::Data;
 use crate::gigo::Gigo;
 use crate::reading::{ASSUMED_PREFIX, Reader, Reading, SchemeSource, starts_like_scheme};
 
@@ -22,6 +23,9 @@ pub struct ReadOptions {
     /// to the URL parser as it is, which refuses `www.example.com` and reads
     /// `localhost:3000/api` as the scheme `localhost`.
     pub assume_https: bool,
+    /// The Public Suffix List and popular domains the reports use
+    /// ([`Data::baked`] by default).
+    pub data: Data,
 }
 
 impl Default for ReadOptions {
@@ -29,6 +33,7 @@ impl Default for ReadOptions {
         ReadOptions {
             base: None,
             assume_https: true,
+            data: Data::baked(),
         }
     }
 }
