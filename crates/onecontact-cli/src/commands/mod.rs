@@ -15,6 +15,8 @@ pub mod rebuild;
 pub mod resolve;
 #[cfg(feature = "sql")]
 pub mod sql;
+#[cfg(feature = "sql")]
+mod sql_text;
 
 use std::io::{self, Write};
 
@@ -28,6 +30,9 @@ pub const OK: u8 = 0;
 pub const INVALID: u8 = 1;
 /// Usage error.
 pub const USAGE: u8 = 2;
+/// `inspect --fail-on`: a link has a finding that serious (and every input
+/// was valid).
+pub const FINDING: u8 = 3;
 
 /// A failure of the command itself (not of an input): exit status 2.
 #[derive(Debug, thiserror::Error)]
