@@ -188,27 +188,27 @@ impl<'a> Answer<'a> {
 
     /// Whether a rule of the list decided (not the implicit `*`).
     pub fn is_listed(&self) -> bool {
-        matches!(self.origin, Origin::Listed { .. })
+        self.suffix().is_listed()
     }
 
     /// Whether the implicit `*` rule decided (no rule matched).
     pub fn is_implicit(&self) -> bool {
-        self.origin == Origin::Implicit
+        self.suffix().is_implicit()
     }
 
     /// Whether the text looked up is no domain (see [`Origin::NotADomain`]).
     pub fn is_not_a_domain(&self) -> bool {
-        self.origin == Origin::NotADomain
+        self.suffix().is_not_a_domain()
     }
 
     /// Whether the deciding rule is in the ICANN section.
     pub fn is_icann(&self) -> bool {
-        self.section() == Some(Section::Icann)
+        self.suffix().is_icann()
     }
 
     /// Whether the deciding rule is in the PRIVATE section.
     pub fn is_private(&self) -> bool {
-        self.section() == Some(Section::Private)
+        self.suffix().is_private()
     }
 }
 
