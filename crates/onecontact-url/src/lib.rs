@@ -278,6 +278,7 @@ mod parser;
 pub mod percent_encoding;
 pub mod quirks;
 mod relative;
+pub mod scan;
 mod scheme;
 pub mod search_params;
 #[cfg(feature = "serde")]

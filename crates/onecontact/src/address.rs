@@ -43,6 +43,8 @@ pub struct WebAddress {
     prefix_len: u8,
     /// What kind of host the URL has, looked up once.
     host: HostClass,
+    /// Whether the scheme as typed looks mistyped ([`WebFact::SchemeMistyped`]).
+    scheme_mistyped: bool,
     /// The Public Suffix List's answer for a domain host, looked up once
     /// when the address is built, with the list of the [`Data`] given.
     site: Option<DetachedAnswer>,
@@ -241,12 +243,15 @@ impl WebAddress {
                 }));
             }
         }
+        let scheme_mistyped =
+            crate::inspect::paste::scheme_slip(trimmed, prefix_len != 0, &url).is_some();
         WebAddress {
             url,
             cleaned,
             places,
             prefix_len: u8::try_from(prefix_len).unwrap_or_gigo(),
             host: host_class,
+            scheme_mistyped,
             site,
         }
     }
@@ -373,6 +378,7 @@ impl WebAddress {
         flags.set(WebFact::HasCredentials, url.has_credentials());
         flags.set(WebFact::TrackingParametersRemoved, self.cleaned.is_some());
         flags.set(WebFact::FragmentRemoved, url.fragment().is_some());
+        flags.set(WebFact::SchemeMistyped, self.scheme_mistyped);
         flags
     }
 

@@ -6,7 +6,9 @@ use std::io::{self, BufWriter, IsTerminal, Read, Write};
 
 use serde::Serialize;
 
-use super::{CliError, INVALID, LineError, OK};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::{CliError, FINDING, INVALID, LineError, OK};
 use crate::batch::{self, Line, Options, Processed, Summary};
 use crate::cli::{BatchArgs, Format};
 use crate::output::{tsv_field, tsv_row};
@@ -21,6 +23,22 @@ pub trait BatchCommand: Sync {
     fn run(&self, text: &str) -> Result<Self::Report, LineError>;
     /// The TSV fields of a report, one per column.
     fn fields(&self, report: &Self::Report, out: &mut Vec<String>);
+    /// Appends the TSV fields of a report to a row, each after a tab
+    /// (by default those of [`fields`](Self::fields)).
+    fn write_fields(&self, report: &Self::Report, out: &mut String) {
+        let mut fields = Vec::with_capacity(self.columns().len());
+        self.fields(report, &mut fields);
+        for field in &fields {
+            out.push('\t');
+            tsv_field(out, field);
+        }
+    }
+
+    /// Whether a valid address's report should still fail the run
+    /// (`inspect --fail-on`).
+    fn fails(&self, _report: &Self::Report) -> bool {
+        false
+    }
 }
 
 /// Where batch input comes from.
@@ -48,13 +66,17 @@ pub fn source(url: Option<&str>, args: &BatchArgs) -> Result<Option<Source>, Cli
         ))),
         (Some(path), _) if path.as_os_str() == "-" => Ok(Some(stdin())),
         (Some(path), _) => {
-            let file = File::open(path)
-                .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?;
-            let size = file
-                .metadata()
-                .ok()
-                .filter(|m| m.is_file())
-                .map(|m| m.len());
+            let unreadable =
+                |e: io::Error| CliError::Usage(format!("{}: {}", path.display(), io_reason(&e)));
+            let file = File::open(path).map_err(unreadable)?;
+            let metadata = file.metadata().map_err(unreadable)?;
+            if metadata.is_dir() {
+                return Err(CliError::Usage(format!(
+                    "{}: Is a directory (give a file of addresses, one per line)",
+                    path.display()
+                )));
+            }
+            let size = Some(metadata).filter(|m| m.is_file()).map(|m| m.len());
             Ok(Some(Source {
                 reader: Box::new(file),
                 size,
@@ -66,6 +88,16 @@ pub fn source(url: Option<&str>, args: &BatchArgs) -> Result<Option<Source>, Cli
             "give an address, `-` to read addresses from standard input, or --input FILE"
                 .to_owned(),
         )),
+    }
+}
+
+/// The reason of an I/O error without the operating system's error number
+/// (`No such file or directory`).
+pub fn io_reason(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error ") {
+        Some(at) => text.get(..at).unwrap_or(&text).to_owned(),
+        None => text,
     }
 }
 
@@ -103,6 +135,24 @@ struct JsonRow<'a, R: Serialize> {
     error: Option<&'a LineError>,
 }
 
+/// Appends `n` in decimal (without the formatting machinery, which costs
+/// more than the key of a line).
+fn push_decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    while let Some(slot) = at.checked_sub(1).and_then(|i| digits.get_mut(i)) {
+        *slot = b'0' + (n % 10) as u8;
+        at -= 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(at..).unwrap_or_default() {
+        out.push(char::from(d));
+    }
+}
+
 /// One output row for a line.
 fn row<C: BatchCommand>(
     command: &C,
@@ -128,17 +178,12 @@ fn row<C: BatchCommand>(
         }
         Format::Tsv => {
             let mut out = String::with_capacity(input.len() * 2 + 16);
-            out.push_str(&line.to_string());
+            push_decimal(&mut out, line);
             out.push('\t');
             tsv_field(&mut out, input);
-            let mut fields = Vec::with_capacity(command.columns().len());
             match outcome {
-                Ok(report) => command.fields(report, &mut fields),
-                Err(_) => fields.resize(command.columns().len(), String::new()),
-            }
-            for field in &fields {
-                out.push('\t');
-                tsv_field(&mut out, field);
+                Ok(report) => command.write_fields(report, &mut out),
+                Err(_) => (0..command.columns().len()).for_each(|_| out.push('\t')),
             }
             out.push('\t');
             if let Err(error) = outcome {
@@ -173,12 +218,16 @@ pub fn run<C: BatchCommand>(
         header.push("error");
         out.write_all(tsv_row(header).as_bytes())?;
     }
+    let findings = AtomicU64::new(0);
     let summary = batch::run(
         source.reader,
         &options,
         |line, text| match text {
             Line::Text(text) => {
                 let outcome = command.run(text);
+                if outcome.as_ref().is_ok_and(|r| command.fails(r)) {
+                    findings.fetch_add(1, Ordering::Relaxed);
+                }
                 let failure = outcome.as_ref().err().map(|e| e.message.clone());
                 Processed {
                     value: row(command, format, line, text, &outcome),
@@ -205,7 +254,13 @@ pub fn run<C: BatchCommand>(
     if !args.quiet {
         print_summary(&options.name, &summary, None);
     }
-    Ok(if summary.failed > 0 { INVALID } else { OK })
+    Ok(if summary.failed > 0 {
+        INVALID
+    } else if findings.load(Ordering::Relaxed) > 0 {
+        FINDING
+    } else {
+        OK
+    })
 }
 
 /// The summary line on standard error.
@@ -216,8 +271,9 @@ pub fn print_summary(name: &str, summary: &Summary, extra: Option<String>) {
     } else {
         0.0
     };
+    let plural = if summary.lines == 1 { "" } else { "es" };
     let mut text = format!(
-        "{name}: {} addresses, {} ok, {} failed",
+        "{name}: {} address{plural}, {} ok, {} failed",
         summary.lines,
         summary.lines - summary.failed,
         summary.failed
@@ -232,4 +288,18 @@ pub fn print_summary(name: &str, summary: &Summary, extra: Option<String>) {
     }
     text.push_str(&format!(" ({seconds:.2} s, {rate:.0}/s)"));
     eprintln!("{text}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_decimal;
+
+    #[test]
+    fn decimal_numbers_as_display_writes_them() {
+        for n in [0, 7, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
 }

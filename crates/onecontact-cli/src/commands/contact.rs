@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, LineError, OK, report_invalid};
-use crate::output::{Table, write_json};
+use crate::output::{Table, tsv_field, write_json};
 
 /// Which of the three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,12 +75,32 @@ impl BatchCommand for Contact {
     }
 
     fn run(&self, text: &str) -> Result<ContactRow, LineError> {
+        if self.what == What::Key {
+            // Straight from the text: the key of `WebAddress::parse_with(text, data)`.
+            let key = onecontact::key_v1_with(text, self.data).map_err(|e| LineError::from(&e))?;
+            return Ok(ContactRow::Key(KeyRow { key }));
+        }
         let web = WebAddress::parse_with(text, self.data).map_err(|e| LineError::from(&e))?;
         Ok(self.row(&web))
     }
 
     fn fields(&self, report: &ContactRow, out: &mut Vec<String>) {
         fields(report, out);
+    }
+
+    fn write_fields(&self, report: &ContactRow, out: &mut String) {
+        if let ContactRow::Key(row) = report {
+            // The one column, without a copy of the key.
+            out.push('\t');
+            tsv_field(out, &row.key);
+            return;
+        }
+        let mut cells = Vec::with_capacity(self.columns().len());
+        fields(report, &mut cells);
+        for cell in &cells {
+            out.push('\t');
+            tsv_field(out, cell);
+        }
     }
 }
 
@@ -135,8 +155,15 @@ fn fields(report: &ContactRow, out: &mut Vec<String>) {
     }
 }
 
-/// `onecontact canon|key|facts URL`.
-pub fn single(ctx: &Ctx, out: &mut dyn Write, what: What, text: &str) -> io::Result<u8> {
+/// `onecontact canon|key|facts URL`: the answer alone on one line, or
+/// with `report` the readable report (facts always print the report).
+pub fn single(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    what: What,
+    text: &str,
+    report: bool,
+) -> io::Result<u8> {
     let name = match what {
         What::Canon => "canon",
         What::Key => "key",
@@ -158,6 +185,14 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, what: What, text: &str) -> io::Res
         return Ok(OK);
     }
     let url = web.url().as_str();
+    if !report {
+        let answer = match what {
+            What::Key => web.key(KeyVersion::V1),
+            What::Canon | What::Facts => web.canonical().to_owned(),
+        };
+        writeln!(out, "{answer}")?;
+        return Ok(OK);
+    }
     let report = ContactFacts::of(&web);
     let s = &ctx.style;
     match what {
