@@ -472,9 +472,9 @@ pub enum ComponentArg {
     Form,
 }
 
-impl From<ComponentArg> for onecontact::tool::Component {
+impl From<ComponentArg> for onecontact_report::Component {
     fn from(c: ComponentArg) -> Self {
-        use onecontact::tool::Component;
+        use onecontact_report::Component;
         match c {
             ComponentArg::PathSegment => Component::PathSegment,
             ComponentArg::QueryValue => Component::QueryValue,

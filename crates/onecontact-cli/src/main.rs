@@ -1,6 +1,6 @@
 //! The `onecontact` command: reads web addresses the way a browser does and
 //! says what is in them. Argument parsing and printing live here; every
-//! answer comes from the `onecontact` library (`onecontact::tool`,
+//! answer comes from the libraries (`onecontact_report`,
 //! `onecontact::inspect`, `WebAddress`).
 
 #![forbid(unsafe_code)]
@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
-use onecontact::tool::ReadOptions;
+use onecontact_report::ReadOptions;
 
 use cli::{Cli, Command};
 use commands::batch_run::{self, BatchCommand};

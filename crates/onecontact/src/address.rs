@@ -6,6 +6,7 @@ use onecontact_psl::{Answer, DetachedAnswer, List};
 use onecontact_url::{Host, InputSpans, Url};
 
 use crate::data::Data;
+use crate::host::HostLookup;
 
 use crate::detail::{ParseDetail, Spans};
 use crate::error::WebError;
@@ -160,17 +161,26 @@ impl WebAddress {
     }
 
     /// [`from_reading_with`](Self::from_reading_with) for a reading whose
-    /// host was already looked up (by [`inspect`](crate::inspect()) of the
-    /// same reading): `site` is that answer, `None` when the host is no domain.
-    pub(crate) fn from_reading_answered(
+    /// host was already looked up ([`HostLookup`], from
+    /// [`inspect_reading_looked_up`](crate::inspect::inspect_reading_looked_up)
+    /// of the same reading, say): the address takes that answer instead of
+    /// looking the host up again. A lookup of no host (the default) is made
+    /// here with the list of `data`.
+    ///
+    /// # Errors
+    ///
+    /// The reading's [`WebError`] when the text is not a URL.
+    pub fn from_reading_looked_up(
         reading: Reading<'_>,
-        site: Option<DetachedAnswer>,
+        lookup: HostLookup,
         data: &Data,
     ) -> Result<WebAddress, WebError> {
         let (read, url, spans) = reading.into_parts();
         let list = data.psl();
         Ok(WebAddress::build(url?, &read, &spans, |domain| {
-            site.unwrap_or_else(|| list.lookup(domain).detach())
+            lookup
+                .detached()
+                .unwrap_or_else(|| list.lookup(domain).detach())
         }))
     }
 
@@ -215,7 +225,7 @@ impl WebAddress {
         if let Some(query) = url.query() {
             let query_start = end.saturating_sub(query.len());
             let mut removed = Vec::new();
-            if let Some(kept) = tracking::strip(query, &mut removed) {
+            if let Some(kept) = tracking::strip_tracking_parameters(query, &mut removed) {
                 for range in &mut removed {
                     *range = range.start + query_start..range.end + query_start;
                 }

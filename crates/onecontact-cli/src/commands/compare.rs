@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool::{self, ReadOptions, Verdict};
+use onecontact_report::{self as tool, ReadOptions, Verdict};
 
 use super::{Ctx, LineError, OK, heading, report_invalid};
 use crate::output::{Table, write_columns, write_json};

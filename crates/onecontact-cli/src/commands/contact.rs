@@ -2,8 +2,8 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool::ContactFacts;
 use onecontact::{KeyVersion, SocialProfile, WebAddress, WebFact};
+use onecontact_report::ContactFacts;
 use serde::Serialize;
 
 use super::batch_run::BatchCommand;

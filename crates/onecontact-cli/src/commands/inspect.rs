@@ -132,7 +132,10 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
         }
         table.opt("imitates", display.imitates.as_deref());
     }
-    table.opt("host kind", report.host_kind);
+    table.opt(
+        "host kind",
+        report.host_kind.map(onecontact::HostKind::name),
+    );
     table.opt(
         "userinfo",
         report
@@ -144,7 +147,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
     writeln!(out)?;
     table.write(out, s, 2)?;
     if report.scheme_assumed {
-        let note = onecontact::tool::scheme_assumed_note(&report.input);
+        let note = onecontact_report::scheme_assumed_note(&report.input);
         writeln!(out, "{} {}", s.dim("note:"), note.message)?;
     }
     if report.warnings.is_empty() {

@@ -78,8 +78,8 @@ pub struct LineError {
     pub message: String,
 }
 
-impl From<&onecontact::tool::ToolError> for LineError {
-    fn from(e: &onecontact::tool::ToolError) -> Self {
+impl From<&onecontact_report::ToolError> for LineError {
+    fn from(e: &onecontact_report::ToolError) -> Self {
         let offset = e.offset();
         LineError {
             code: e.code().to_owned(),
@@ -134,8 +134,8 @@ pub fn heading(out: &mut dyn Write, style: &Style, text: &str) -> io::Result<()>
 pub fn write_notes(
     out: &mut dyn Write,
     style: &Style,
-    notes: &[onecontact::tool::Note],
-    warnings: &[onecontact::tool::Note],
+    notes: &[onecontact_report::Note],
+    warnings: &[onecontact_report::Note],
 ) -> io::Result<()> {
     for note in notes {
         writeln!(out, "{} {}", style.dim("note:"), note.message)?;

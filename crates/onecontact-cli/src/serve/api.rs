@@ -1,9 +1,9 @@
 //! The request and reply bodies of the API routes (see docs/web-api.md).
 
-use onecontact::tool::{
+use onecontact::{Data, LinkReport};
+use onecontact_report::{
     CleanReport, CompareReport, Edit, ParseReport, ReadOptions, RebuildReport, ResolveReport,
 };
-use onecontact::{Data, LinkReport};
 use serde::{Deserialize, Serialize};
 
 use crate::commands::lists::ListsInfo;

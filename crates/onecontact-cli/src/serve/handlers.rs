@@ -5,7 +5,7 @@ use axum::Json;
 use axum::extract::State;
 use onecontact::Data;
 use onecontact::inspect::inspect_with;
-use onecontact::tool::{ReadOptions, clean, compare_with, parse_report, rebuild, resolve};
+use onecontact_report::{ReadOptions, clean, compare_with, parse_report, rebuild, resolve};
 
 use crate::commands::lists::Lists;
 

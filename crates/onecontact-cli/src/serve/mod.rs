@@ -1,7 +1,7 @@
 //! `onecontact serve`: the URL tool as a local web page and a JSON API.
 //!
 //! The server only maps JSON to the library's tool functions
-//! (`onecontact::tool`, `onecontact::inspect`); see docs/web-api.md for
+//! (`onecontact_report`, `onecontact::inspect`); see docs/web-api.md for
 //! the routes. It binds the loopback interface unless told otherwise and
 //! has no authentication, so it must not be exposed to a network.
 //!

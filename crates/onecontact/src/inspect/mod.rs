@@ -111,8 +111,8 @@ pub struct LinkReport {
     pub scheme: Option<String>,
     /// The host the browser connects to.
     pub real_host: Option<String>,
-    /// `domain`, `ipv4`, `ipv6`, `opaque` or `empty`.
-    pub host_kind: Option<&'static str>,
+    /// The kind of the real host.
+    pub host_kind: Option<crate::HostKind>,
     /// The Unicode form of a host with `xn--` labels (a display aid).
     pub host_unicode: Option<String>,
     /// The host as a careful browser shows it: labels in Unicode when safe,
@@ -255,9 +255,9 @@ fn host_warnings(
     data: &Data,
     report: &mut LinkReport,
     out: &mut Vec<Warning>,
-) -> Option<onecontact_psl::DetachedAnswer> {
+) -> crate::HostLookup {
     let hostname = url.host_str().unwrap_or_default();
-    let mut site = None;
+    let mut site = crate::HostLookup::default();
     match url.host() {
         Some(Host::Ipv4(_) | Host::Ipv6(_)) => out.push(Warning::new(
             WarningCode::IpAddressHost,
@@ -269,7 +269,7 @@ fn host_warnings(
         )),
         Some(Host::Domain(domain)) => {
             let answer = data.psl().lookup(domain);
-            site = Some(answer.detach());
+            site = crate::HostLookup::from_answer(&answer);
             report.registrable_domain = answer.registrable_domain().map(str::to_owned);
             report.public_suffix = Some(answer.public_suffix().to_owned());
             if let Some(registrable) = &report.registrable_domain
@@ -530,7 +530,7 @@ pub fn inspect_with(text: &str, data: &Data) -> LinkReport {
 /// [`inspect_with`] for a text already read (with a base, say): the report
 /// is built from that reading, without reading the text again.
 pub fn inspect_reading(reading: &Reading<'_>, data: &Data) -> LinkReport {
-    inspect_answered(reading, data).0
+    inspect_reading_looked_up(reading, data).0
 }
 
 /// One reading of `text`, and both answers built from it: the
@@ -549,18 +549,19 @@ pub fn inspect_and_parse(
     data: &Data,
 ) -> (LinkReport, Result<crate::WebAddress, WebError>) {
     let reading = Reader::new().read(text);
-    let (report, site) = inspect_answered(&reading, data);
-    let web = crate::WebAddress::from_reading_answered(reading, site, data);
+    let (report, lookup) = inspect_reading_looked_up(&reading, data);
+    let web = crate::WebAddress::from_reading_looked_up(reading, lookup, data);
     (report, web)
 }
 
 /// [`inspect_reading`], and the Public Suffix List's answer for the host
-/// when it is a domain, for a [`WebAddress`](crate::WebAddress) built from
-/// the same reading to take instead of looking the host up again.
-pub(crate) fn inspect_answered(
+/// ([`HostLookup`](crate::HostLookup)), for a [`WebAddress`](crate::WebAddress)
+/// built from the same reading to take instead of looking the host up again
+/// ([`WebAddress::from_reading_looked_up`](crate::WebAddress::from_reading_looked_up)).
+pub fn inspect_reading_looked_up(
     reading: &Reading<'_>,
     data: &Data,
-) -> (LinkReport, Option<onecontact_psl::DetachedAnswer>) {
+) -> (LinkReport, crate::HostLookup) {
     let trimmed = reading.text();
     let mut report = LinkReport {
         input: trimmed.to_owned(),
@@ -580,7 +581,7 @@ pub(crate) fn inspect_answered(
         max_severity: None,
     };
     let mut warnings = Vec::new();
-    let mut site = None;
+    let mut site = crate::HostLookup::default();
     if let Some(authority) = authority_as_typed(reading) {
         let found = encoded_delimiters(authority);
         if !found.is_empty() {
@@ -601,7 +602,7 @@ pub(crate) fn inspect_answered(
             report.scheme = Some(url.scheme().to_owned());
             if let Some(host) = url.host() {
                 report.real_host = Some(url.host_str().unwrap_or_gigo().to_owned());
-                report.host_kind = Some(crate::host::kind_name(&host));
+                report.host_kind = Some(crate::HostKind::of(&host));
             }
             if !url.username().is_empty() || url.password().is_some() {
                 let mut userinfo = url.username().to_owned();

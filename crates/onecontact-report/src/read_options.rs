@@ -4,10 +4,9 @@
 
 use onecontact_url::Url;
 
-use super::error::{Role, ToolError};
-use crate::Data;
-use crate::gigo::Gigo;
-use crate::reading::{ASSUMED_PREFIX, Reader, Reading, SchemeSource, starts_like_scheme};
+use crate::error::{Role, ToolError};
+use onecontact::Data;
+use onecontact::{ASSUMED_PREFIX, Reader, Reading, SchemeSource};
 
 /// How the tool reads an address.
 #[derive(Debug, Clone)]
@@ -65,8 +64,8 @@ pub fn scheme_assumed_note(text: &str) -> Note {
         "no scheme was written, so the text was read as {ASSUMED_PREFIX}{}",
         text.trim_start_matches('/')
     );
-    if starts_like_scheme(text) {
-        let name = text.split(':').next().unwrap_or_gigo();
+    if Reader::starts_like_scheme(text) {
+        let name = text.split(':').next().unwrap_or_default();
         message.push_str(&format!(
             " (the URL Standard alone would read \"{name}:\" as a scheme)"
         ));

@@ -7,12 +7,12 @@ use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode;
 use onecontact_url::{Host, Url};
 
-use super::contact::ContactFacts;
-use super::error::{Role, ToolError};
-use super::reading::{Note, ReadOptions, read, read_base, reading_notes, url_of};
-use crate::inspect::{HostDisplay, LinkReport, Severity, Warning, inspect_answered};
-use crate::tracking::is_tracking_parameter;
-use crate::{Data, Reading, WebAddress, WebError};
+use crate::contact::ContactFacts;
+use crate::error::{Role, ToolError};
+use crate::read_options::{Note, ReadOptions, read, read_base, reading_notes, url_of};
+use onecontact::inspect::{HostDisplay, LinkReport, Severity, Warning, inspect_reading_looked_up};
+use onecontact::is_tracking_parameter;
+use onecontact::{Data, Reading, WebAddress, WebError};
 
 /// The up to eight parts of a URL, as the normalized URL holds them
 /// (percent-encoded where the URL Standard encodes).
@@ -43,8 +43,9 @@ pub struct Parts {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HostReport {
-    /// `domain`, `ipv4`, `ipv6`, `opaque` or `empty`.
-    pub kind: &'static str,
+    /// The kind of host (`domain`, `ipv4`, `ipv6`, `opaque` or `empty` in
+    /// JSON).
+    pub kind: onecontact::HostKind,
     /// The host as the normalized URL holds it.
     pub serialized: String,
     /// The host as written, when it differs from `serialized`.
@@ -61,7 +62,7 @@ pub struct HostReport {
     pub public_suffix: Option<String>,
     /// The host as a careful browser shows it in its address bar, with the
     /// reason for each label kept in Punycode and the popular domain it
-    /// imitates (see [`crate::inspect::display_host`]); for domains.
+    /// imitates (see [`onecontact::inspect::display_host`]); for domains.
     pub display: Option<HostDisplay>,
 }
 
@@ -251,7 +252,7 @@ fn host_report(
         ));
     }
     Some(HostReport {
-        kind: crate::host::kind_name(&host),
+        kind: onecontact::HostKind::of(&host),
         serialized,
         as_written,
         unicode,
@@ -371,7 +372,7 @@ fn query_notes(params: &[QueryParam], notes: &mut Vec<Note>) {
 /// warnings.
 ///
 /// ```
-/// use onecontact::tool::{parse_report, ReadOptions};
+/// use onecontact_report::{parse_report, ReadOptions};
 ///
 /// let r = parse_report("http://0x7f.1/a%2Fb/c", &ReadOptions::default()).unwrap();
 /// assert_eq!(r.href, "http://127.0.0.1/a%2Fb/c");
@@ -399,7 +400,7 @@ pub(crate) fn report_from_reading(
     let url = url_of(&reading, Role::Input)?;
     // The host is looked up and shown once, here; the host report and the
     // contact facts take what this found.
-    let (mut link, site) = inspect_answered(&reading, data);
+    let (mut link, site) = inspect_reading_looked_up(&reading, data);
     let mut notes = reading_notes(&reading, base);
     normalization_notes(&reading, url, &mut notes);
     let host = host_report(&reading, url, &mut link, &mut notes);
@@ -437,7 +438,7 @@ pub(crate) fn report_from_reading(
     if let Some(host) = report.host.as_mut() {
         host.display = link.display;
     }
-    match WebAddress::from_reading_answered(reading, site, data) {
+    match WebAddress::from_reading_looked_up(reading, site, data) {
         Ok(web) => report.contact = Some(ContactFacts::of(&web)),
         Err(e) => report.contact_error = Some(e),
     }

@@ -1,18 +1,18 @@
 //! [`compare`]: whether two addresses are the same URL, the same key, and
 //! why they differ.
 
-use onecontact_psl::DetachedAnswer;
+use onecontact::{Data, HostLookup};
 use onecontact_url::{Url, form_urlencoded};
 
-use super::error::{Role, ToolError};
-use super::reading::{ReadOptions, read, url_of};
-use crate::key::PathRule;
-use crate::tracking::is_tracking_parameter;
-use crate::{KeyVersion, Reading, WebAddress};
+use crate::error::{Role, ToolError};
+use crate::read_options::{ReadOptions, read, url_of};
+use onecontact::PathRule;
+use onecontact::is_tracking_parameter;
+use onecontact::{KeyVersion, Reading, WebAddress};
 
 /// The registrable domain of a side's host, from its one lookup.
-fn registrable(url: &Url, site: Option<DetachedAnswer>) -> Option<&str> {
-    site?.attach(url.host_str()?).registrable_domain()
+fn registrable(url: &Url, site: HostLookup) -> Option<&str> {
+    site.answer(url)?.registrable_domain()
 }
 
 /// The overall answer of [`compare`].
@@ -133,7 +133,7 @@ fn compare_credentials(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Differe
 fn compare_host(
     a: &Side<'_, '_>,
     b: &Side<'_, '_>,
-    sites: (Option<DetachedAnswer>, Option<DetachedAnswer>),
+    sites: (HostLookup, HostLookup),
     out: &mut Vec<Difference>,
 ) {
     let (ha, hb) = (
@@ -422,7 +422,7 @@ fn compare_fragment(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference
 /// `index.html`, tracking parameters, fragment, …).
 ///
 /// ```
-/// use onecontact::tool::{compare, Verdict};
+/// use onecontact_report::{compare, Verdict};
 ///
 /// let r = compare("https://example.com:443/a", "HTTPS://Example.COM/a").unwrap();
 /// assert_eq!(r.verdict, Verdict::SameUrl);
@@ -443,7 +443,7 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
 /// against when they are relative references.
 ///
 /// ```
-/// use onecontact::tool::{compare_with, ReadOptions, Verdict};
+/// use onecontact_report::{compare_with, ReadOptions, Verdict};
 ///
 /// let options = ReadOptions { base: Some("https://example.com/".into()), ..Default::default() };
 /// let r = compare_with("/docs", "https://example.com/docs", &options).unwrap();
@@ -458,7 +458,7 @@ pub fn compare_with(
     second: &str,
     options: &ReadOptions,
 ) -> Result<CompareReport, ToolError> {
-    let base = super::reading::read_base(options)?;
+    let base = crate::read_options::read_base(options)?;
     let ra = read(first, base.as_ref(), options, Role::First)?;
     let rb = read(second, base.as_ref(), options, Role::Second)?;
     let a = Side {
@@ -473,9 +473,8 @@ pub fn compare_with(
     compare_scheme(&a, &b, &mut differences);
     compare_credentials(&a, &b, &mut differences);
     // Each host is looked up once: for the comparison and for the key.
-    let list = options.data.psl();
-    let site = |url: &Url| url.domain().map(|d| list.lookup(d).detach());
-    let sites = (site(a.url), site(b.url));
+    let data: &Data = &options.data;
+    let sites = (HostLookup::of(a.url, data), HostLookup::of(b.url, data));
     compare_host(&a, &b, sites, &mut differences);
     compare_port(&a, &b, &mut differences);
     compare_path(&a, &b, &mut differences);
@@ -485,7 +484,7 @@ pub fn compare_with(
     let (first_url, second_url) = (a.url.as_str().to_owned(), b.url.as_str().to_owned());
     // The keys come from the same readings.
     let key = |r: Reading<'_>, site| {
-        WebAddress::from_reading_answered(r, site, &options.data)
+        WebAddress::from_reading_looked_up(r, site, &options.data)
             .ok()
             .map(|w| w.key(KeyVersion::V1))
     };
