@@ -31,7 +31,7 @@ for spec in "$@"; do
     runs=${rest%%:*}
     secs=${rest##*:}
     case $target in
-        url_ada | url_parse | url_setters | web_address) seed=corpus-seed/url_ada ;;
+        url_ada | url_parse | url_setters | web_address | web_key) seed=corpus-seed/url_ada ;;
         *) seed=corpus-seed/idna_ada ;;
     esac
     mkdir -p "$out/corpus/$target" "$out/artifacts/$target"

@@ -32,7 +32,7 @@ echo "wheel: $(basename "$wheel") ($(du -h "$wheel" | cut -f1))"
 # From outside the source tree, so that the installed package is the one imported.
 cd "$out"
 set +e
-"$venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests"
+ONECONTACT_REQUIRE_ARROW=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests"
 status=$?
 set -e
 if [ "$status" = 5 ]; then

@@ -93,6 +93,33 @@ fn main() {
             }),
         );
     }
+    // The key straight from the text: the same answer as parse + key.
+    let label = "onecontact key_v1 from text kasztp.txt";
+    if selected(label) {
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                lines
+                    .iter()
+                    .filter_map(|l| onecontact::key_v1(l).ok())
+                    .map(|key| black_box(key).len())
+                    .sum::<usize>()
+            }),
+        );
+    }
+    let label = "onecontact parse+key kasztp.txt";
+    if selected(label) {
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                lines
+                    .iter()
+                    .filter_map(|l| WebAddress::parse(l).ok())
+                    .map(|web| black_box(web.key(KeyVersion::V1)).len())
+                    .sum::<usize>()
+            }),
+        );
+    }
     // The key alone, of addresses parsed before the measured loop.
     let label = "onecontact key only kasztp.txt";
     if selected(label) {

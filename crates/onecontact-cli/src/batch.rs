@@ -111,6 +111,30 @@ struct Done<T> {
     blank: u64,
 }
 
+/// Where the first `\n` of `bytes` is, eight bytes per step.
+fn newline_at(bytes: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0usize;
+    for chunk in chunks.by_ref() {
+        let word = u64::from_le_bytes(<[u8; 8]>::try_from(chunk).unwrap_or_default());
+        let x = word ^ (LO * u64::from(b'\n'));
+        // The high bit of each zero byte of `x` (and possibly of a byte
+        // above one); the lowest set bit is exact.
+        let zero = x.wrapping_sub(LO) & !x & HI;
+        if zero != 0 {
+            return Some(at + zero.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|i| at + i)
+}
+
 /// Reads one line into `buf` (without its line break). Returns `None` at
 /// the end of input, [`Read_::TooLong`] for a line longer than `max` (of
 /// which `buf` keeps the first [`KEPT_BYTES`]), [`Read_::Whole`] otherwise.
@@ -133,7 +157,7 @@ fn read_line(
             break;
         }
         any = true;
-        let (used, done) = match available.iter().position(|&b| b == b'\n') {
+        let (used, done) = match newline_at(available) {
             Some(i) => (i + 1, true),
             None => (available.len(), false),
         };
@@ -394,6 +418,23 @@ fn worker<T, P>(
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
+
+    #[test]
+    fn newline_at_matches_a_byte_search() {
+        let bytes: Vec<u8> = (0..40u8)
+            .map(|i| [b'a', 0x8a, b'\n', 0x0b, 0xff][usize::from(i) * 7 % 5])
+            .collect();
+        for start in 0..bytes.len() {
+            for end in start..=bytes.len() {
+                let part = &bytes[start..end];
+                assert_eq!(
+                    newline_at(part),
+                    part.iter().position(|&b| b == b'\n'),
+                    "{part:?}"
+                );
+            }
+        }
+    }
 
     fn collect(input: &'static str, jobs: usize) -> (Vec<(u64, String)>, Summary) {
         let options = Options {

@@ -226,6 +226,28 @@ pub enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Match URLs against a URL pattern (the URL Pattern Standard, as
+    /// browsers' URLPattern): whether each matches and what each group
+    /// captured. Exit status 0 when every URL matched, 1 when some did not
+    /// (or did not parse), 2 when the pattern is invalid.
+    #[command(name = "match")]
+    Match {
+        /// The pattern: `https://*.example.com/*`, or relative (`/users/:id`)
+        /// with --base.
+        pattern: String,
+        /// The URLs to match.
+        urls: Vec<String>,
+        /// Also match the URLs of FILE, one per line (`-` for standard
+        /// input; empty lines are skipped).
+        #[arg(long, value_name = "FILE")]
+        input: Option<PathBuf>,
+        /// Resolve a relative pattern against this base URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// Match the path, query and fragment without regard to case.
+        #[arg(long)]
+        ignore_case: bool,
+    },
     /// Read a link before clicking it: the real host, its registrable domain
     /// and warnings about the ways links lie about where they go.
     Inspect {

@@ -264,6 +264,22 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             &second,
             &read_options(ctx, base, no_assume_https),
         )?),
+        Command::Match {
+            pattern,
+            urls,
+            input,
+            base,
+            ignore_case,
+        } => commands::match_pattern::run(
+            ctx,
+            &commands::match_pattern::Request {
+                pattern: &pattern,
+                base: base.as_deref(),
+                ignore_case,
+                urls: &urls,
+                input: input.as_deref(),
+            },
+        ),
         Command::Inspect {
             url,
             batch,

@@ -4,7 +4,8 @@
 //! This crate is the package's native module, `onecontact._onecontact`; the
 //! Python side (`python/onecontact/`: `__init__.py`, the `.pyi` stub,
 //! `py.typed`) re-exports it and gives Arrow answers in the input's kind.
-//! Everything is built on the public API of the [`onecontact`] crate:
+//! Everything is built on the public API of the [`onecontact`] and
+//! [`onecontact_report`] crates:
 //!
 //! | Python | Rust |
 //! |---|---|
@@ -12,7 +13,7 @@
 //! | `WebAddress(text, psl=None)` | [`onecontact::WebAddress`] |
 //! | `PublicSuffixList`, `load_psl(path)` | [`onecontact::onecontact_psl::List`] (`baked`, `parse`) |
 //! | `inspect(text)` | [`onecontact::inspect()`] |
-//! | `compare(a, b)` | [`onecontact::tool::compare`] |
+//! | `compare(a, b)` | [`onecontact_report::compare_with`] |
 //! | `keys`, `canonicals`, `registrable_domains`, `error_codes` | the same, over many rows on every core |
 //!
 //! # Specifications followed

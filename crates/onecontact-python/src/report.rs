@@ -1,8 +1,8 @@
 //! `onecontact.inspect` and `onecontact.compare`.
 
 use onecontact::inspect::{HostDisplay, LabelDisplay};
-use onecontact::tool::{CompareReport, Difference, Verdict};
 use onecontact::{LinkReport, Severity, Warning};
+use onecontact_report::{CompareReport, Difference, Verdict};
 use pyo3::prelude::*;
 
 use crate::errors::url_error;
@@ -168,7 +168,7 @@ impl From<LinkReport> for PyLinkReport {
             url: r.url,
             scheme: r.scheme,
             real_host: r.real_host,
-            host_kind: r.host_kind,
+            host_kind: r.host_kind.map(|k| k.name()),
             host_unicode: r.host_unicode,
             display: r.display.as_ref().map(PyHostDisplay::from),
             registrable_domain: r.registrable_domain,
@@ -280,15 +280,15 @@ pub(crate) fn compare(
 ) -> PyResult<PyComparison> {
     let a = text_of(first, "first")?;
     let b = text_of(second, "second")?;
-    let options = onecontact::tool::ReadOptions {
+    let options = onecontact_report::ReadOptions {
         data: data_of(psl),
         ..Default::default()
     };
-    match onecontact::tool::compare_with(&a, &b, &options) {
+    match onecontact_report::compare_with(&a, &b, &options) {
         Ok(report) => Ok(report.into()),
         Err(error) => {
             let text = match error.role() {
-                Some(onecontact::tool::Role::Second) => &b,
+                Some(onecontact_report::Role::Second) => &b,
                 _ => &a,
             };
             let offset = error.offset().map(|o| chars_before(text, o.bytes));

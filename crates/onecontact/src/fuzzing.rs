@@ -42,3 +42,21 @@ pub fn check(data: &[u8]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The check of the `web_key` fuzz target: [`crate::key_v1`] straight from
+/// the text gives what [`WebAddress::parse`] and
+/// [`key`](WebAddress::key)`(KeyVersion::V1)` give, the same key or the
+/// same error.
+pub fn check_key_direct(data: &[u8]) -> Result<(), String> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let direct = crate::key_v1(text);
+    let reference = WebAddress::parse(text).map(|web| web.key(KeyVersion::V1));
+    if direct != reference {
+        return Err(format!(
+            "key_v1({text:?}) is {direct:?}, WebAddress gives {reference:?}"
+        ));
+    }
+    Ok(())
+}

@@ -3,6 +3,8 @@
 //! The format of a published version never changes: the golden fixture in
 //! `tests/key_v1_golden.rs` fails on any change.
 
+pub(crate) mod direct;
+
 use crate::gigo::Gigo;
 use onecontact_url::percent_encoding::hex_value;
 use onecontact_url::search_params::cmp_utf16;
@@ -295,10 +297,15 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
         // Both give nothing.
         return;
     }
-    let bytes = path.as_bytes();
     // One pass for the common case: no escape and no repeated `/`, so only
     // lowercasing and the end of the path are left to decide.
-    let scan = PathScan::of(bytes);
+    push_scanned_path(out, path, PathScan::of(path.as_bytes()));
+}
+
+/// [`push_normalized_path`] of a path (neither empty nor `/`) whose
+/// [`PathScan`] is known.
+pub(crate) fn push_scanned_path(out: &mut String, path: &str, scan: PathScan) {
+    let bytes = path.as_bytes();
     if !scan.plain {
         push_escaped_path_and_trim(out, path);
         return;
@@ -325,14 +332,14 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
 /// What one pass over a path finds, eight bytes per step with word
 /// arithmetic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct PathScan {
+pub(crate) struct PathScan {
     /// No `%` and no `//` anywhere: only lowercasing and the end of the
     /// path are left to decide.
-    plain: bool,
+    pub(crate) plain: bool,
     /// Where the last `/` is.
-    last_slash: Option<usize>,
+    pub(crate) last_slash: Option<usize>,
     /// Some byte is an ASCII uppercase letter.
-    upper: bool,
+    pub(crate) upper: bool,
 }
 
 impl PathScan {
@@ -511,11 +518,17 @@ fn upper_hex(nibble: u8) -> u8 {
 ///
 /// A serialized query is ASCII, so byte order is code-unit order.
 pub(crate) fn push_sorted_query(out: &mut String, query: &str) {
+    push_sorted_params(out, query.split('&').filter(|p| !p.is_empty()));
+}
+
+/// Appends `?` and `params` sorted by code unit and joined with `&`, or
+/// nothing when there are none.
+pub(crate) fn push_sorted_params<'q>(out: &mut String, params: impl Iterator<Item = &'q str>) {
     const INLINE: usize = 16;
     let mut inline: [&str; INLINE] = [""; INLINE];
     let mut count = 0usize;
     let mut spilled: Vec<&str> = Vec::new();
-    for param in query.split('&').filter(|p| !p.is_empty()) {
+    for param in params {
         if let Some(slot) = inline.get_mut(count) {
             *slot = param;
         } else {

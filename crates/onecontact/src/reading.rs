@@ -249,7 +249,7 @@ impl<'b> Reader<'b> {
 }
 
 /// Whether the trimmed text starts like a relative reference.
-fn looks_relative(text: &str) -> bool {
+pub(crate) fn looks_relative(text: &str) -> bool {
     (text.starts_with('/') && !text.starts_with("//"))
         || text.starts_with('?')
         || text.starts_with('#')

@@ -137,7 +137,7 @@ fn starts_a_name(b: u8) -> bool {
 /// The offset of the first piece of `query` that is a tracking parameter.
 /// A quick byte scan: only pieces whose first letter can start a listed name
 /// are compared.
-fn first_tracking_parameter(query: &str) -> Option<usize> {
+pub(crate) fn first_tracking_parameter(query: &str) -> Option<usize> {
     let bytes = query.as_bytes();
     let mut start = 0usize;
     loop {
@@ -155,7 +155,7 @@ fn first_tracking_parameter(query: &str) -> Option<usize> {
 
 /// The name of one `&`-separated piece of a query: the text before its first
 /// `=`.
-fn piece_name(piece: &str) -> &str {
+pub(crate) fn piece_name(piece: &str) -> &str {
     piece.split_once('=').map_or(piece, |(name, _)| name)
 }
 

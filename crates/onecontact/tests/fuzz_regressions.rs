@@ -1,6 +1,8 @@
 //! Replays every saved input in `tests/fuzz_regressions/` (crashes and
 //! property failures found by `fuzz/fuzz_targets/web_address.rs`) through
-//! `onecontact::fuzzing::check`, the check that fuzz target runs.
+//! `onecontact::fuzzing::check`, the check that fuzz target runs, and
+//! through `onecontact::fuzzing::check_key_direct`, the check of
+//! `fuzz/fuzz_targets/web_key.rs`.
 
 use std::path::Path;
 
@@ -8,4 +10,10 @@ use std::path::Path;
 fn replay_fuzz_regressions() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
     onecontact_testkit::fuzz_replay::replay(&dir, "", onecontact::fuzzing::check);
+}
+
+#[test]
+fn replay_fuzz_regressions_through_the_direct_key() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
+    onecontact_testkit::fuzz_replay::replay(&dir, "", onecontact::fuzzing::check_key_direct);
 }

@@ -23,6 +23,17 @@ pub trait BatchCommand: Sync {
     fn run(&self, text: &str) -> Result<Self::Report, LineError>;
     /// The TSV fields of a report, one per column.
     fn fields(&self, report: &Self::Report, out: &mut Vec<String>);
+    /// Appends the TSV fields of a report to a row, each after a tab
+    /// (by default those of [`fields`](Self::fields)).
+    fn write_fields(&self, report: &Self::Report, out: &mut String) {
+        let mut fields = Vec::with_capacity(self.columns().len());
+        self.fields(report, &mut fields);
+        for field in &fields {
+            out.push('\t');
+            tsv_field(out, field);
+        }
+    }
+
     /// Whether a valid address's report should still fail the run
     /// (`inspect --fail-on`).
     fn fails(&self, _report: &Self::Report) -> bool {
@@ -124,6 +135,24 @@ struct JsonRow<'a, R: Serialize> {
     error: Option<&'a LineError>,
 }
 
+/// Appends `n` in decimal (without the formatting machinery, which costs
+/// more than the key of a line).
+fn push_decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    while let Some(slot) = at.checked_sub(1).and_then(|i| digits.get_mut(i)) {
+        *slot = b'0' + (n % 10) as u8;
+        at -= 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(at..).unwrap_or_default() {
+        out.push(char::from(d));
+    }
+}
+
 /// One output row for a line.
 fn row<C: BatchCommand>(
     command: &C,
@@ -149,17 +178,12 @@ fn row<C: BatchCommand>(
         }
         Format::Tsv => {
             let mut out = String::with_capacity(input.len() * 2 + 16);
-            out.push_str(&line.to_string());
+            push_decimal(&mut out, line);
             out.push('\t');
             tsv_field(&mut out, input);
-            let mut fields = Vec::with_capacity(command.columns().len());
             match outcome {
-                Ok(report) => command.fields(report, &mut fields),
-                Err(_) => fields.resize(command.columns().len(), String::new()),
-            }
-            for field in &fields {
-                out.push('\t');
-                tsv_field(&mut out, field);
+                Ok(report) => command.write_fields(report, &mut out),
+                Err(_) => (0..command.columns().len()).for_each(|_| out.push('\t')),
             }
             out.push('\t');
             if let Err(error) = outcome {
@@ -264,4 +288,18 @@ pub fn print_summary(name: &str, summary: &Summary, extra: Option<String>) {
     }
     text.push_str(&format!(" ({seconds:.2} s, {rate:.0}/s)"));
     eprintln!("{text}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_decimal;
+
+    #[test]
+    fn decimal_numbers_as_display_writes_them() {
+        for n in [0, 7, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, LineError, OK, report_invalid};
-use crate::output::{Table, write_json};
+use crate::output::{Table, tsv_field, write_json};
 
 /// Which of the three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,12 +75,32 @@ impl BatchCommand for Contact {
     }
 
     fn run(&self, text: &str) -> Result<ContactRow, LineError> {
+        if self.what == What::Key {
+            // Straight from the text: the key of `WebAddress::parse_with(text, data)`.
+            let key = onecontact::key_v1_with(text, self.data).map_err(|e| LineError::from(&e))?;
+            return Ok(ContactRow::Key(KeyRow { key }));
+        }
         let web = WebAddress::parse_with(text, self.data).map_err(|e| LineError::from(&e))?;
         Ok(self.row(&web))
     }
 
     fn fields(&self, report: &ContactRow, out: &mut Vec<String>) {
         fields(report, out);
+    }
+
+    fn write_fields(&self, report: &ContactRow, out: &mut String) {
+        if let ContactRow::Key(row) = report {
+            // The one column, without a copy of the key.
+            out.push('\t');
+            tsv_field(out, &row.key);
+            return;
+        }
+        let mut cells = Vec::with_capacity(self.columns().len());
+        fields(report, &mut cells);
+        for cell in &cells {
+            out.push('\t');
+            tsv_field(out, cell);
+        }
     }
 }
 

@@ -9,6 +9,7 @@ pub mod contact;
 pub mod dedup;
 pub mod inspect;
 pub mod lists;
+pub mod match_pattern;
 pub mod parse;
 pub mod rebuild;
 pub mod resolve;

@@ -9,6 +9,7 @@
 use super::path::{is_double_dot, is_single_dot};
 use crate::gigo::Gigo;
 use crate::host::HostKind;
+use crate::prelude::*;
 use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
 use crate::tables::{
@@ -18,20 +19,20 @@ use crate::tables::{
 use crate::url::{NONE, Url};
 
 /// Where the components of a fast-path URL are.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct FastParts {
-    scheme_type: SchemeType,
-    host_start: usize,
-    host_end: usize,
-    host_kind: HostKind,
-    port: Option<u16>,
-    path_start: usize,
-    has_path: bool,
-    path_end: usize,
-    query_start: Option<usize>,
-    fragment_start: Option<usize>,
+    pub(crate) scheme_type: SchemeType,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
+    pub(crate) host_kind: HostKind,
+    pub(crate) port: Option<u16>,
+    pub(crate) path_start: usize,
+    pub(crate) has_path: bool,
+    pub(crate) path_end: usize,
+    pub(crate) query_start: Option<usize>,
+    pub(crate) fragment_start: Option<usize>,
     /// The scheme or host holds ASCII uppercase letters.
-    needs_lowercase: bool,
+    pub(crate) needs_lowercase: bool,
 }
 
 /// Tries the fast path on `input` (not yet trimmed), for an observer that
@@ -148,9 +149,55 @@ fn skip(bytes: &[u8], mut p: usize, bit: u8) -> usize {
     p
 }
 
+/// The path's facts gathered word by word: the high bits of the bytes
+/// found so far, and where the last `/` is.
+#[derive(Default)]
+struct Seen {
+    percents: u64,
+    double_slashes: u64,
+    upper: u64,
+    last_slash: usize,
+}
+
+impl Seen {
+    /// Takes in the path word `x` at `offset` in the path, with its `/`s,
+    /// the bytes that follow a `/` and its `%`s.
+    #[inline(always)]
+    fn word(&mut self, x: u64, slashes: u64, starts: u64, percents: u64, offset: usize) {
+        self.percents |= percents;
+        self.double_slashes |= slashes & starts;
+        self.upper |= ascii_upper(x);
+        if slashes != 0 {
+            self.last_slash = offset + (63 - slashes.leading_zeros() as usize) / 8;
+        }
+    }
+
+    #[inline(always)]
+    fn facts(&self) -> PathFacts {
+        PathFacts {
+            percent: self.percents != 0,
+            double_slash: self.double_slashes != 0,
+            upper: self.upper != 0,
+            last_slash: self.last_slash,
+        }
+    }
+}
+
 /// Checks `input` and finds its components (no allocation).
 #[inline]
-fn scan(input: &str) -> Option<FastParts> {
+pub(crate) fn scan(input: &str) -> Option<FastParts> {
+    scan_from_scheme::<false>(input, &mut PathFacts::default())
+}
+
+/// [`scan`] that also writes the path's [`PathFacts`] into `facts`.
+#[inline]
+pub(crate) fn scan_with_facts(input: &str, facts: &mut PathFacts) -> Option<FastParts> {
+    scan_from_scheme::<true>(input, facts)
+}
+
+/// [`scan`], with the path's facts when `FACTS`.
+#[inline(always)]
+fn scan_from_scheme<const FACTS: bool>(input: &str, facts: &mut PathFacts) -> Option<FastParts> {
     let bytes = input.as_bytes();
     // The scheme, in any case: the first eight bytes as one word.
     let raw = match bytes.first_chunk::<8>() {
@@ -160,7 +207,7 @@ fn scan(input: &str) -> Option<FastParts> {
     let upper = ascii_upper(raw);
     let lower = raw | (upper >> 2);
     let is = |scheme: &[u8]| lower & low_bytes(scheme.len()) == word(scheme);
-    let (scheme_type, mut p) = if is(b"https://") {
+    let (scheme_type, p) = if is(b"https://") {
         (SchemeType::Https, 8)
     } else if is(b"http://") {
         (SchemeType::Http, 7)
@@ -175,7 +222,35 @@ fn scan(input: &str) -> Option<FastParts> {
     } else {
         return None;
     };
-    let mut needs_lowercase = upper & low_bytes(p) != 0;
+    scan_after_scheme::<FACTS>(bytes, scheme_type, p, upper & low_bytes(p) != 0, facts)
+}
+
+/// What a scan with `FACTS` on also finds in the path (nothing is written
+/// without it): what the contact layer's key needs to know about it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct PathFacts {
+    /// Some byte is a `%`.
+    pub(crate) percent: bool,
+    /// Some `/` follows a `/`.
+    pub(crate) double_slash: bool,
+    /// Some byte is an ASCII uppercase letter.
+    pub(crate) upper: bool,
+    /// Where the last `/` is, from the path's start.
+    pub(crate) last_slash: usize,
+}
+
+/// The rest of [`scan`]: `bytes` from `p`, just after the `//` of a scheme
+/// of type `scheme_type` (whose letters hold uppercase ones when
+/// `needs_lowercase`), as far as the end. Offsets are in `bytes`. With
+/// `FACTS`, the path's [`PathFacts`] are written into `facts`.
+#[inline]
+pub(crate) fn scan_after_scheme<const FACTS: bool>(
+    bytes: &[u8],
+    scheme_type: SchemeType,
+    mut p: usize,
+    mut needs_lowercase: bool,
+    facts: &mut PathFacts,
+) -> Option<FastParts> {
     let file = scheme_type.is_file();
     let at = |i: usize| bytes.get(i).copied();
 
@@ -253,6 +328,7 @@ fn scan(input: &str) -> Option<FastParts> {
         let mut suspect = false;
         // The high bit of the low byte: the byte before the chunk was `/`.
         let mut after_slash = 0u64;
+        let mut seen = Seen::default();
         while let Some(chunk) = chunk_at(bytes, p) {
             if classes(chunk).0 & FAST_PATH_OR_SLASH == 0 {
                 break;
@@ -261,12 +337,18 @@ fn scan(input: &str) -> Option<FastParts> {
             let x = u64::from_le_bytes(*chunk);
             let slashes = ascii_bytes_equal(x, b'/');
             let starts = (slashes << 8) | after_slash;
-            if starts & (ascii_bytes_equal(x, b'.') | ascii_bytes_equal(x, b'%')) != 0 {
+            let percents = ascii_bytes_equal(x, b'%');
+            if starts & (ascii_bytes_equal(x, b'.') | percents) != 0 {
                 suspect = true;
+            }
+            if FACTS {
+                seen.word(x, slashes, starts, percents, p - path_start);
             }
             after_slash = slashes >> 56;
             p += 8;
         }
+        let tail_start = p;
+        let mut tail = 0u64;
         while let Some(c) = at(p)
             .map(fast_class)
             .filter(|c| c & FAST_PATH_OR_SLASH != 0)
@@ -274,7 +356,18 @@ fn scan(input: &str) -> Option<FastParts> {
             if c & DOT_OR_PERCENT != 0 && p.checked_sub(1).and_then(at) == Some(b'/') {
                 suspect = true;
             }
+            if FACTS {
+                // Fewer than eight bytes: gathered into one word.
+                tail |= u64::from(at(p).unwrap_or_gigo()) << (8 * ((p - tail_start) & 7));
+            }
             p += 1;
+        }
+        if FACTS {
+            let slashes = ascii_bytes_equal(tail, b'/');
+            let starts = (slashes << 8) | after_slash;
+            let percents = ascii_bytes_equal(tail, b'%');
+            seen.word(tail, slashes, starts, percents, tail_start - path_start);
+            *facts = seen.facts();
         }
         if suspect && has_dot_segment(bytes.get(path_start..p).unwrap_or_gigo()) {
             return None;

@@ -10,7 +10,9 @@
 //! path shortening (`..`) and the `/.` prefix for hostless paths starting
 //! with `//`.
 
-mod fast;
+use crate::prelude::*;
+
+pub(crate) mod fast;
 mod path;
 pub(crate) mod state;
 
@@ -28,7 +30,7 @@ pub(crate) use state::State;
 
 /// Largest input accepted: the serialization must fit 32-bit offsets even
 /// after percent-encoding triples every byte.
-const MAX_INPUT: usize = (u32::MAX as usize - 16) / 3;
+pub(crate) const MAX_INPUT: usize = (u32::MAX as usize - 16) / 3;
 
 /// One run of the state machine.
 pub(crate) struct Parser<'i, 'o, O: Observer> {
