@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::io::{self, BufWriter, Write};
 
+use onecontact::{KeyVersion, WebAddress};
 use serde::Serialize;
 
 use super::batch_run::{Source, format, options, print_summary};
