@@ -209,10 +209,10 @@ fn main() {
 /// scheme assumed when not written): the reply document `{"report": …}`,
 /// serialized.
 fn api_parse(input: &str) -> Vec<u8> {
-    use onecontact::tool::{ReadOptions, parse_report};
+    use onecontact_report::{ReadOptions, parse_report};
     #[derive(serde::Serialize)]
     struct Reply {
-        report: onecontact::tool::ParseReport,
+        report: onecontact_report::ParseReport,
     }
     let Ok(report) = parse_report(input, &ReadOptions::default()) else {
         return Vec::new();

@@ -31,6 +31,23 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
 
+    /// Use the Public Suffix List of FILE (the format of
+    /// public_suffix_list.dat, such as a newer download) instead of the
+    /// built-in one, for registrable domains, keys, reports and SQL.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub psl: Option<PathBuf>,
+
+    /// Also compare hosts with the popular domains of FILE (one domain per
+    /// line, in Unicode or `xn--` form; `#` starts a comment), such as
+    /// one's own brands' domains.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub top_domains: Option<PathBuf>,
+
+    /// With --top-domains: compare with that file only, not with the
+    /// built-in list of popular domains.
+    #[arg(long, global = true, requires = "top_domains")]
+    pub top_domains_only: bool,
+
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -161,15 +178,6 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
-        /// Also compare hosts with the popular domains of FILE (one domain
-        /// per line, in Unicode or `xn--` form; `#` starts a comment), such
-        /// as one's own brands' domains.
-        #[arg(long, value_name = "FILE")]
-        top_domains: Option<std::path::PathBuf>,
-        /// With --top-domains: compare with that file only, not with the
-        /// built-in list of popular domains.
-        #[arg(long, requires = "top_domains")]
-        top_domains_only: bool,
     },
     /// Group the addresses of a file by key V1 (duplicates of one page).
     Dedup {
@@ -352,9 +360,9 @@ pub enum ComponentArg {
     Form,
 }
 
-impl From<ComponentArg> for onecontact::tool::Component {
+impl From<ComponentArg> for onecontact_report::Component {
     fn from(c: ComponentArg) -> Self {
-        use onecontact::tool::Component;
+        use onecontact_report::Component;
         match c {
             ComponentArg::PathSegment => Component::PathSegment,
             ComponentArg::QueryValue => Component::QueryValue,

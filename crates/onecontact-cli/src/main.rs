@@ -1,6 +1,6 @@
 //! The `onecontact` command: reads web addresses the way a browser does and
 //! says what is in them. Argument parsing and printing live here; every
-//! answer comes from the `onecontact` library (`onecontact::tool`,
+//! answer comes from the libraries (`onecontact_report`,
 //! `onecontact::inspect`, `WebAddress`).
 
 #![forbid(unsafe_code)]
@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
-use onecontact::tool::ReadOptions;
+use onecontact_report::ReadOptions;
 
 use cli::{Cli, Command};
 use commands::batch_run::{self, BatchCommand};
@@ -31,9 +31,23 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
+    let lists = match commands::lists::Lists::load(
+        cli.psl.as_deref(),
+        cli.top_domains.as_deref(),
+        cli.top_domains_only,
+    ) {
+        Ok(lists) => lists,
+        Err(e) => {
+            eprintln!("onecontact: {e}");
+            return ExitCode::from(USAGE);
+        }
+    };
+    // The lists live as long as the process, and every thread reads them.
+    let lists: &'static commands::lists::Lists = Box::leak(Box::new(lists));
     let ctx = Ctx {
         style: Style::new(cli.color),
         json: cli.json,
+        lists,
     };
     match run(&ctx, cli.command, &matches) {
         Ok(status) => ExitCode::from(status),
@@ -45,10 +59,11 @@ fn main() -> ExitCode {
     }
 }
 
-fn read_options(base: Option<String>, no_assume_https: bool) -> ReadOptions {
+fn read_options(ctx: &Ctx, base: Option<String>, no_assume_https: bool) -> ReadOptions {
     ReadOptions {
         base,
         assume_https: !no_assume_https,
+        data: ctx.data().clone(),
     }
 }
 
@@ -107,7 +122,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             no_assume_https,
             batch,
         } => {
-            let options = read_options(base, no_assume_https);
+            let options = read_options(ctx, base, no_assume_https);
             let command = commands::parse::Parse {
                 options: options.clone(),
             };
@@ -125,7 +140,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             no_assume_https,
             batch,
         } => {
-            let options = read_options(None, no_assume_https);
+            let options = read_options(ctx, None, no_assume_https);
             let command = commands::parse::Clean {
                 options: options.clone(),
             };
@@ -144,7 +159,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             ..
         } => {
             let edits = commands::rebuild::edits(raw_edits(matches))?;
-            let options = read_options(None, no_assume_https);
+            let options = read_options(ctx, None, no_assume_https);
             Ok(commands::rebuild::single(
                 ctx,
                 &mut stdout.lock(),
@@ -193,14 +208,8 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             &first,
             &second,
         )?),
-        Command::Inspect {
-            url,
-            batch,
-            top_domains,
-            top_domains_only,
-        } => {
-            let inspect =
-                commands::inspect::Inspect::new(top_domains.as_deref(), top_domains_only)?;
+        Command::Inspect { url, batch } => {
+            let inspect = commands::inspect::Inspect { data: ctx.data() };
             batch_or_single(
                 ctx,
                 "inspect",
@@ -222,14 +231,14 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 None => Err(CliError::Usage("dedup needs --input FILE".to_owned())),
             }
         }
-        Command::Serve { addr, limits } => match serve::run(addr, limits) {
+        Command::Serve { addr, limits } => match serve::run(addr, limits, ctx.lists) {
             Ok(()) => Ok(commands::OK),
             Err(e) => Err(CliError::Io(io::Error::other(e))),
         },
         #[cfg(feature = "sql")]
-        Command::Sql(args) => commands::sql::run(&args),
+        Command::Sql(args) => commands::sql::run(&args, ctx.data()),
         #[cfg(feature = "sql")]
-        Command::Cluster { command } => commands::cluster::run(&command),
+        Command::Cluster { command } => commands::cluster::run(&command, ctx.data()),
         #[cfg(not(feature = "sql"))]
         Command::Sql { .. } => Err(CliError::Usage(format!("sql: {}", cli::NO_SQL_ENGINE))),
         #[cfg(not(feature = "sql"))]
@@ -249,7 +258,10 @@ fn contact(
         name,
         url.as_deref(),
         batch,
-        &commands::contact::Contact(what),
+        &commands::contact::Contact {
+            what,
+            data: ctx.data(),
+        },
         |out, text| commands::contact::single(ctx, out, what, text),
     )
 }

@@ -1,5 +1,5 @@
 //! One answer everywhere: for a corpus of bad and tricky inputs, the
-//! library (`onecontact::tool::parse_report`, `WebAddress::parse`), the
+//! library (`onecontact_report::parse_report`, `WebAddress::parse`), the
 //! command line (`onecontact parse --json`, `onecontact canon --json` and
 //! its one line on standard error) and the web API (`POST /api/parse`) give
 //! the same document, or the same error code, validation error, offset and
@@ -26,7 +26,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use onecontact::WebAddress;
-use onecontact::tool::{ReadOptions, parse_report};
+use onecontact_report::{ReadOptions, parse_report};
 use serde_json::{Value, json};
 use support::ServeProcess;
 
@@ -91,6 +91,7 @@ fn library(case: &Case) -> (u16, Value) {
         // The API takes a blank base as none.
         base: case.base.clone().filter(|b| !b.trim().is_empty()),
         assume_https: case.assume_https,
+        ..Default::default()
     };
     match parse_report(&case.input, &options) {
         Ok(report) => (200, json!({ "report": report })),

@@ -409,10 +409,15 @@ fn health_reports_the_version() {
     let reply = server.get("/api/health");
     assert_eq!(reply.status, 200);
     assert_security_headers(&reply);
-    assert_eq!(
-        reply.json(),
-        json!({"status": "ok", "version": env!("CARGO_PKG_VERSION")})
-    );
+    let body = reply.json();
+    assert_eq!(body["status"], "ok");
+    assert_eq!(body["version"], env!("CARGO_PKG_VERSION"));
+    // The built-in lists (tests/loaded_psl.rs checks a loaded one).
+    assert_eq!(body["lists"]["psl"]["source"], "built-in");
+    assert_eq!(body["lists"]["psl"]["path"], Value::Null);
+    assert!(body["lists"]["psl"]["version"].is_string(), "{body}");
+    assert_eq!(body["lists"]["top_domains"]["source"], "built-in");
+    assert!(body["lists"]["top_domains"]["entries"].as_u64().unwrap() >= 8462);
 }
 
 // ------------------------------------------------------------------ page

@@ -35,7 +35,9 @@ use datafusion::execution::SessionStateBuilder;
 use datafusion::physical_plan::ExecutionPlan;
 use datafusion::prelude::{SessionConfig, SessionContext};
 
-use crate::{Error, functions, register, register_on_state};
+use onecontact::Data;
+
+use crate::{Error, functions_with, register_on_state_with, register_with};
 
 /// Where a scheduler listens and what it waits for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,14 +52,18 @@ pub struct SchedulerOptions {
 
 /// Runs a scheduler until the process is stopped (or it fails). Tasks are
 /// handed to executors round-robin.
-pub async fn run_scheduler(options: &SchedulerOptions) -> Result<(), Error> {
+///
+/// The scheduler plans with the functions answering from `data`; the
+/// executors that run its tasks must be given the same lists.
+pub async fn run_scheduler(options: &SchedulerOptions, data: &Data) -> Result<(), Error> {
+    let data = data.clone();
     let mut config = SchedulerConfig::default()
         .with_hostname(options.external_host.clone())
         .with_port(options.bind.port())
         .with_scheduler_policy(TaskSchedulingPolicy::PushStaged)
-        .with_override_session_builder(Arc::new(|config: SessionConfig| {
+        .with_override_session_builder(Arc::new(move |config: SessionConfig| {
             let mut state = default_session_builder(config)?;
-            register_on_state(&mut state)?;
+            register_on_state_with(&mut state, &data)?;
             Ok(state)
         }));
     config.bind_host = options.bind.ip().to_string();
@@ -89,9 +95,11 @@ pub struct ExecutorOptions {
 
 /// Runs an executor until the process is stopped, the scheduler tells it to
 /// stop, or it fails.
-pub async fn run_executor(options: &ExecutorOptions) -> Result<(), Error> {
+///
+/// Its functions answer from `data` (the same lists as the scheduler's).
+pub async fn run_executor(options: &ExecutorOptions, data: &Data) -> Result<(), Error> {
     let mut registry = BallistaFunctionRegistry::default();
-    for udf in functions() {
+    for udf in functions_with(data) {
         registry
             .scalar_functions
             .insert(udf.name().to_owned(), Arc::new(udf));
@@ -167,6 +175,7 @@ impl ExecutionEngine for TaskLog {
 pub async fn connect(
     address: &str,
     target_partitions: Option<usize>,
+    data: &Data,
 ) -> Result<SessionContext, Error> {
     if !address.starts_with("df://") {
         return Err(Error::ClusterAddress {
@@ -184,6 +193,6 @@ pub async fn connect(
     let ctx = SessionContext::remote_with_state(address, state).await?;
     // Ballista's upgrade of the state replaces its scalar functions with
     // DataFusion's and Ballista's own: register ours after it.
-    register(&ctx);
+    register_with(&ctx, data);
     Ok(ctx)
 }

@@ -113,6 +113,7 @@ use datafusion::prelude::SessionContext;
 
 pub use error::Error;
 pub use function::{Answer, address_fields};
+pub use onecontact::Data;
 
 use udf::{ContactFunction, Output};
 
@@ -120,18 +121,33 @@ use udf::{ContactFunction, Output};
 pub const WEB_ADDRESS: &str = "web_address";
 
 /// Every function of this crate: one per [`Answer`] (in the order of
-/// [`Answer::ALL`]), then `web_address`.
+/// [`Answer::ALL`]), then `web_address`, answering with the compiled-in lists
+/// ([`Data::baked`]).
 pub fn functions() -> Vec<ScalarUDF> {
+    functions_with(&Data::baked())
+}
+
+/// [`functions`] answering with the lists of `data` (a Public Suffix List
+/// loaded at run time, say).
+pub fn functions_with(data: &Data) -> Vec<ScalarUDF> {
     Answer::ALL
         .iter()
-        .map(|a| ContactFunction::udf(Output::One(*a)))
-        .chain(std::iter::once(ContactFunction::udf(Output::Address)))
+        .map(|a| ContactFunction::udf(Output::One(*a), data.clone()))
+        .chain(std::iter::once(ContactFunction::udf(
+            Output::Address,
+            data.clone(),
+        )))
         .collect()
 }
 
 /// Registers every function on `ctx`, replacing functions of the same names.
 pub fn register(ctx: &SessionContext) {
-    for udf in functions() {
+    register_with(ctx, &Data::baked());
+}
+
+/// [`register`] with the lists of `data`.
+pub fn register_with(ctx: &SessionContext, data: &Data) {
+    for udf in functions_with(data) {
         ctx.register_udf(udf);
     }
 }
@@ -139,7 +155,12 @@ pub fn register(ctx: &SessionContext) {
 /// Registers every function on `state` (for a state built by
 /// `SessionStateBuilder`, such as a Ballista scheduler's or executor's).
 pub fn register_on_state(state: &mut SessionState) -> Result<()> {
-    for udf in functions() {
+    register_on_state_with(state, &Data::baked())
+}
+
+/// [`register_on_state`] with the lists of `data`.
+pub fn register_on_state_with(state: &mut SessionState, data: &Data) -> Result<()> {
+    for udf in functions_with(data) {
         state.register_udf(std::sync::Arc::new(udf))?;
     }
     Ok(())

@@ -3,8 +3,7 @@
 //!
 //! Every use of [`onecontact_url::Url`]'s accessors is in [`UrlParts::of`].
 
-use onecontact::{KeyVersion, LinkReport, WebAddress, WebError, WebFact};
-use onecontact_psl::List;
+use onecontact::{Data, KeyVersion, LinkReport, WebAddress, WebError, WebFact};
 use onecontact_url::Url;
 
 use crate::function::{Answer, Needs};
@@ -72,34 +71,45 @@ fn text(s: Option<&str>) -> Value<'_> {
 }
 
 /// The parses of one row's text.
-pub(crate) struct Reading {
+pub(crate) struct Reading<'d> {
     url: Option<Url>,
     web: Option<Result<WebAddress, WebError>>,
     /// The key V1, computed only when asked for (`WebAddress::key` returns
     /// an owned string).
     key: Option<String>,
     link: Option<LinkReport>,
+    /// The lists the answers use.
+    data: &'d Data,
 }
 
-impl Reading {
-    /// Parses `text` the ways `needs` asks for.
-    pub(crate) fn new(text: &str, needs: Needs, want_key: bool) -> Reading {
+impl<'d> Reading<'d> {
+    /// Parses `text` the ways `needs` asks for: the contact layer reads it
+    /// once for both the address and the link report.
+    pub(crate) fn new(text: &str, needs: Needs, want_key: bool, data: &'d Data) -> Reading<'d> {
         let url = if needs.url {
             Url::parse(text).ok()
         } else {
             None
         };
-        let web = needs.web.then(|| WebAddress::parse(text));
+        let (web, link) = match (needs.web, needs.link) {
+            (true, true) => {
+                let (link, web) = onecontact::inspect::inspect_and_parse(text, data);
+                (Some(web), Some(link))
+            }
+            (true, false) => (Some(WebAddress::parse_with(text, data)), None),
+            (false, true) => (None, Some(onecontact::inspect::inspect_with(text, data))),
+            (false, false) => (None, None),
+        };
         let key = match (&web, want_key) {
             (Some(Ok(web)), true) => Some(web.key(KeyVersion::V1)),
             _ => None,
         };
-        let link = needs.link.then(|| onecontact::inspect(text));
         Reading {
             url,
             web,
             key,
             link,
+            data,
         }
     }
 
@@ -119,12 +129,12 @@ impl Reading {
             Answer::UrlRegistrableDomain => text(
                 parts
                     .and_then(|p| p.domain)
-                    .and_then(|d| List::baked().registrable_domain(d)),
+                    .and_then(|d| self.data.psl().registrable_domain(d)),
             ),
             Answer::UrlPublicSuffix => text(
                 parts
                     .and_then(|p| p.domain)
-                    .map(|d| List::baked().suffix(d).as_str()),
+                    .map(|d| self.data.psl().suffix(d).as_str()),
             ),
             Answer::WebCanonical => text(web.map(WebAddress::canonical)),
             Answer::WebKeyV1 => text(self.key.as_deref()),

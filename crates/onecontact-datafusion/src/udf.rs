@@ -11,6 +11,8 @@ use datafusion::logical_expr::{
     Volatility,
 };
 
+use onecontact::Data;
+
 use crate::columns::Column;
 use crate::function::{Answer, Needs, address_documentation, address_fields};
 use crate::reading::Reading;
@@ -31,25 +33,48 @@ impl Output {
     }
 }
 
-/// One of this crate's SQL functions.
-#[derive(Debug, PartialEq, Eq, Hash)]
+/// One of this crate's SQL functions, with the lists it answers with.
+#[derive(Debug)]
 pub(crate) struct ContactFunction {
     output: Output,
     signature: Signature,
+    data: Data,
+}
+
+/// Two functions are the same when they give the same output with the same
+/// lists.
+impl PartialEq for ContactFunction {
+    fn eq(&self, other: &ContactFunction) -> bool {
+        self.output == other.output
+            && self.signature == other.signature
+            && self.data.same_as(&other.data)
+    }
+}
+
+impl Eq for ContactFunction {}
+
+impl std::hash::Hash for ContactFunction {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // Equal functions have equal outputs and signatures; the lists are
+        // left out of the hash.
+        self.output.hash(state);
+        self.signature.hash(state);
+    }
 }
 
 impl ContactFunction {
-    pub(crate) fn new(output: Output) -> ContactFunction {
+    pub(crate) fn new(output: Output, data: Data) -> ContactFunction {
         ContactFunction {
             output,
             // One string argument: Utf8, LargeUtf8 or Utf8View; the planner
             // refuses other types (cast them to VARCHAR).
             signature: Signature::string(1, Volatility::Immutable),
+            data,
         }
     }
 
-    pub(crate) fn udf(output: Output) -> ScalarUDF {
-        ScalarUDF::new_from_impl(ContactFunction::new(output))
+    pub(crate) fn udf(output: Output, data: Data) -> ScalarUDF {
+        ScalarUDF::new_from_impl(ContactFunction::new(output, data))
     }
 
     /// Computes the output columns for `texts`, one row each.
@@ -72,7 +97,7 @@ impl ContactFunction {
                     present.push(false);
                 }
                 Some(text) => {
-                    let reading = Reading::new(text, needs, want_key);
+                    let reading = Reading::new(text, needs, want_key, &self.data);
                     for (column, answer) in columns.iter_mut().zip(answers) {
                         column.append(*answer, reading.value(*answer))?;
                     }

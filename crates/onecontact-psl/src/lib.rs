@@ -19,6 +19,8 @@
 //!
 //! | you want | call |
 //! |---|---|
+//! | everything at once: suffix, registrable domain, section, the rule | [`List::lookup`] → [`Answer`] |
+//! | the same without the PRIVATE section (`github.io`, `blogspot.com`) | [`List::lookup_with`] and [`Sections::IcannOnly`] |
 //! | the domain a site's owner controls (cookies, grouping by site) | [`List::registrable_domain`] |
 //! | the public suffix and which section or rule decided | [`List::suffix`] |
 //! | whether a label is an ICANN top-level domain | [`List::is_icann_tld`] |
@@ -122,6 +124,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod answer;
 mod builder;
 #[doc(hidden)]
 pub mod codegen;
@@ -141,6 +144,7 @@ mod section;
 mod table;
 mod unicode;
 
+pub use answer::{Answer, DetachedAnswer, Rule, Sections};
 pub use error::ParseError;
 pub use idn::{IdnaErrors, to_ascii};
 pub use list::List;

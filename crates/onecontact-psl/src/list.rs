@@ -1,5 +1,6 @@
 //! [`List`]: the baked list and lists loaded at run time, one lookup API.
 
+use crate::answer::{self, Answer, Sections};
 use crate::builder::Builder;
 use crate::error::ParseError;
 #[cfg(feature = "baked")]
@@ -82,6 +83,55 @@ impl List {
             commit: header.commit.map(Into::into),
             rules: [header.icann, header.private],
         })
+    }
+
+    /// Everything the list says about `domain`, from one walk: the public
+    /// suffix, the registrable domain, the section and the rule that decided
+    /// (or the implicit `*`). Both sections are used, as browsers do; see
+    /// [`lookup_with`](Self::lookup_with) to leave the PRIVATE one out.
+    ///
+    /// ```
+    /// use onecontact_psl::{List, Section};
+    ///
+    /// let answer = List::baked().lookup("Alice.GitHub.io.");
+    /// assert_eq!(answer.public_suffix(), "GitHub.io");
+    /// assert_eq!(answer.registrable_domain(), Some("Alice.GitHub.io"));
+    /// assert_eq!(answer.section(), Some(Section::Private));
+    /// assert_eq!(answer.rule().unwrap().to_string(), "GitHub.io");
+    ///
+    /// // Unicode input, answered in the form given.
+    /// let answer = List::baked().lookup("www.食狮.公司.cn");
+    /// assert_eq!(answer.registrable_domain(), Some("食狮.公司.cn"));
+    /// assert_eq!(answer.public_suffix(), "公司.cn");
+    /// ```
+    #[inline(always)]
+    pub fn lookup<'a>(&self, domain: &'a str) -> Answer<'a> {
+        self.lookup_with(domain, Sections::All)
+    }
+
+    /// [`lookup`](Self::lookup) with the sections of the list to use.
+    ///
+    /// ```
+    /// use onecontact_psl::{List, Sections};
+    ///
+    /// let answer = List::baked().lookup_with("foo.blogspot.com", Sections::IcannOnly);
+    /// assert_eq!(answer.public_suffix(), "com");
+    /// assert_eq!(answer.registrable_domain(), Some("blogspot.com"));
+    /// ```
+    #[inline(always)]
+    pub fn lookup_with<'a>(&self, domain: &'a str, sections: Sections) -> Answer<'a> {
+        #[cfg(feature = "baked")]
+        let ascii = if self.table.is_baked() {
+            answer::answer(BAKED_VIEW, domain, sections)
+        } else {
+            answer::answer(self.table.view(), domain, sections)
+        };
+        #[cfg(not(feature = "baked"))]
+        let ascii = answer::answer(self.table.view(), domain, sections);
+        match ascii {
+            Some(answer) => answer,
+            None => unicode::answer(self, domain, sections),
+        }
     }
 
     /// The public suffix of `domain` and the rule (or the implicit `*`) that

@@ -141,6 +141,7 @@ pub(crate) fn find_suffix(
     host: Host<'_>,
     mut start: usize,
     mut key: u64,
+    icann_only: bool,
 ) -> Found {
     let (last, last_key) = (start, key);
     let bytes = host.bytes();
@@ -153,9 +154,9 @@ pub(crate) fn find_suffix(
             break;
         };
         if f & (flags::WILDCARD | flags::EXCEPTION) != 0 {
-            return find_suffix_any(table, host, last, last_key);
+            return find_suffix_any(table, host, last, last_key, icann_only);
         }
-        if f & flags::NORMAL != 0 {
+        if counts(f, flags::NORMAL, flags::NORMAL_PRIVATE, icann_only) {
             best = start;
             rule = f & (flags::NORMAL | flags::NORMAL_PRIVATE);
         }
@@ -184,7 +185,13 @@ pub(crate) fn find_suffix(
 /// beats a shallower one, as the walk overwrites it).
 #[cold]
 #[inline(never)]
-fn find_suffix_any(table: View<'_>, host: Host<'_>, mut start: usize, mut key: u64) -> Found {
+fn find_suffix_any(
+    table: View<'_>,
+    host: Host<'_>,
+    mut start: usize,
+    mut key: u64,
+    icann_only: bool,
+) -> Found {
     let bytes = host.bytes();
     let mut end = bytes.len();
     // The implicit rule `*`: the last label.
@@ -195,11 +202,11 @@ fn find_suffix_any(table: View<'_>, host: Host<'_>, mut start: usize, mut key: u
         let Some((node, f)) = table.find_key(parent, key, bytes, start, end) else {
             break;
         };
-        if f & flags::NORMAL != 0 {
+        if counts(f, flags::NORMAL, flags::NORMAL_PRIVATE, icann_only) {
             best = start;
             rule = f & (flags::NORMAL | flags::NORMAL_PRIVATE);
         }
-        if f & flags::EXCEPTION != 0 {
+        if counts(f, flags::EXCEPTION, flags::EXCEPTION_PRIVATE, icann_only) {
             exception = Some((
                 end + 1,
                 start,
@@ -220,7 +227,7 @@ fn find_suffix_any(table: View<'_>, host: Host<'_>, mut start: usize, mut key: u
         }
         end = start - 1;
         (start, key) = host.label_before(end);
-        if f & flags::WILDCARD != 0 && start < end {
+        if counts(f, flags::WILDCARD, flags::WILDCARD_PRIVATE, icann_only) && start < end {
             best = start;
             rule = f & (flags::WILDCARD | flags::WILDCARD_PRIVATE);
         }
@@ -240,8 +247,17 @@ fn find_suffix_any(table: View<'_>, host: Host<'_>, mut start: usize, mut key: u
     Found::after_walk(best, rule, start, end)
 }
 
+/// Whether the rule of shape `kind` (one of the rule bits of [`flags`]) is at
+/// a node with flags `f` and takes part in the lookup: every rule does,
+/// except a PRIVATE one (`private` bit set) when only the ICANN section is
+/// asked for.
+#[inline(always)]
+fn counts(f: u8, kind: u8, private: u8, icann_only: bool) -> bool {
+    f & kind != 0 && !(icann_only && f & private != 0)
+}
+
 /// The [`Origin`] of a [`Found::rule`].
-fn origin(rule: u8) -> Origin {
+pub(crate) fn origin(rule: u8) -> Origin {
     let section = |private: u8| {
         if rule & private != 0 {
             Section::Private
@@ -274,7 +290,7 @@ pub(crate) fn suffix<'a>(table: View<'_>, domain: &'a str) -> Option<Suffix<'a>>
         return None;
     }
     let (last, key) = host.last_label();
-    let found = find_suffix(table, host, last, key);
+    let found = find_suffix(table, host, last, key, false);
     Some(Suffix {
         text: text.get(found.start..).unwrap_or_gigo(),
         origin: origin(found.rule),
@@ -296,13 +312,14 @@ pub(crate) fn registrable_domain<'a>(table: View<'_>, domain: &'a str) -> Option
         // One label (or none): never a registrable domain.
         return Some(None);
     }
-    Some(registrable_start(table, host, last, key).and_then(|start| text.get(start..)))
+    let found = find_suffix(table, host, last, key, false);
+    Some(registrable_start(host, found).and_then(|start| text.get(start..)))
 }
 
-/// Where the registrable domain of a host of two or more labels starts.
+/// Where the registrable domain of a host of two or more labels starts,
+/// given the walk's answer.
 #[inline(always)]
-fn registrable_start(table: View<'_>, host: Host<'_>, last: usize, key: u64) -> Option<usize> {
-    let found = find_suffix(table, host, last, key);
+pub(crate) fn registrable_start(host: Host<'_>, found: Found) -> Option<usize> {
     let dot = found.start.checked_sub(1)?;
     let start = if found.before != usize::MAX {
         found.before

@@ -9,6 +9,7 @@
 //! back to the same number of labels at the end of the input.
 
 use crate::List;
+use crate::answer::{Answer, Sections};
 use crate::lookup::{Suffix, trim_root_dot};
 use crate::section::Origin;
 
@@ -90,4 +91,57 @@ pub(crate) fn registrable_domain<'a>(list: &List, domain: &'a str) -> Option<&'a
     let host = trim_root(domain);
     let total = label_count(trim_root_dot(&ascii));
     host.get(start_of_last(host, total, label_count(found))?..)
+}
+
+/// [`List::lookup_with`] of a domain that holds non-ASCII text: the answer
+/// of its ASCII form, each part mapped back to the same number of labels
+/// at the end of the input.
+#[cold]
+#[inline(never)]
+pub(crate) fn answer<'a>(list: &List, domain: &'a str, sections: Sections) -> Answer<'a> {
+    let host = trim_root(domain);
+    let Ok(ascii) = onecontact_idna::domain_to_ascii(domain) else {
+        return Answer::not_a_domain(host);
+    };
+    let found = list.lookup_with(&ascii, sections);
+    let ascii_host = found.domain();
+    let total = label_count(ascii_host);
+    // Where the part of the ASCII form that starts at `at` starts in the
+    // input: the same number of labels from the end.
+    let back = |at: usize| -> Option<usize> {
+        let part = ascii_host.get(at..)?;
+        // An empty part is the empty last label (or nothing): as for
+        // `suffix`, the input's last label as given.
+        let wanted = if part.is_empty() {
+            1
+        } else {
+            label_count(part)
+        };
+        start_of_last(host, total, wanted)
+    };
+    let (Some(suffix), Some(rule)) = (back(found.suffix_start()), back(rule_start(&found))) else {
+        return Answer::not_a_domain(host);
+    };
+    let registrable = match found.registrable_start() {
+        Some(at) => match back(at) {
+            Some(start) => Some(start),
+            None => return Answer::not_a_domain(host),
+        },
+        None => None,
+    };
+    // The implicit rule names no labels.
+    let rule = if found.is_implicit() {
+        host.len()
+    } else {
+        rule
+    };
+    Answer::from_parts(host, suffix, registrable, rule, found.origin())
+}
+
+/// Where the deciding rule's labels start in an answer's domain.
+fn rule_start(answer: &Answer<'_>) -> usize {
+    let domain = answer.domain();
+    answer
+        .rule()
+        .map_or(domain.len(), |rule| domain.len() - rule.labels().len())
 }

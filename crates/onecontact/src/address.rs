@@ -2,8 +2,11 @@
 
 use std::ops::Range;
 
-use onecontact_psl::List;
+use onecontact_psl::{Answer, DetachedAnswer, List};
 use onecontact_url::{Host, InputSpans, Url};
+
+use crate::data::Data;
+use crate::host::HostLookup;
 
 use crate::detail::{ParseDetail, Spans};
 use crate::error::WebError;
@@ -40,6 +43,9 @@ pub struct WebAddress {
     prefix_len: u8,
     /// What kind of host the URL has, looked up once.
     host: HostClass,
+    /// The Public Suffix List's answer for a domain host, looked up once
+    /// when the address is built, with the list of the [`Data`] given.
+    site: Option<DetachedAnswer>,
 }
 
 /// What removing tracking parameters left and took.
@@ -87,16 +93,36 @@ impl WebAddress {
     /// (see [`Reader::base`] and [`WebAddress::from_reading`]).
     ///
     /// This is `WebAddress::from_reading(Reader::new().read(text))`: one
-    /// parse, whose spans [`detail`](Self::detail) reports.
+    /// parse, whose spans [`detail`](Self::detail) reports, and one lookup
+    /// in the compiled-in Public Suffix List ([`Data::baked`]; see
+    /// [`parse_with`](Self::parse_with) for another list).
     ///
     /// # Errors
     ///
     /// A [`WebError`] whose [`code`](WebError::code) is `web.host-missing`,
     /// `web.invalid-host`, `web.invalid-port` or `web.invalid-url`.
     pub fn parse(text: &str) -> Result<WebAddress, WebError> {
+        WebAddress::parse_with_list(text, List::baked())
+    }
+
+    /// [`parse`](Self::parse) with the lists of `data` (a Public Suffix List
+    /// loaded at run time, say): the registrable domain, the key and
+    /// everything built on them use that list.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse).
+    pub fn parse_with(text: &str, data: &Data) -> Result<WebAddress, WebError> {
+        WebAddress::parse_with_list(text, data.psl())
+    }
+
+    #[inline(always)]
+    pub(crate) fn parse_with_list(text: &str, list: &List) -> Result<WebAddress, WebError> {
         let mut spans = InputSpans::default();
         let (read, url) = Reader::new().read_into(text, &mut spans, &mut Vec::new());
-        Ok(WebAddress::build(url?, &read, &spans))
+        Ok(WebAddress::build(url?, &read, &spans, |domain| {
+            list.lookup(domain).detach()
+        }))
     }
 
     /// The web address of a text already read (see [`Reader`]); the
@@ -116,13 +142,54 @@ impl WebAddress {
     ///
     /// The reading's [`WebError`] when the text is not a URL.
     pub fn from_reading(reading: Reading<'_>) -> Result<WebAddress, WebError> {
+        WebAddress::from_reading_with(reading, &Data::baked())
+    }
+
+    /// [`from_reading`](Self::from_reading) with the lists of `data`.
+    ///
+    /// # Errors
+    ///
+    /// The reading's [`WebError`] when the text is not a URL.
+    pub fn from_reading_with(reading: Reading<'_>, data: &Data) -> Result<WebAddress, WebError> {
         let (read, url, spans) = reading.into_parts();
-        Ok(WebAddress::build(url?, &read, &spans))
+        let list = data.psl();
+        Ok(WebAddress::build(url?, &read, &spans, |domain| {
+            list.lookup(domain).detach()
+        }))
+    }
+
+    /// [`from_reading_with`](Self::from_reading_with) for a reading whose
+    /// host was already looked up ([`HostLookup`], from
+    /// [`inspect_reading_looked_up`](crate::inspect::inspect_reading_looked_up)
+    /// of the same reading, say): the address takes that answer instead of
+    /// looking the host up again. A lookup of no host (the default) is made
+    /// here with the list of `data`.
+    ///
+    /// # Errors
+    ///
+    /// The reading's [`WebError`] when the text is not a URL.
+    pub fn from_reading_looked_up(
+        reading: Reading<'_>,
+        lookup: HostLookup,
+        data: &Data,
+    ) -> Result<WebAddress, WebError> {
+        let (read, url, spans) = reading.into_parts();
+        let list = data.psl();
+        Ok(WebAddress::build(url?, &read, &spans, |domain| {
+            lookup
+                .detached()
+                .unwrap_or_else(|| list.lookup(domain).detach())
+        }))
     }
 
     // Inlined into `parse`, so that the value is built where it is returned.
     #[inline(always)]
-    fn build(url: Url, read: &Read<'_>, spans: &InputSpans) -> WebAddress {
+    fn build(
+        url: Url,
+        read: &Read<'_>,
+        spans: &InputSpans,
+        lookup: impl FnOnce(&str) -> DetachedAnswer,
+    ) -> WebAddress {
         let prefix_len = read.prefix.len();
         debug_assert_eq!(prefix_len != 0, read.scheme == SchemeSource::Assumed);
         let trimmed = read.text;
@@ -136,6 +203,10 @@ impl WebAddress {
                 Some(Host::Ipv4(_) | Host::Ipv6(_)) => HostClass::Ip,
                 Some(_) => HostClass::Other,
             }
+        };
+        let site = match host_class {
+            HostClass::Domain => url.host_str().map(lookup),
+            _ => None,
         };
         let href = url.as_str();
         let lead_units = read.lead_units();
@@ -152,7 +223,7 @@ impl WebAddress {
         if let Some(query) = url.query() {
             let query_start = end.saturating_sub(query.len());
             let mut removed = Vec::new();
-            if let Some(kept) = tracking::strip(query, &mut removed) {
+            if let Some(kept) = tracking::strip_tracking_parameters(query, &mut removed) {
                 for range in &mut removed {
                     *range = range.start + query_start..range.end + query_start;
                 }
@@ -176,7 +247,40 @@ impl WebAddress {
             places,
             prefix_len: u8::try_from(prefix_len).unwrap_or_gigo(),
             host: host_class,
+            site,
         }
+    }
+
+    /// The Public Suffix List's answer for the host, when it is a domain:
+    /// public suffix, registrable domain, section and rule, as looked up
+    /// once when the address was built (no second lookup).
+    ///
+    /// ```
+    /// use onecontact::WebAddress;
+    /// use onecontact_psl::Section;
+    ///
+    /// let web = WebAddress::parse("https://alice.github.io/blog")?;
+    /// let answer = web.psl_answer().unwrap();
+    /// assert_eq!(answer.public_suffix(), "github.io");
+    /// assert_eq!(answer.section(), Some(Section::Private));
+    /// assert_eq!(web.registrable_domain(), Some("alice.github.io"));
+    /// assert_eq!(WebAddress::parse("http://192.0.2.1/")?.psl_answer(), None);
+    /// # Ok::<(), onecontact::WebError>(())
+    /// ```
+    pub fn psl_answer(&self) -> Option<Answer<'_>> {
+        let site = self.site?;
+        Some(site.attach(self.url.host_str()?))
+    }
+
+    /// The registrable domain of the host (who controls it), when the host
+    /// is a domain that has one.
+    pub fn registrable_domain(&self) -> Option<&str> {
+        self.psl_answer()?.registrable_domain()
+    }
+
+    /// The public suffix of the host, when the host is a domain.
+    pub fn public_suffix(&self) -> Option<&str> {
+        Some(self.psl_answer()?.public_suffix())
     }
 
     /// The URL the text parsed to (what a browser would build), with the
@@ -229,18 +333,16 @@ impl WebAddress {
     /// assert_eq!(key("http://user:pw@EXAMPLE.com:80/#x"), "example.com");
     /// assert_eq!(key("mailto:Info@Example.com"), "mailto:info@example.com");
     /// ```
+    ///
+    /// The registrable domain in it is the one of the list the address was
+    /// parsed with ([`parse_with`](Self::parse_with)).
     pub fn key(&self, version: KeyVersion) -> String {
         match version {
-            KeyVersion::V1 => self.key_v1(List::baked()),
+            KeyVersion::V1 => self.key_v1(),
         }
     }
 
-    /// [`key`](Self::key) version 1 with another Public Suffix List.
-    pub fn key_v1_with_list(&self, list: &List) -> String {
-        self.key_v1(list)
-    }
-
-    fn key_v1(&self, list: &List) -> String {
+    fn key_v1(&self) -> String {
         let url = &self.url;
         let scheme = url.scheme();
         let parts = KeyParts {
@@ -253,7 +355,7 @@ impl WebAddress {
             opaque_path: url.has_opaque_path(),
             query: self.canonical_query(),
         };
-        key::key_v1(&parts, |domain| list.registrable_domain(domain))
+        key::key_v1(&parts, |_| self.registrable_domain())
     }
 
     /// The facts that hold for this address. They are read from the URL
@@ -392,12 +494,13 @@ fn field_spans(spans: &InputSpans) -> Spans {
 mod tests {
     use super::*;
 
-    /// A `WebAddress` moves as a few register-wide copies, not a `memcpy`
-    /// call: the rare parts live behind a box.
+    /// A `WebAddress` stays small: the URL (64 bytes), the spans (52), the
+    /// Public Suffix List's answer (16) and a few bytes; the rare parts live
+    /// behind a box.
     #[test]
-    fn a_web_address_is_at_most_128_bytes() {
+    fn a_web_address_is_at_most_144_bytes() {
         assert!(
-            std::mem::size_of::<WebAddress>() <= 128,
+            std::mem::size_of::<WebAddress>() <= 144,
             "{}",
             std::mem::size_of::<WebAddress>()
         );

@@ -52,6 +52,11 @@ impl<'l> ContactKindDetector<'l> {
         ContactKindDetector { list }
     }
 
+    /// A detector that uses the Public Suffix List of `data`.
+    pub fn with_data(data: &'l crate::Data) -> Self {
+        ContactKindDetector { list: data.psl() }
+    }
+
     /// The kind of contact `text` looks like, using the compiled-in Public
     /// Suffix List; `None` when it is none of the known kinds.
     pub fn detect(text: &str) -> Option<ContactKind> {

@@ -137,6 +137,22 @@ impl WebErrorCode {
 }
 
 impl WebError {
+    /// The catalogue's message for a parser failure with `error`, where
+    /// `host` is the host as written (if known) and `at_failure` the text
+    /// from the failure on: the sentence a [`WebError`] of that failure
+    /// carries, for failures reported outside one (a setter's refusal, say).
+    ///
+    /// ```
+    /// use onecontact::WebError;
+    /// use onecontact_url::ValidationError;
+    ///
+    /// let message = WebError::message_for(ValidationError::PortInvalid, Some("example.com"), "x1");
+    /// assert!(message.contains("digits only"));
+    /// ```
+    pub fn message_for(error: ValidationError, host: Option<&str>, at_failure: &str) -> String {
+        message(error, failure_detail(error, host, at_failure).as_deref())
+    }
+
     /// The stable error code, one of `web.host-missing`, `web.invalid-host`,
     /// `web.invalid-port` or `web.invalid-url`.
     pub fn code(&self) -> &'static str {
@@ -256,13 +272,6 @@ pub(crate) fn failure_detail(
         _ => at_failure.chars().next().map(name_char),
     };
     detail.map(String::into_boxed_str)
-}
-
-/// The catalogue's message for a failure with `error` where `host` is the
-/// host as written (if known) and `at_failure` the text from the failure on:
-/// for reasons given outside a [`WebError`] (a setter's refusal).
-pub(crate) fn describe(error: ValidationError, host: Option<&str>, at_failure: &str) -> String {
-    message(error, failure_detail(error, host, at_failure).as_deref())
 }
 
 /// The message of a parser failure: what is wrong and what to do, naming

@@ -1,16 +1,122 @@
-//! Questions about a parsed host, answered once for the crate: its kind's
-//! name, whether it has `xn--` labels, and its Unicode form.
+//! Questions about a parsed host, answered once for the crate: its kind,
+//! whether it has `xn--` labels, and its Unicode form.
 
-use onecontact_url::Host;
+use onecontact_psl::{Answer, DetachedAnswer};
+use onecontact_url::{Host, Url};
 
-/// The name of a host's kind: `domain`, `ipv4`, `ipv6`, `opaque` or `empty`.
-pub(crate) fn kind_name(host: &Host<&str>) -> &'static str {
-    match host {
-        Host::Domain(_) => "domain",
-        Host::Ipv4(_) => "ipv4",
-        Host::Ipv6(_) => "ipv6",
-        Host::Opaque(_) => "opaque",
-        Host::Empty => "empty",
+use crate::Data;
+
+/// The Public Suffix List's answer for the host of one reading, looked up
+/// once and handed from one answer to the next: from
+/// [`inspect_reading_looked_up`](crate::inspect::inspect_reading_looked_up)
+/// (or [`HostLookup::of`]) to
+/// [`WebAddress::from_reading_looked_up`](crate::WebAddress::from_reading_looked_up),
+/// so that a report built from both looks the host up once.
+///
+/// It holds offsets into the URL's host, not the text: give it the URL it
+/// was made for. (With another URL its answers are slices of that URL's
+/// host at the same offsets: wrong, but never a panic.)
+///
+/// ```
+/// use onecontact::{Data, HostLookup, Reader, WebAddress};
+///
+/// let data = Data::baked();
+/// let reading = Reader::new().read("https://shop.example.co.uk/cart");
+/// let lookup = HostLookup::of(reading.url().unwrap(), &data);
+/// let answer = lookup.answer(reading.url().unwrap()).unwrap();
+/// assert_eq!(answer.registrable_domain(), Some("example.co.uk"));
+/// let web = WebAddress::from_reading_looked_up(reading, lookup, &data)?;
+/// assert_eq!(web.registrable_domain(), Some("example.co.uk"));
+/// # Ok::<(), onecontact::WebError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct HostLookup {
+    site: Option<DetachedAnswer>,
+}
+
+impl HostLookup {
+    /// Looks the host of `url` up in the list of `data`, when it is a domain.
+    pub fn of(url: &Url, data: &Data) -> HostLookup {
+        HostLookup {
+            site: url
+                .domain()
+                .map(|domain| data.psl().lookup(domain).detach()),
+        }
+    }
+
+    /// A lookup already made.
+    pub(crate) fn from_answer(answer: &Answer<'_>) -> HostLookup {
+        HostLookup {
+            site: Some(answer.detach()),
+        }
+    }
+
+    /// The answer for the host of `url` (the URL this lookup was made
+    /// for); `None` when the host is no domain.
+    pub fn answer<'u>(&self, url: &'u Url) -> Option<Answer<'u>> {
+        Some(self.site?.attach(url.host_str()?))
+    }
+
+    /// The detached answer, if the host was a domain.
+    pub(crate) fn detached(&self) -> Option<DetachedAnswer> {
+        self.site
+    }
+}
+
+/// The kind of a URL's host, as reports name it.
+///
+/// ```
+/// use onecontact::HostKind;
+/// use onecontact_url::Url;
+///
+/// let url = Url::parse("http://[::1]/").unwrap();
+/// assert_eq!(HostKind::of(&url.host().unwrap()), HostKind::Ipv6);
+/// assert_eq!(HostKind::Ipv6.name(), "ipv6");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum HostKind {
+    /// A domain (`example.com`, `xn--mnchen-3ya.de`).
+    Domain,
+    /// An IPv4 address.
+    Ipv4,
+    /// An IPv6 address.
+    Ipv6,
+    /// The opaque host of a URL whose scheme is not special.
+    Opaque,
+    /// The empty host (`file:///x`).
+    Empty,
+}
+
+impl HostKind {
+    /// The kind of `host`.
+    pub fn of(host: &Host<&str>) -> HostKind {
+        match host {
+            Host::Domain(_) => HostKind::Domain,
+            Host::Ipv4(_) => HostKind::Ipv4,
+            Host::Ipv6(_) => HostKind::Ipv6,
+            Host::Opaque(_) => HostKind::Opaque,
+            Host::Empty => HostKind::Empty,
+        }
+    }
+
+    /// The kind's name: `domain`, `ipv4`, `ipv6`, `opaque` or `empty`.
+    pub fn name(self) -> &'static str {
+        match self {
+            HostKind::Domain => "domain",
+            HostKind::Ipv4 => "ipv4",
+            HostKind::Ipv6 => "ipv6",
+            HostKind::Opaque => "opaque",
+            HostKind::Empty => "empty",
+        }
+    }
+}
+
+impl std::fmt::Display for HostKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

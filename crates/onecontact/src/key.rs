@@ -128,12 +128,26 @@ pub(crate) fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
-/// The rules of step 4, one at a time, in the order key V1 applies them.
-/// [`push_normalized_path`] applies them all in one pass (a test checks it
-/// equals applying these in order); `compare` applies them one by one to
-/// name the rule that makes two paths equal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum PathRule {
+/// The path rules of key V1 (step 4 of the key in `docs/web.md`), one at a
+/// time, in the order the key applies them.
+///
+/// The key applies them all in one pass (a test checks that this equals
+/// applying these one by one, in order); a report that explains why two
+/// paths give the same key applies them one by one to name the rule that
+/// makes them equal.
+///
+/// ```
+/// use onecontact::PathRule;
+///
+/// assert_eq!(PathRule::Escapes.apply("/%7Euser/%2f"), "/~user/%2F");
+/// assert_eq!(PathRule::Case.apply("/About/%2F"), "/about/%2F");
+/// assert_eq!(PathRule::Slashes.apply("//a///b"), "/a/b");
+/// assert_eq!(PathRule::DefaultDocument.apply("/docs/index.html"), "/docs/");
+/// assert_eq!(PathRule::TrailingSlash.apply("/docs/"), "/docs");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PathRule {
     /// Escapes of unreserved characters decoded; the hex digits of other
     /// escapes uppercased.
     Escapes,
@@ -160,7 +174,7 @@ impl PathRule {
     ];
 
     /// `path` with this rule applied.
-    pub(crate) fn apply(self, path: &str) -> String {
+    pub fn apply(self, path: &str) -> String {
         match self {
             PathRule::Escapes => decode_unreserved_escapes(path),
             PathRule::Case => {

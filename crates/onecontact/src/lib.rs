@@ -26,20 +26,21 @@
 //! catalogue: a stable code, the URL Standard's validation error, the
 //! [`Offset`] where it happened and one message.
 //!
-//! Two modules build on that for tools that show an address to a person:
+//! [`inspect`](mod@inspect) builds on that for tools that show a link to a
+//! person: which host the browser really connects to, and warnings when the
+//! text lies about it (a host-like user name before `@`, letters from
+//! another script, an IP address, a domain inside a subdomain, a URL inside
+//! the path or a parameter, secrets in the query), each with a sentence a
+//! person understands, and the host as a careful browser displays it
+//! (Unicode where that is safe by UTS #39 and the browsers' rules, Punycode
+//! with a reason where not, and the popular domain it imitates). The
+//! reports of the `onecontact` command and its page live in the crate
+//! `onecontact-report`, on this crate's public API.
 //!
-//! - [`inspect`](mod@inspect) reads a link the way seed 004's guide teaches a person to:
-//!   which host the browser really connects to, and warnings when the text
-//!   lies about it (a host-like user name before `@`, letters from another
-//!   script, an IP address, a domain inside a subdomain, a URL inside the
-//!   path or a parameter, secrets in the query), each with a sentence a
-//!   person understands, and the host as a careful browser displays it
-//!   (Unicode where that is safe by UTS #39 and the browsers' rules,
-//!   Punycode with a reason where not, and the popular domain it imitates);
-//! - [`tool`], the report layer above the core (which never uses it), gives
-//!   one report per thing the `onecontact` command and its web page do
-//!   (parse, clean, rebuild, resolve, compare, encode/decode, contact), as
-//!   plain structs that serialize with stable field names.
+//! The data the answers depend on (the Public Suffix List, the popular
+//! domains) is one [`Data`] value the caller passes in; the `parse`,
+//! `inspect` and detector entry points without it use the compiled-in lists
+//! ([`Data::baked`]).
 //!
 //! Nothing depends on culture, locale or the network.
 //!
@@ -60,7 +61,7 @@
 //! | pasted text | the address, its canonical form, key and facts | [`WebAddress::parse`] |
 //! | any text | whether it is a web address at all | [`ContactKindDetector::detect`] |
 //! | a link someone sent | the real host and warnings | [`inspect::inspect`] |
-//! | text for one report of the CLI or its page | a serializable report | [`tool`] |
+//! | a Public Suffix List of one's own | the same answers with it | [`Data`], [`WebAddress::parse_with`], [`inspect::inspect_with`] |
 //! | the reading itself (spans, assumed scheme) | to build something of your own | [`Reader::read`] |
 //!
 //! # A web address
@@ -129,14 +130,6 @@
 //! assert!(!report.warnings.is_empty());
 //! ```
 //!
-//! # Reports for tools
-//!
-//! ```
-//! let cleaned = onecontact::tool::clean("example.com/?id=7&utm_source=news", &Default::default())?;
-//! assert_eq!(cleaned.cleaned, "https://example.com/?id=7");
-//! # Ok::<(), onecontact::tool::ToolError>(())
-//! ```
-//!
 //! # Crate features
 //!
 //! - `serde`: `Serialize` for [`WebAddress`] and [`WebError`], and
@@ -149,6 +142,7 @@
 #![deny(missing_docs)]
 
 mod address;
+mod data;
 mod detail;
 mod detect;
 mod error;
@@ -164,21 +158,24 @@ mod reading;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod social;
-pub mod tool;
 mod tracking;
 
 pub use address::WebAddress;
+pub use data::Data;
 pub use detail::{Field, FieldSpan, ParseDetail};
 pub use detect::{ContactKind, ContactKindDetector};
 pub use error::{MAX_NON_ASCII_HOST_UTF16, Offset, WebError, WebErrorCode};
 pub use facts::{WebFact, WebFacts, WebFlags};
+pub use host::{HostKind, HostLookup};
 pub use input::{SCHEMES_WITHOUT_SLASHES, SPECIAL_SCHEMES};
 pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
 pub use key::direct::{key_v1, key_v1_with};
-pub use key::{DEFAULT_DOCUMENTS, KeyVersion};
+pub use key::{DEFAULT_DOCUMENTS, KeyVersion, PathRule};
 pub use reading::{ASSUMED_PREFIX, Reader, Reading, SchemeSource};
 pub use social::{NETWORKS, NOT_MASTODON, NetworkRule, ProfileShape, SocialNetwork, SocialProfile};
-pub use tracking::{TRACKING_PARAMETERS, TrackingParameter, is_tracking_parameter};
+pub use tracking::{
+    TRACKING_PARAMETERS, TrackingParameter, is_tracking_parameter, strip_tracking_parameters,
+};
 
 /// The Public Suffix List engine used for registrable domains and detection.
 pub use onecontact_psl;

@@ -210,6 +210,28 @@ impl<'b> Reader<'b> {
         }
     }
 
+    /// Whether `text` starts with what the URL parser reads as a scheme (an
+    /// ASCII letter, then letters, digits, `+`, `-`, `.`, then `:`), as
+    /// `localhost:3000` does: such a text read without the `https://`
+    /// assumption has that scheme.
+    ///
+    /// ```
+    /// use onecontact::Reader;
+    ///
+    /// assert!(Reader::starts_like_scheme("localhost:3000/x"));
+    /// assert!(!Reader::starts_like_scheme("www.example.com/a:b"));
+    /// assert!(!Reader::starts_like_scheme("3com:x"));
+    /// ```
+    pub fn starts_like_scheme(text: &str) -> bool {
+        let Some(colon) = text.find(':') else {
+            return false;
+        };
+        let name = text.get(..colon).unwrap_or_gigo();
+        let mut bytes = name.bytes();
+        bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+            && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    }
+
     /// Reads `text` as a base URL: as it is when it starts with a scheme the
     /// parser reads (a base is never given the `https://` assumption when it
     /// parses as a URL), otherwise with `https://` assumed when
@@ -218,7 +240,7 @@ impl<'b> Reader<'b> {
     pub fn read_base<'a>(&self, text: &'a str) -> Reading<'a> {
         let (_, trimmed) = input::trim(text);
         let reader = Reader {
-            assume_https: self.assume_https && !starts_like_scheme(trimmed),
+            assume_https: self.assume_https && !Reader::starts_like_scheme(trimmed),
             base: None,
             validation_errors: self.validation_errors,
         };
@@ -235,19 +257,6 @@ pub(crate) fn looks_relative(text: &str) -> bool {
         || text.starts_with("../")
         || text == "."
         || text == ".."
-}
-
-/// Whether the text starts with what the URL parser reads as a scheme
-/// (an ASCII letter, then letters, digits, `+`, `-`, `.`, then `:`), as
-/// `localhost:3000` does.
-pub(crate) fn starts_like_scheme(text: &str) -> bool {
-    let Some(colon) = text.find(':') else {
-        return false;
-    };
-    let name = text.get(..colon).unwrap_or_gigo();
-    let mut bytes = name.bytes();
-    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
-        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
 /// `spans` moved back by the length of the assumed prefix (whose scheme
@@ -502,10 +511,10 @@ mod tests {
 
     #[test]
     fn scheme_like_starts() {
-        assert!(starts_like_scheme("localhost:3000/api"));
-        assert!(starts_like_scheme("a:b"));
-        assert!(!starts_like_scheme("1host:3000"));
-        assert!(!starts_like_scheme("example.com/a:b"));
+        assert!(Reader::starts_like_scheme("localhost:3000/api"));
+        assert!(Reader::starts_like_scheme("a:b"));
+        assert!(!Reader::starts_like_scheme("1host:3000"));
+        assert!(!Reader::starts_like_scheme("example.com/a:b"));
     }
 
     #[test]

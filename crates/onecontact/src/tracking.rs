@@ -166,7 +166,15 @@ pub(crate) fn piece_name(piece: &str) -> &str {
 /// an empty result means the query became empty (nothing but empty pieces
 /// was left). The byte ranges (in
 /// `query`) of the removed parameters' names are appended to `removed`.
-pub(crate) fn strip(query: &str, removed: &mut Vec<Range<usize>>) -> Option<String> {
+///
+/// ```
+/// let mut removed = Vec::new();
+/// let kept = onecontact::strip_tracking_parameters("a=1&utm_source=x&b=2", &mut removed);
+/// assert_eq!(kept.as_deref(), Some("a=1&b=2"));
+/// assert_eq!(removed, [4..14]);
+/// assert_eq!(onecontact::strip_tracking_parameters("a=1", &mut removed), None);
+/// ```
+pub fn strip_tracking_parameters(query: &str, removed: &mut Vec<Range<usize>>) -> Option<String> {
     let first_removed = first_tracking_parameter(query)?;
     let mut out = String::with_capacity(query.len());
     let mut offset = 0usize;
@@ -199,7 +207,7 @@ mod tests {
 
     fn run(query: &str) -> (Option<String>, Vec<&str>) {
         let mut removed = Vec::new();
-        let out = strip(query, &mut removed);
+        let out = strip_tracking_parameters(query, &mut removed);
         let names = removed.into_iter().map(|r| &query[r]).collect();
         (out, names)
     }

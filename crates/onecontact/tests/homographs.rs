@@ -72,8 +72,8 @@ fn list(name: &str) -> TopDomains {
 #[test]
 fn homographs() {
     let rows = rows();
-    let baked = list("baked");
-    let test = list("test");
+    let baked = onecontact::Data::baked().with_top_domains(list("baked"));
+    let test = onecontact::Data::baked().with_top_domains(list("test"));
     let mut failures = Vec::new();
     let (mut safe, mut unsafe_) = (0, 0);
     for row in &rows {
@@ -103,7 +103,7 @@ fn homographs() {
             ));
             continue;
         }
-        let shown = display_host(&row.host, top);
+        let shown = display_host(&row.host, top.top_domains());
         let labels: Vec<String> = shown
             .labels
             .iter()

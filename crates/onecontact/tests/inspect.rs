@@ -19,7 +19,7 @@ fn userinfo_that_looks_like_a_host() {
     let r = inspect("https://www.paypal.com@198.51.100.7/secure/login");
     assert!(r.error.is_none());
     assert_eq!(r.real_host.as_deref(), Some("198.51.100.7"));
-    assert_eq!(r.host_kind, Some("ipv4"));
+    assert_eq!(r.host_kind, Some(onecontact::HostKind::Ipv4));
     assert_eq!(r.userinfo.as_deref(), Some("www.paypal.com"));
     assert_eq!(r.registrable_domain, None);
     assert_eq!(codes(&r), ["userinfo-looks-like-host", "ip-address-host"]);

@@ -9,7 +9,7 @@ use super::{CliError, OK};
 use crate::cli::ClusterCommand;
 
 /// Runs one cluster process until it is stopped.
-pub fn run(command: &ClusterCommand) -> Result<u8, CliError> {
+pub fn run(command: &ClusterCommand, data: &onecontact::Data) -> Result<u8, CliError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_stack_size(32 * 1024 * 1024)
@@ -32,7 +32,7 @@ pub fn run(command: &ClusterCommand) -> Result<u8, CliError> {
                 options.external_host,
                 bind.port()
             );
-            runtime.block_on(cluster::run_scheduler(&options))
+            runtime.block_on(cluster::run_scheduler(&options, data))
         }
         ClusterCommand::Executor {
             scheduler,
@@ -55,7 +55,7 @@ pub fn run(command: &ClusterCommand) -> Result<u8, CliError> {
             eprintln!(
                 "onecontact executor: starting on {bind_host} (flight {flight_port}, grpc {grpc_port}) for scheduler {scheduler}"
             );
-            runtime.block_on(cluster::run_executor(&options))
+            runtime.block_on(cluster::run_executor(&options, data))
         }
     };
     result.map_err(|e| CliError::Io(io::Error::other(e.to_string())))?;

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool::{self, Component};
+use onecontact_report::{self as tool, Component};
 
 use super::{Ctx, INVALID, OK};
 use crate::output::write_json;

@@ -2,14 +2,18 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool::{self, Verdict};
+use onecontact_report::{self as tool, Verdict};
 
 use super::{Ctx, LineError, OK, heading, report_invalid};
 use crate::output::{Table, write_columns, write_json};
 
 /// `onecontact compare A B`.
 pub fn single(ctx: &Ctx, out: &mut dyn Write, first: &str, second: &str) -> io::Result<u8> {
-    let report = match tool::compare(first, second) {
+    let options = tool::ReadOptions {
+        data: ctx.data().clone(),
+        ..Default::default()
+    };
+    let report = match tool::compare_with(first, second, &options) {
         Ok(report) => report,
         Err(error) => return report_invalid(ctx, out, "compare", &LineError::from(&error)),
     };

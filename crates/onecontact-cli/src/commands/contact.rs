@@ -2,8 +2,8 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool::ContactFacts;
 use onecontact::{KeyVersion, SocialProfile, WebAddress, WebFact};
+use onecontact_report::ContactFacts;
 use serde::Serialize;
 
 use super::batch_run::BatchCommand;
@@ -56,13 +56,18 @@ pub enum ContactRow {
 }
 
 /// canon/key/facts as a batch command.
-pub struct Contact(pub What);
+pub struct Contact {
+    /// Which of the three.
+    pub what: What,
+    /// The lists answers are computed with.
+    pub data: &'static onecontact::Data,
+}
 
 impl BatchCommand for Contact {
     type Report = ContactRow;
 
     fn columns(&self) -> &'static [&'static str] {
-        match self.0 {
+        match self.what {
             What::Canon => &["canonical", "removed"],
             What::Key => &["key"],
             What::Facts => &["facts", "social_network", "social_handle"],
@@ -70,12 +75,12 @@ impl BatchCommand for Contact {
     }
 
     fn run(&self, text: &str) -> Result<ContactRow, LineError> {
-        if self.0 == What::Key {
-            // Straight from the text: the key of `WebAddress::parse(text)`.
-            let key = onecontact::key_v1(text).map_err(|e| LineError::from(&e))?;
+        if self.what == What::Key {
+            // Straight from the text: the key of `WebAddress::parse_with(text, data)`.
+            let key = onecontact::key_v1_with(text, self.data).map_err(|e| LineError::from(&e))?;
             return Ok(ContactRow::Key(KeyRow { key }));
         }
-        let web = WebAddress::parse(text).map_err(|e| LineError::from(&e))?;
+        let web = WebAddress::parse_with(text, self.data).map_err(|e| LineError::from(&e))?;
         Ok(self.row(&web))
     }
 
@@ -102,7 +107,7 @@ impl BatchCommand for Contact {
 impl Contact {
     /// The row of an address.
     fn row(&self, web: &WebAddress) -> ContactRow {
-        match self.0 {
+        match self.what {
             What::Canon => ContactRow::Canon(CanonRow {
                 canonical: web.canonical().to_owned(),
                 removed_tracking_parameters: web
@@ -157,12 +162,19 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, what: What, text: &str) -> io::Res
         What::Key => "key",
         What::Facts => "facts",
     };
-    let web = match WebAddress::parse(text) {
+    let web = match WebAddress::parse_with(text, ctx.data()) {
         Ok(web) => web,
         Err(error) => return report_invalid(ctx, out, name, &LineError::from(&error)),
     };
     if ctx.json {
-        write_json(out, &Contact(what).row(&web))?;
+        write_json(
+            out,
+            &Contact {
+                what,
+                data: ctx.data(),
+            }
+            .row(&web),
+        )?;
         return Ok(OK);
     }
     let url = web.url().as_str();

@@ -36,7 +36,7 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
         source.reader,
         &options,
         |_, line| match line {
-            Line::Text(text) => match onecontact::key_v1(text) {
+            Line::Text(text) => match onecontact::key_v1_with(text, ctx.data()) {
                 Ok(key) => Processed {
                     value: Some((text.to_owned(), key)),
                     failure: None,

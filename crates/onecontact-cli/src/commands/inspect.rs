@@ -2,42 +2,18 @@
 
 use std::io::{self, Write};
 
-use std::path::Path;
-
-use onecontact::inspect::{TopDomains, inspect_with};
-use onecontact::{LinkReport, Severity};
+use onecontact::inspect::inspect_with;
+use onecontact::{Data, LinkReport, Severity};
 
 use super::batch_run::BatchCommand;
-use super::{CliError, Ctx, LineError, OK, heading, report_invalid};
+use super::{Ctx, LineError, OK, heading, report_invalid};
 use crate::output::{Style, Table, write_json};
 
-/// Inspect as a batch command, with the popular domains hosts are
+/// Inspect as a batch command, with the lists hosts are looked up in and
 /// compared with.
 pub struct Inspect {
-    top: TopDomains,
-}
-
-impl Inspect {
-    /// The built-in list of popular domains, plus (or, with `only`,
-    /// instead of it) the domains of the file `extra`.
-    pub fn new(extra: Option<&Path>, only: bool) -> Result<Inspect, CliError> {
-        let Some(path) = extra else {
-            return Ok(Inspect {
-                top: TopDomains::baked(),
-            });
-        };
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            CliError::Usage(format!("cannot read --top-domains {}: {e}", path.display()))
-        })?;
-        let own = TopDomains::parse(&text)
-            .map_err(|e| CliError::Usage(format!("--top-domains {}: {e}", path.display())))?;
-        let top = if only {
-            own
-        } else {
-            TopDomains::baked().with(own)
-        };
-        Ok(Inspect { top })
-    }
+    /// The lists (`--psl`, `--top-domains`).
+    pub data: &'static Data,
 }
 
 impl BatchCommand for Inspect {
@@ -54,7 +30,7 @@ impl BatchCommand for Inspect {
     }
 
     fn run(&self, text: &str) -> Result<LinkReport, LineError> {
-        let report = inspect_with(text, &self.top);
+        let report = inspect_with(text, self.data);
         match &report.error {
             Some(error) => Err(LineError::from(error)),
             None => Ok(report),
@@ -88,7 +64,7 @@ fn severity_label(style: &Style, severity: Severity) -> String {
 
 /// `onecontact inspect URL`.
 pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> io::Result<u8> {
-    let report = inspect_with(text, &inspect.top);
+    let report = inspect_with(text, inspect.data);
     if let Some(error) = &report.error {
         if ctx.json {
             write_json(out, &report)?;
@@ -137,7 +113,10 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
         }
         table.opt("imitates", display.imitates.as_deref());
     }
-    table.opt("host kind", report.host_kind);
+    table.opt(
+        "host kind",
+        report.host_kind.map(onecontact::HostKind::name),
+    );
     table.opt(
         "userinfo",
         report
@@ -149,7 +128,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
     writeln!(out)?;
     table.write(out, s, 2)?;
     if report.scheme_assumed {
-        let note = onecontact::tool::scheme_assumed_note(&report.input);
+        let note = onecontact_report::scheme_assumed_note(&report.input);
         writeln!(out, "{} {}", s.dim("note:"), note.message)?;
     }
     if report.warnings.is_empty() {

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod contact;
 pub mod dedup;
 pub mod inspect;
+pub mod lists;
 pub mod parse;
 pub mod rebuild;
 pub mod resolve;
@@ -45,6 +46,15 @@ pub struct Ctx {
     pub style: Style,
     /// `--json`.
     pub json: bool,
+    /// The lists answers are computed with (`--psl`, `--top-domains`).
+    pub lists: &'static lists::Lists,
+}
+
+impl Ctx {
+    /// The lists as the library takes them.
+    pub fn data(&self) -> &'static onecontact::Data {
+        &self.lists.data
+    }
 }
 
 /// The error of one input, as JSON and batch rows show it: the catalogue's
@@ -63,8 +73,8 @@ pub struct LineError {
     pub message: String,
 }
 
-impl From<&onecontact::tool::ToolError> for LineError {
-    fn from(e: &onecontact::tool::ToolError) -> Self {
+impl From<&onecontact_report::ToolError> for LineError {
+    fn from(e: &onecontact_report::ToolError) -> Self {
         let offset = e.offset();
         LineError {
             code: e.code().to_owned(),
@@ -119,8 +129,8 @@ pub fn heading(out: &mut dyn Write, style: &Style, text: &str) -> io::Result<()>
 pub fn write_notes(
     out: &mut dyn Write,
     style: &Style,
-    notes: &[onecontact::tool::Note],
-    warnings: &[onecontact::tool::Note],
+    notes: &[onecontact_report::Note],
+    warnings: &[onecontact_report::Note],
 ) -> io::Result<()> {
     for note in notes {
         writeln!(out, "{} {}", style.dim("note:"), note.message)?;

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool::{self, CleanReport, ParseReport, ReadOptions};
+use onecontact_report::{self as tool, CleanReport, ParseReport, ReadOptions};
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, LineError, OK, heading, report_invalid, write_notes};
@@ -132,7 +132,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
     if let Some(host) = &report.host {
         heading(out, s, "Host")?;
         let mut table = Table::new();
-        table.row("kind", host.kind);
+        table.row("kind", host.kind.name());
         table.opt("written as", host.as_written.as_deref());
         if host.ipv4_short_form {
             table.row(

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool::{self, Edit, ReadOptions, UrlField};
+use onecontact_report::{self as tool, Edit, ReadOptions, UrlField};
 
 use super::{CliError, Ctx, LineError, OK, heading, report_invalid};
 use crate::output::{write_columns, write_json};

@@ -2,8 +2,6 @@
 
 use std::io::{self, Write};
 
-use onecontact::tool;
-
 use super::{Ctx, LineError, OK, report_invalid};
 use crate::output::{Table, write_json};
 
@@ -15,7 +13,7 @@ pub fn single(
     reference: &str,
     assume_https: bool,
 ) -> io::Result<u8> {
-    let report = match tool::resolve(base, reference, assume_https) {
+    let report = match onecontact_report::resolve(base, reference, assume_https) {
         Ok(report) => report,
         Err(error) => return report_invalid(ctx, out, "resolve", &LineError::from(&error)),
     };

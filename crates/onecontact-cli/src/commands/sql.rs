@@ -24,7 +24,7 @@ fn failed(e: impl std::fmt::Display) -> CliError {
 }
 
 /// Runs `onecontact sql`.
-pub fn run(args: &SqlArgs) -> Result<u8, CliError> {
+pub fn run(args: &SqlArgs, data: &onecontact::Data) -> Result<u8, CliError> {
     let tables = args
         .table
         .iter()
@@ -34,13 +34,13 @@ pub fn run(args: &SqlArgs) -> Result<u8, CliError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(query(args, &tables))
+    runtime.block_on(query(args, &tables, data))
 }
 
-async fn context(args: &SqlArgs) -> Result<SessionContext, CliError> {
+async fn context(args: &SqlArgs, data: &onecontact::Data) -> Result<SessionContext, CliError> {
     match &args.cluster {
         Some(address) => {
-            onecontact_datafusion::cluster::connect(address, args.partitions.map(|n| n.get()))
+            onecontact_datafusion::cluster::connect(address, args.partitions.map(|n| n.get()), data)
                 .await
                 .map_err(failed)
         }
@@ -50,14 +50,18 @@ async fn context(args: &SqlArgs) -> Result<SessionContext, CliError> {
                 config = config.with_target_partitions(n.get());
             }
             let ctx = SessionContext::new_with_config(config);
-            onecontact_datafusion::register(&ctx);
+            onecontact_datafusion::register_with(&ctx, data);
             Ok(ctx)
         }
     }
 }
 
-async fn query(args: &SqlArgs, tables: &[TableSource]) -> Result<u8, CliError> {
-    let ctx = context(args).await?;
+async fn query(
+    args: &SqlArgs,
+    tables: &[TableSource],
+    data: &onecontact::Data,
+) -> Result<u8, CliError> {
+    let ctx = context(args, data).await?;
     for table in tables {
         table.register(&ctx).await.map_err(failed)?;
     }

@@ -1,10 +1,12 @@
 //! The request and reply bodies of the API routes (see docs/web-api.md).
 
-use onecontact::LinkReport;
-use onecontact::tool::{
+use onecontact::{Data, LinkReport};
+use onecontact_report::{
     CleanReport, CompareReport, Edit, ParseReport, ReadOptions, RebuildReport, ResolveReport,
 };
 use serde::{Deserialize, Serialize};
+
+use crate::commands::lists::ListsInfo;
 
 /// How an address is read: the fields shared by parse, clean and rebuild.
 #[derive(Debug, Deserialize)]
@@ -20,18 +22,19 @@ pub struct ReadRequest {
 }
 
 impl ReadRequest {
-    /// The library's options for this request.
-    pub fn options(&self) -> ReadOptions {
-        read_options(self.base.as_deref(), self.assume_https)
+    /// The library's options for this request, with the server's lists.
+    pub fn options(&self, data: &Data) -> ReadOptions {
+        read_options(self.base.as_deref(), self.assume_https, data)
     }
 }
 
 /// `ReadOptions` from the optional request fields: a blank base is no base,
 /// and `assume_https` is on unless it is `false`.
-fn read_options(base: Option<&str>, assume_https: Option<bool>) -> ReadOptions {
+fn read_options(base: Option<&str>, assume_https: Option<bool>, data: &Data) -> ReadOptions {
     ReadOptions {
         base: base.filter(|b| !b.trim().is_empty()).map(str::to_owned),
         assume_https: assume_https.unwrap_or(true),
+        data: data.clone(),
     }
 }
 
@@ -62,9 +65,9 @@ pub struct RebuildRequest {
 }
 
 impl RebuildRequest {
-    /// The library's options for this request.
-    pub fn options(&self) -> ReadOptions {
-        read_options(self.base.as_deref(), self.assume_https)
+    /// The library's options for this request, with the server's lists.
+    pub fn options(&self, data: &Data) -> ReadOptions {
+        read_options(self.base.as_deref(), self.assume_https, data)
     }
 }
 
@@ -117,4 +120,6 @@ pub struct HealthReply {
     pub status: &'static str,
     /// The version of the `onecontact` command.
     pub version: &'static str,
+    /// The Public Suffix List and popular domains the answers use.
+    pub lists: ListsInfo,
 }

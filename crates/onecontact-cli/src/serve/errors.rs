@@ -7,7 +7,7 @@ use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use onecontact::tool::ToolError;
+use onecontact_report::ToolError;
 use serde::Serialize;
 
 use super::limits::MAX_BODY_BYTES;

@@ -2,8 +2,12 @@
 //! and the function's report (or refusal) to the reply.
 
 use axum::Json;
-use onecontact::inspect;
-use onecontact::tool::{clean, compare, parse_report, rebuild, resolve};
+use axum::extract::State;
+use onecontact::Data;
+use onecontact::inspect::inspect_with;
+use onecontact_report::{ReadOptions, clean, compare_with, parse_report, rebuild, resolve};
+
+use crate::commands::lists::Lists;
 
 use super::api::{
     CleanReply, CompareReply, CompareRequest, HealthReply, InspectReply, InspectRequest,
@@ -16,37 +20,47 @@ use super::extract::ApiJson;
 /// `POST /api/parse`: the parse report of one address, one document in
 /// which each fact appears once (its contact facts and warnings are built
 /// from the same reading of the text).
-pub async fn parse(ApiJson(req): ApiJson<ReadRequest>) -> Result<Json<ParseReply>, ApiError> {
-    Ok(Json(parse_document(&req)?))
+pub async fn parse(
+    State(lists): State<&'static Lists>,
+    ApiJson(req): ApiJson<ReadRequest>,
+) -> Result<Json<ParseReply>, ApiError> {
+    Ok(Json(parse_document(&req, &lists.data)?))
 }
 
 /// The reply of `POST /api/parse` (also what `onecontact parse --json` prints).
-pub fn parse_document(req: &ReadRequest) -> Result<ParseReply, ApiError> {
+pub fn parse_document(req: &ReadRequest, data: &Data) -> Result<ParseReply, ApiError> {
     Ok(ReportReply {
-        report: parse_report(&req.input, &req.options())?,
+        report: parse_report(&req.input, &req.options(data))?,
     })
 }
 
 /// `POST /api/inspect`: the link report. A text that is not a URL still
 /// gets a report (its `error` field says why), so this route never
 /// answers 422.
-pub async fn inspect_link(ApiJson(req): ApiJson<InspectRequest>) -> Json<InspectReply> {
+pub async fn inspect_link(
+    State(lists): State<&'static Lists>,
+    ApiJson(req): ApiJson<InspectRequest>,
+) -> Json<InspectReply> {
     Json(ReportReply {
-        report: inspect(&req.input),
+        report: inspect_with(&req.input, &lists.data),
     })
 }
 
 /// `POST /api/clean`: the address without tracking parameters.
-pub async fn clean_link(ApiJson(req): ApiJson<ReadRequest>) -> Result<Json<CleanReply>, ApiError> {
-    let report = clean(&req.input, &req.options())?;
+pub async fn clean_link(
+    State(lists): State<&'static Lists>,
+    ApiJson(req): ApiJson<ReadRequest>,
+) -> Result<Json<CleanReply>, ApiError> {
+    let report = clean(&req.input, &req.options(&lists.data))?;
     Ok(Json(ReportReply { report }))
 }
 
 /// `POST /api/rebuild`: the address after the edits.
 pub async fn rebuild_link(
+    State(lists): State<&'static Lists>,
     ApiJson(req): ApiJson<RebuildRequest>,
 ) -> Result<Json<RebuildReply>, ApiError> {
-    let report = rebuild(&req.input, &req.edits, &req.options())?;
+    let report = rebuild(&req.input, &req.edits, &req.options(&lists.data))?;
     Ok(Json(ReportReply { report }))
 }
 
@@ -60,17 +74,23 @@ pub async fn resolve_reference(
 
 /// `POST /api/compare`: whether two addresses are the same.
 pub async fn compare_links(
+    State(lists): State<&'static Lists>,
     ApiJson(req): ApiJson<CompareRequest>,
 ) -> Result<Json<CompareReply>, ApiError> {
-    let report = compare(&req.first, &req.second)?;
+    let options = ReadOptions {
+        data: lists.data.clone(),
+        ..Default::default()
+    };
+    let report = compare_with(&req.first, &req.second, &options)?;
     Ok(Json(ReportReply { report }))
 }
 
 /// `GET /api/health`.
-pub async fn health() -> Json<HealthReply> {
+pub async fn health(State(lists): State<&'static Lists>) -> Json<HealthReply> {
     Json(HealthReply {
         status: "ok",
         version: env!("CARGO_PKG_VERSION"),
+        lists: lists.info(),
     })
 }
 
@@ -110,7 +130,7 @@ mod tests {
             "   ",
             "/relative",
         ] {
-            let (n, reply) = parses(|| parse_document(&request(input, None)));
+            let (n, reply) = parses(|| parse_document(&request(input, None), &Data::baked()));
             let expected = u64::from(!input.trim().is_empty() && !input.starts_with('/'));
             assert_eq!(n, expected, "{input:?}: {:?}", reply.map(|r| r.report.href));
         }
@@ -123,7 +143,7 @@ mod tests {
             ("?page=2", "example.com/list"),
             ("#f", "a:b"),
         ] {
-            let (n, reply) = parses(|| parse_document(&request(input, Some(base))));
+            let (n, reply) = parses(|| parse_document(&request(input, Some(base)), &Data::baked()));
             assert!(reply.is_ok(), "{input:?} against {base:?}");
             assert_eq!(n, 2, "{input:?} against {base:?}");
         }

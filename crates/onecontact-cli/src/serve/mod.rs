@@ -1,7 +1,7 @@
 //! `onecontact serve`: the URL tool as a local web page and a JSON API.
 //!
 //! The server only maps JSON to the library's tool functions
-//! (`onecontact::tool`, `onecontact::inspect`); see docs/web-api.md for
+//! (`onecontact_report`, `onecontact::inspect`); see docs/web-api.md for
 //! the routes. It binds the loopback interface unless told otherwise and
 //! has no authentication, so it must not be exposed to a network.
 //!
@@ -32,6 +32,8 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
+
+use crate::commands::lists::Lists;
 
 pub use limits::Limits;
 
@@ -70,19 +72,19 @@ pub enum ServeError {
 ///
 /// [`ServeError`] when the runtime cannot start, the address cannot be
 /// bound or the line cannot be printed.
-pub fn run(addr: SocketAddr, limits: Limits) -> Result<(), ServeError> {
+pub fn run(addr: SocketAddr, limits: Limits, lists: &'static Lists) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
-    runtime.block_on(serve(addr, limits))
+    runtime.block_on(serve(addr, limits, lists))
 }
 
 /// How many connections over the limit may be waiting for their 503 at
 /// once; beyond it they are closed without a reply.
 const MAX_REFUSALS: usize = 64;
 
-async fn serve(addr: SocketAddr, limits: Limits) -> Result<(), ServeError> {
+async fn serve(addr: SocketAddr, limits: Limits, lists: &'static Lists) -> Result<(), ServeError> {
     let listener = TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
@@ -92,7 +94,7 @@ async fn serve(addr: SocketAddr, limits: Limits) -> Result<(), ServeError> {
     let signals = StopSignals::install();
     announce(bound).map_err(ServeError::Announce)?;
 
-    let app = routes::app(&limits);
+    let app = routes::app(&limits, lists);
     // The semaphore counts in u32 (and caps its own size below that).
     let max = limits
         .max_connections

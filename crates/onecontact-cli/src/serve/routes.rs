@@ -8,14 +8,16 @@ use axum::routing::{get, post};
 use super::errors::ApiError;
 use super::limits::Limits;
 use super::{assets, handlers, layers};
+use crate::commands::lists::Lists;
 
-/// The whole application: every route with the server's layers.
-pub fn app(limits: &Limits) -> Router {
-    layers::apply(routes(), limits.request_timeout, limits.body_timeout)
+/// The whole application: every route with the server's layers, answering
+/// with `lists`.
+pub fn app(limits: &Limits, lists: &'static Lists) -> Router {
+    layers::apply(routes(lists), limits.request_timeout, limits.body_timeout)
 }
 
 /// The routes without the layers.
-pub fn routes() -> Router {
+pub fn routes(lists: &'static Lists) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/style.css", get(assets::style))
@@ -29,6 +31,7 @@ pub fn routes() -> Router {
         .route("/api/compare", post(handlers::compare_links))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .with_state(lists)
 }
 
 async fn not_found(method: Method, uri: Uri) -> ApiError {

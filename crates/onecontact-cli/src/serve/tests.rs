@@ -20,6 +20,7 @@ use serde_json::Value;
 use tokio::runtime::Runtime;
 
 use super::{layers, routes};
+use crate::commands::lists::Lists;
 
 const SHORT_TIMEOUT: Duration = Duration::from_millis(300);
 
@@ -27,13 +28,16 @@ const SHORT_TIMEOUT: Duration = Duration::from_millis(300);
 /// the real layers and a short timeout. Returns `http://ADDR` and the
 /// runtime (dropping it stops the server).
 fn start() -> (String, Runtime) {
-    let app: Router = routes::routes().route("/test/panic", get(panics)).route(
-        "/test/sleep",
-        get(|| async {
-            tokio::time::sleep(Duration::from_secs(5)).await;
-            "slept"
-        }),
-    );
+    let lists: &'static Lists = Box::leak(Box::new(Lists::baked()));
+    let app: Router = routes::routes(lists)
+        .route("/test/panic", get(panics))
+        .route(
+            "/test/sleep",
+            get(|| async {
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                "slept"
+            }),
+        );
     let app = layers::apply(app, SHORT_TIMEOUT, SHORT_TIMEOUT);
     let runtime = Runtime::new().unwrap();
     let listener = runtime

@@ -25,7 +25,8 @@ fn domain_start(labels: &[&str], k: usize, list: &List) -> Option<usize> {
     let second = labels.get(k.checked_sub(1)?)?;
     if tld.len() == 2 && SECOND_LEVELS.contains(second) && list.is_icann_tld(tld) {
         let suffix = format!("{second}.{tld}");
-        if list.suffix(&suffix).is_listed() && list.suffix(&suffix).as_str() == suffix {
+        let found = list.suffix(&suffix);
+        if found.is_listed() && found.as_str() == suffix {
             return k.checked_sub(2);
         }
     }
@@ -43,7 +44,7 @@ fn is_label(label: &str) -> bool {
 
 /// When `text` (a user name, say) reads like a domain name or IPv4 address,
 /// that name, lowercase.
-pub(crate) fn looks_like_host(text: &str) -> Option<String> {
+pub(crate) fn looks_like_host(text: &str, list: &List) -> Option<String> {
     let lower = text
         .trim_matches(|c: char| matches!(c, '/' | '\\' | ':' | '@' | '?' | '#' | ' '))
         .trim_end_matches('.')
@@ -57,15 +58,14 @@ pub(crate) fn looks_like_host(text: &str) -> Option<String> {
     }
     let last = labels.last().copied().unwrap_or_gigo();
     let ascii_last = onecontact_idna::domain_to_ascii(last).ok()?;
-    List::baked().is_icann_tld(&ascii_last).then_some(lower)
+    list.is_icann_tld(&ascii_last).then_some(lower)
 }
 
 /// When labels left of `registrable` in `host` read like a domain of their
 /// own (`paypal.com` in `paypal.com.secure-login.example`), that domain.
-pub(crate) fn domain_in_subdomain(host: &str, registrable: &str) -> Option<String> {
+pub(crate) fn domain_in_subdomain(host: &str, registrable: &str, list: &List) -> Option<String> {
     let sub = host.strip_suffix(registrable)?.strip_suffix('.')?;
     let labels: Vec<&str> = sub.split('.').collect();
-    let list = List::baked();
     for k in (1..labels.len()).rev() {
         let Some(start) = domain_start(&labels, k, list) else {
             continue;
@@ -82,6 +82,14 @@ pub(crate) fn domain_in_subdomain(host: &str, registrable: &str) -> Option<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn looks_like_host(text: &str) -> Option<String> {
+        super::looks_like_host(text, List::baked())
+    }
+
+    fn domain_in_subdomain(host: &str, registrable: &str) -> Option<String> {
+        super::domain_in_subdomain(host, registrable, List::baked())
+    }
 
     #[test]
     fn hosts_in_userinfo() {

@@ -78,12 +78,15 @@ pub struct TopDomains {
 }
 
 impl TopDomains {
+    /// [`TopDomains::baked`] as a constant.
+    pub(crate) const BAKED: TopDomains = TopDomains {
+        baked: true,
+        own: Vec::new(),
+    };
+
     /// The built-in list: Chromium's popular domains (see docs/web.md).
     pub fn baked() -> TopDomains {
-        TopDomains {
-            baked: true,
-            own: Vec::new(),
-        }
+        TopDomains::BAKED
     }
 
     /// No domain at all: nothing is a look-alike.

@@ -75,13 +75,12 @@ pub use warning::{Severity, Warning, WarningCode};
 
 use std::collections::HashSet;
 
-use onecontact_psl::List;
 use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode_str;
 use onecontact_url::{Host, Url};
 
 use crate::gigo::Gigo;
-use crate::{Reader, Reading, WebError};
+use crate::{Data, Reader, Reading, WebError};
 
 /// A URL longer than this many characters may not survive e-mail clients,
 /// QR codes, link shorteners and older clients.
@@ -107,8 +106,8 @@ pub struct LinkReport {
     pub scheme: Option<String>,
     /// The host the browser connects to.
     pub real_host: Option<String>,
-    /// `domain`, `ipv4`, `ipv6`, `opaque` or `empty`.
-    pub host_kind: Option<&'static str>,
+    /// The kind of the real host.
+    pub host_kind: Option<crate::HostKind>,
     /// The Unicode form of a host with `xn--` labels (a display aid).
     pub host_unicode: Option<String>,
     /// The host as a careful browser shows it: labels in Unicode when safe,
@@ -116,6 +115,8 @@ pub struct LinkReport {
     pub display: Option<HostDisplay>,
     /// The registrable domain of the real host: who controls it.
     pub registrable_domain: Option<String>,
+    /// The public suffix of the real host, when it is a domain.
+    pub public_suffix: Option<String>,
     /// The userinfo (before `@`), as the URL holds it.
     pub userinfo: Option<String>,
     /// The warnings, most serious first.
@@ -207,10 +208,10 @@ fn length_warning(text: &str) -> Option<Warning> {
     }
 }
 
-fn userinfo_warnings(url: &Url, host: &str, out: &mut Vec<Warning>) {
+fn userinfo_warnings(url: &Url, host: &str, data: &Data, out: &mut Vec<Warning>) {
     let username = percent_decode_str(url.username());
     if !username.is_empty() {
-        if let Some(lookalike) = domains::looks_like_host(&username) {
+        if let Some(lookalike) = domains::looks_like_host(&username, data.psl()) {
             out.push(Warning::new(
                 WarningCode::UserinfoLooksLikeHost,
                 format!(
@@ -240,8 +241,15 @@ fn userinfo_warnings(url: &Url, host: &str, out: &mut Vec<Warning>) {
     }
 }
 
-fn host_warnings(url: &Url, top: &TopDomains, report: &mut LinkReport, out: &mut Vec<Warning>) {
+/// The host's warnings; the Public Suffix List's answer when it is a domain.
+fn host_warnings(
+    url: &Url,
+    data: &Data,
+    report: &mut LinkReport,
+    out: &mut Vec<Warning>,
+) -> crate::HostLookup {
     let hostname = url.host_str().unwrap_or_default();
+    let mut site = crate::HostLookup::default();
     match url.host() {
         Some(Host::Ipv4(_) | Host::Ipv6(_)) => out.push(Warning::new(
             WarningCode::IpAddressHost,
@@ -252,10 +260,12 @@ fn host_warnings(url: &Url, top: &TopDomains, report: &mut LinkReport, out: &mut
             Some(hostname.to_owned()),
         )),
         Some(Host::Domain(domain)) => {
-            let list = List::baked();
-            report.registrable_domain = list.registrable_domain(domain).map(str::to_owned);
+            let answer = data.psl().lookup(domain);
+            site = crate::HostLookup::from_answer(&answer);
+            report.registrable_domain = answer.registrable_domain().map(str::to_owned);
+            report.public_suffix = Some(answer.public_suffix().to_owned());
             if let Some(registrable) = &report.registrable_domain
-                && let Some(inner) = domains::domain_in_subdomain(domain, registrable)
+                && let Some(inner) = domains::domain_in_subdomain(domain, registrable, data.psl())
             {
                 out.push(Warning::new(
                     WarningCode::DomainInSubdomain,
@@ -277,12 +287,13 @@ fn host_warnings(url: &Url, top: &TopDomains, report: &mut LinkReport, out: &mut
                 ));
                 report.host_unicode = Some(unicode);
             }
-            let display = display_host(domain, top);
+            let display = display_host(domain, data.top_domains());
             display_warnings(&display, out);
             report.display = Some(display);
         }
         _ => {}
     }
+    site
 }
 
 fn display_warnings(display: &HostDisplay, out: &mut Vec<Warning>) {
@@ -394,28 +405,60 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
 /// warnings that can be found in it as typed (encoded delimiters, scheme,
 /// length), with [`LinkReport::error`] saying why it does not parse.
 pub fn inspect(text: &str) -> LinkReport {
-    inspect_with(text, &TopDomains::baked())
+    inspect_with(text, &Data::baked())
 }
 
-/// [`inspect`], comparing hosts with the popular domains of `top` (one's own
-/// brands' domains, instead of or besides the built-in list) rather than the
-/// built-in list alone.
+/// [`inspect`] with the lists of `data`: its Public Suffix List for the
+/// registrable domain, its popular domains (one's own brands' domains,
+/// instead of or besides the built-in list) for look-alikes.
 ///
 /// ```
 /// use onecontact::inspect::{TopDomains, inspect_with};
-/// use onecontact::WarningCode;
+/// use onecontact::{Data, WarningCode};
 ///
-/// let ours = TopDomains::parse("example-bank.com\n").unwrap();
+/// let ours = Data::baked().with_top_domains(TopDomains::parse("example-bank.com\n").unwrap());
 /// let report = inspect_with("https://xn--xample-bank-nkj.com/", &ours);
 /// assert!(report.has(WarningCode::LookalikeOfPopularDomain));
 /// ```
-pub fn inspect_with(text: &str, top: &TopDomains) -> LinkReport {
-    inspect_reading(&Reader::new().read(text), top)
+pub fn inspect_with(text: &str, data: &Data) -> LinkReport {
+    inspect_reading(&Reader::new().read(text), data)
 }
 
 /// [`inspect_with`] for a text already read (with a base, say): the report
 /// is built from that reading, without reading the text again.
-pub fn inspect_reading(reading: &Reading<'_>, top: &TopDomains) -> LinkReport {
+pub fn inspect_reading(reading: &Reading<'_>, data: &Data) -> LinkReport {
+    inspect_reading_looked_up(reading, data).0
+}
+
+/// One reading of `text`, and both answers built from it: the
+/// [`LinkReport`] and the [`WebAddress`](crate::WebAddress) (or why there is
+/// none), with the host looked up once.
+///
+/// ```
+/// use onecontact::{Data, KeyVersion, WarningCode};
+///
+/// let (report, web) = onecontact::inspect::inspect_and_parse("https://www.paypal.com@198.51.100.7/x", &Data::baked());
+/// assert!(report.has(WarningCode::UserinfoLooksLikeHost));
+/// assert_eq!(web.unwrap().key(KeyVersion::V1), "198.51.100.7/x");
+/// ```
+pub fn inspect_and_parse(
+    text: &str,
+    data: &Data,
+) -> (LinkReport, Result<crate::WebAddress, WebError>) {
+    let reading = Reader::new().read(text);
+    let (report, lookup) = inspect_reading_looked_up(&reading, data);
+    let web = crate::WebAddress::from_reading_looked_up(reading, lookup, data);
+    (report, web)
+}
+
+/// [`inspect_reading`], and the Public Suffix List's answer for the host
+/// ([`HostLookup`](crate::HostLookup)), for a [`WebAddress`](crate::WebAddress)
+/// built from the same reading to take instead of looking the host up again
+/// ([`WebAddress::from_reading_looked_up`](crate::WebAddress::from_reading_looked_up)).
+pub fn inspect_reading_looked_up(
+    reading: &Reading<'_>,
+    data: &Data,
+) -> (LinkReport, crate::HostLookup) {
     let trimmed = reading.text();
     let mut report = LinkReport {
         input: trimmed.to_owned(),
@@ -428,11 +471,13 @@ pub fn inspect_reading(reading: &Reading<'_>, top: &TopDomains) -> LinkReport {
         host_unicode: None,
         display: None,
         registrable_domain: None,
+        public_suffix: None,
         userinfo: None,
         warnings: Vec::new(),
         max_severity: None,
     };
     let mut warnings = Vec::new();
+    let mut site = crate::HostLookup::default();
     if let Some(authority) = authority_as_typed(reading) {
         let found = encoded_delimiters(authority);
         if !found.is_empty() {
@@ -453,7 +498,7 @@ pub fn inspect_reading(reading: &Reading<'_>, top: &TopDomains) -> LinkReport {
             report.scheme = Some(url.scheme().to_owned());
             if let Some(host) = url.host() {
                 report.real_host = Some(url.host_str().unwrap_or_gigo().to_owned());
-                report.host_kind = Some(crate::host::kind_name(&host));
+                report.host_kind = Some(crate::HostKind::of(&host));
             }
             if !url.username().is_empty() || url.password().is_some() {
                 let mut userinfo = url.username().to_owned();
@@ -464,8 +509,8 @@ pub fn inspect_reading(reading: &Reading<'_>, top: &TopDomains) -> LinkReport {
                 report.userinfo = Some(userinfo);
             }
             warnings.extend(scheme_warning(url.scheme()));
-            userinfo_warnings(url, url.host_str().unwrap_or_default(), &mut warnings);
-            host_warnings(url, top, &mut report, &mut warnings);
+            userinfo_warnings(url, url.host_str().unwrap_or_default(), data, &mut warnings);
+            site = host_warnings(url, data, &mut report, &mut warnings);
             path_and_query_warnings(url, &mut warnings);
             warnings.extend(length_warning(url.as_str()));
         }
@@ -483,7 +528,7 @@ pub fn inspect_reading(reading: &Reading<'_>, top: &TopDomains) -> LinkReport {
     warnings.sort_by_key(|w| std::cmp::Reverse(w.severity));
     report.max_severity = warnings.first().map(|w| w.severity);
     report.warnings = warnings;
-    report
+    (report, site)
 }
 
 #[cfg(test)]

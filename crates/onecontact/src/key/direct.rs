@@ -13,6 +13,7 @@ use onecontact_psl::List;
 use onecontact_url::scan::{self, Scanned, SpecialScheme};
 
 use crate::address::WebAddress;
+use crate::data::Data;
 use crate::error::WebError;
 use crate::input;
 use crate::key::{self, KeyVersion, PathScan};
@@ -38,21 +39,25 @@ use crate::tracking;
 ///
 /// The [`WebError`] of [`WebAddress::parse`] for the same text.
 pub fn key_v1(text: &str) -> Result<String, WebError> {
-    key_v1_with(text, List::baked())
+    key_v1_with_list(text, List::baked())
 }
 
-/// [`key_v1`] with another Public Suffix List: exactly
-/// `WebAddress::parse(text)?.key_v1_with_list(list)`.
+/// [`key_v1`] with the lists of `data`: exactly
+/// `WebAddress::parse_with(text, data)?.key(KeyVersion::V1)`.
 ///
 /// # Errors
 ///
-/// The [`WebError`] of [`WebAddress::parse`] for the same text.
-pub fn key_v1_with(text: &str, list: &List) -> Result<String, WebError> {
+/// The [`WebError`] of [`WebAddress::parse_with`] for the same text.
+pub fn key_v1_with(text: &str, data: &Data) -> Result<String, WebError> {
+    key_v1_with_list(text, data.psl())
+}
+
+/// [`key_v1`] with the Public Suffix List `list`.
+#[inline]
+fn key_v1_with_list(text: &str, list: &List) -> Result<String, WebError> {
     match scan_text(text) {
         Some((scanned, capacity)) => Ok(from_scan(&scanned, list, capacity)),
-        None => WebAddress::parse(text).map(|web| match KeyVersion::V1 {
-            KeyVersion::V1 => web.key_v1_with_list(list),
-        }),
+        None => WebAddress::parse_with_list(text, list).map(|web| web.key(KeyVersion::V1)),
     }
 }
 

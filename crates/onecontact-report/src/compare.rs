@@ -1,14 +1,19 @@
 //! [`compare`]: whether two addresses are the same URL, the same key, and
 //! why they differ.
 
-use onecontact_psl::List;
+use onecontact::{Data, HostLookup};
 use onecontact_url::Url;
 
-use super::error::{Role, ToolError};
-use super::reading::{ReadOptions, read, url_of};
-use crate::key::PathRule;
-use crate::tracking::is_tracking_parameter;
-use crate::{KeyVersion, Reading, WebAddress};
+use crate::error::{Role, ToolError};
+use crate::read_options::{ReadOptions, read, url_of};
+use onecontact::PathRule;
+use onecontact::is_tracking_parameter;
+use onecontact::{KeyVersion, Reading, WebAddress};
+
+/// The registrable domain of a side's host, from its one lookup.
+fn registrable(url: &Url, site: HostLookup) -> Option<&str> {
+    site.answer(url)?.registrable_domain()
+}
 
 /// The overall answer of [`compare`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -125,7 +130,12 @@ fn compare_credentials(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Differe
     }
 }
 
-fn compare_host(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
+fn compare_host(
+    a: &Side<'_, '_>,
+    b: &Side<'_, '_>,
+    sites: (HostLookup, HostLookup),
+    out: &mut Vec<Difference>,
+) {
     let (ha, hb) = (
         a.url.host_str().unwrap_or_default(),
         b.url.host_str().unwrap_or_default(),
@@ -153,9 +163,8 @@ fn compare_host(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
         }
         return;
     }
-    let list = List::baked();
-    let ra = list.registrable_domain(ha);
-    if ra.is_some() && ra == list.registrable_domain(hb) {
+    let ra = registrable(a.url, sites.0);
+    if ra.is_some() && ra == registrable(b.url, sites.1) {
         out.push(diff(
             "subdomain",
             false,
@@ -380,7 +389,7 @@ fn compare_fragment(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference
 /// `index.html`, tracking parameters, fragment, …).
 ///
 /// ```
-/// use onecontact::tool::{compare, Verdict};
+/// use onecontact_report::{compare, Verdict};
 ///
 /// let r = compare("https://example.com:443/a", "HTTPS://Example.COM/a").unwrap();
 /// assert_eq!(r.verdict, Verdict::SameUrl);
@@ -393,9 +402,32 @@ fn compare_fragment(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference
 ///
 /// [`ToolError`] when either text is not a URL.
 pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
-    let options = ReadOptions::default();
-    let ra = read(first, None, &options, Role::First)?;
-    let rb = read(second, None, &options, Role::Second)?;
+    compare_with(first, second, &ReadOptions::default())
+}
+
+/// [`compare`] with `options`: their lists ([`ReadOptions::data`]), whether
+/// `https://` is assumed, and a base URL that both texts are resolved
+/// against when they are relative references.
+///
+/// ```
+/// use onecontact_report::{compare_with, ReadOptions, Verdict};
+///
+/// let options = ReadOptions { base: Some("https://example.com/".into()), ..Default::default() };
+/// let r = compare_with("/docs", "https://example.com/docs", &options).unwrap();
+/// assert_eq!(r.verdict, Verdict::SameUrl);
+/// ```
+///
+/// # Errors
+///
+/// [`ToolError`] when either text (or the base) is not a URL.
+pub fn compare_with(
+    first: &str,
+    second: &str,
+    options: &ReadOptions,
+) -> Result<CompareReport, ToolError> {
+    let base = crate::read_options::read_base(options)?;
+    let ra = read(first, base.as_ref(), options, Role::First)?;
+    let rb = read(second, base.as_ref(), options, Role::Second)?;
     let a = Side {
         reading: &ra,
         url: url_of(&ra, Role::First)?,
@@ -407,7 +439,10 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
     let mut differences = Vec::new();
     compare_scheme(&a, &b, &mut differences);
     compare_credentials(&a, &b, &mut differences);
-    compare_host(&a, &b, &mut differences);
+    // Each host is looked up once: for the comparison and for the key.
+    let data: &Data = &options.data;
+    let sites = (HostLookup::of(a.url, data), HostLookup::of(b.url, data));
+    compare_host(&a, &b, sites, &mut differences);
     compare_port(&a, &b, &mut differences);
     compare_path(&a, &b, &mut differences);
     compare_query(&a, &b, &mut differences);
@@ -415,12 +450,12 @@ pub fn compare(first: &str, second: &str) -> Result<CompareReport, ToolError> {
     let same_url = a.url.as_str() == b.url.as_str();
     let (first_url, second_url) = (a.url.as_str().to_owned(), b.url.as_str().to_owned());
     // The keys come from the same readings.
-    let key = |r: Reading<'_>| {
-        WebAddress::from_reading(r)
+    let key = |r: Reading<'_>, site| {
+        WebAddress::from_reading_looked_up(r, site, &options.data)
             .ok()
             .map(|w| w.key(KeyVersion::V1))
     };
-    let (first_key, second_key) = (key(ra), key(rb));
+    let (first_key, second_key) = (key(ra, sites.0), key(rb, sites.1));
     let same_key = first_key.is_some() && first_key == second_key;
     let verdict = if same_url {
         Verdict::SameUrl

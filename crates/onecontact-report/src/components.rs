@@ -12,7 +12,7 @@ use onecontact_url::percent_encoding::{
     AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY, USERINFO, percent_decode, utf8_percent_encode,
 };
 
-use super::reading::Note;
+use crate::read_options::Note;
 
 /// A component of a URL whose value is encoded or decoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -116,7 +116,7 @@ pub struct CodecReport {
 /// Percent-encodes `text` as a value of `component`.
 ///
 /// ```
-/// use onecontact::tool::{encode, Component};
+/// use onecontact_report::{encode, Component};
 ///
 /// assert_eq!(encode(Component::PathSegment, "a b/c?d&e=f+g").output, "a%20b%2Fc%3Fd&e=f+g");
 /// assert_eq!(encode(Component::QueryValue, "a b/c?d&e=f+g").output, "a%20b/c?d%26e%3Df%2Bg");
@@ -149,7 +149,7 @@ pub fn encode(component: Component, text: &str) -> CodecReport {
 /// `URLSearchParams` and most web frameworks read queries).
 ///
 /// ```
-/// use onecontact::tool::{decode, Component};
+/// use onecontact_report::{decode, Component};
 ///
 /// assert_eq!(decode(Component::QueryValue, "caf%C3%A9+au+lait").output, "café au lait");
 /// assert_eq!(decode(Component::PathSegment, "a+b%2Fc").output, "a+b/c");

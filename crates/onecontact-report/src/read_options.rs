@@ -4,9 +4,9 @@
 
 use onecontact_url::Url;
 
-use super::error::{Role, ToolError};
-use crate::gigo::Gigo;
-use crate::reading::{ASSUMED_PREFIX, Reader, Reading, SchemeSource, starts_like_scheme};
+use crate::error::{Role, ToolError};
+use onecontact::Data;
+use onecontact::{ASSUMED_PREFIX, Reader, Reading, SchemeSource};
 
 /// How the tool reads an address.
 #[derive(Debug, Clone)]
@@ -22,6 +22,9 @@ pub struct ReadOptions {
     /// to the URL parser as it is, which refuses `www.example.com` and reads
     /// `localhost:3000/api` as the scheme `localhost`.
     pub assume_https: bool,
+    /// The Public Suffix List and popular domains the reports use
+    /// ([`Data::baked`] by default).
+    pub data: Data,
 }
 
 impl Default for ReadOptions {
@@ -29,6 +32,7 @@ impl Default for ReadOptions {
         ReadOptions {
             base: None,
             assume_https: true,
+            data: Data::baked(),
         }
     }
 }
@@ -60,8 +64,8 @@ pub fn scheme_assumed_note(text: &str) -> Note {
         "no scheme was written, so the text was read as {ASSUMED_PREFIX}{}",
         text.trim_start_matches('/')
     );
-    if starts_like_scheme(text) {
-        let name = text.split(':').next().unwrap_or_gigo();
+    if Reader::starts_like_scheme(text) {
+        let name = text.split(':').next().unwrap_or_default();
         message.push_str(&format!(
             " (the URL Standard alone would read \"{name}:\" as a scheme)"
         ));

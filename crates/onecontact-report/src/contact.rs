@@ -1,9 +1,9 @@
 //! [`contact_report`]: the contact layer's view of an address.
 
-use crate::{KeyVersion, Reader, SocialProfile, WebAddress, WebError};
+use onecontact::{Data, KeyVersion, Reader, SocialProfile, WebAddress, WebError};
 
 /// What the contact layer says about a URL beyond the URL itself: its
-/// canonical form, key V1 and facts. The [`ParseReport`](super::ParseReport)
+/// canonical form, key V1 and facts. The [`ParseReport`](crate::ParseReport)
 /// carries it next to the URL's parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -56,7 +56,7 @@ pub struct ContactReport {
 /// key V1 and facts.
 ///
 /// ```
-/// let r = onecontact::tool::contact_report("github.com/rust-lang?utm_source=x").unwrap();
+/// let r = onecontact_report::contact_report("github.com/rust-lang?utm_source=x").unwrap();
 /// assert_eq!(r.contact.canonical, "https://github.com/rust-lang");
 /// assert_eq!(r.contact.key_v1, "github.com/rust-lang");
 /// assert!(r.contact.facts.contains(&"scheme_assumed"));
@@ -67,7 +67,16 @@ pub struct ContactReport {
 ///
 /// The [`WebError`] of [`WebAddress::parse`].
 pub fn contact_report(text: &str) -> Result<ContactReport, WebError> {
-    let web = WebAddress::from_reading(Reader::new().read(text))?;
+    contact_report_with(text, &Data::baked())
+}
+
+/// [`contact_report`] with the lists of `data`.
+///
+/// # Errors
+///
+/// The [`WebError`] of [`WebAddress::parse`].
+pub fn contact_report_with(text: &str, data: &Data) -> Result<ContactReport, WebError> {
+    let web = WebAddress::from_reading_with(Reader::new().read(text), data)?;
     Ok(ContactReport {
         input: text.to_owned(),
         url: web.url().as_str().to_owned(),

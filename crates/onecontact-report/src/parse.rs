@@ -3,17 +3,16 @@
 
 use std::collections::HashSet;
 
-use onecontact_psl::List;
 use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode;
 use onecontact_url::{Host, Url};
 
-use super::contact::ContactFacts;
-use super::error::{Role, ToolError};
-use super::reading::{Note, ReadOptions, read, read_base, reading_notes, url_of};
-use crate::inspect::{HostDisplay, Severity, TopDomains, Warning, inspect_reading};
-use crate::tracking::is_tracking_parameter;
-use crate::{Reading, WebAddress, WebError};
+use crate::contact::ContactFacts;
+use crate::error::{Role, ToolError};
+use crate::read_options::{Note, ReadOptions, read, read_base, reading_notes, url_of};
+use onecontact::inspect::{HostDisplay, LinkReport, Severity, Warning, inspect_reading_looked_up};
+use onecontact::is_tracking_parameter;
+use onecontact::{Data, Reading, WebAddress, WebError};
 
 /// The up to eight parts of a URL, as the normalized URL holds them
 /// (percent-encoded where the URL Standard encodes).
@@ -44,8 +43,9 @@ pub struct Parts {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HostReport {
-    /// `domain`, `ipv4`, `ipv6`, `opaque` or `empty`.
-    pub kind: &'static str,
+    /// The kind of host (`domain`, `ipv4`, `ipv6`, `opaque` or `empty` in
+    /// JSON).
+    pub kind: onecontact::HostKind,
     /// The host as the normalized URL holds it.
     pub serialized: String,
     /// The host as written, when it differs from `serialized`.
@@ -62,7 +62,7 @@ pub struct HostReport {
     pub public_suffix: Option<String>,
     /// The host as a careful browser shows it in its address bar, with the
     /// reason for each label kept in Punycode and the popular domain it
-    /// imitates (see [`crate::inspect::display_host`]); for domains.
+    /// imitates (see [`onecontact::inspect::display_host`]); for domains.
     pub display: Option<HostDisplay>,
 }
 
@@ -206,8 +206,14 @@ pub(crate) fn parts(url: &Url) -> Parts {
     }
 }
 
-/// The host report of a reading.
-fn host_report(reading: &Reading<'_>, url: &Url, notes: &mut Vec<Note>) -> Option<HostReport> {
+/// The host report of a reading, with the registrable domain, public
+/// suffix and Unicode form that inspecting the same reading found.
+fn host_report(
+    reading: &Reading<'_>,
+    url: &Url,
+    link: &mut LinkReport,
+    notes: &mut Vec<Note>,
+) -> Option<HostReport> {
     let host = url.host()?;
     let serialized = url.host_str().unwrap_or_default().to_owned();
     let written = reading.written(reading.spans().host.clone());
@@ -228,15 +234,11 @@ fn host_report(reading: &Reading<'_>, url: &Url, notes: &mut Vec<Note>) -> Optio
         ));
     }
     let (unicode, registrable_domain, public_suffix) = match host {
-        Host::Domain(domain) => {
-            let list = List::baked();
-            let suffix = list.suffix(domain);
-            (
-                crate::host::unicode_form(domain),
-                list.registrable_domain(domain).map(str::to_owned),
-                Some(suffix.as_str().to_owned()).filter(|s| !s.is_empty()),
-            )
-        }
+        Host::Domain(_) => (
+            link.host_unicode.take(),
+            link.registrable_domain.take(),
+            link.public_suffix.take().filter(|s| !s.is_empty()),
+        ),
         _ => (None, None, None),
     };
     if let Some(unicode) = &unicode {
@@ -250,7 +252,7 @@ fn host_report(reading: &Reading<'_>, url: &Url, notes: &mut Vec<Note>) -> Optio
         ));
     }
     Some(HostReport {
-        kind: crate::host::kind_name(&host),
+        kind: onecontact::HostKind::of(&host),
         serialized,
         as_written,
         unicode,
@@ -370,7 +372,7 @@ fn query_notes(params: &[QueryParam], notes: &mut Vec<Note>) {
 /// warnings.
 ///
 /// ```
-/// use onecontact::tool::{parse_report, ReadOptions};
+/// use onecontact_report::{parse_report, ReadOptions};
 ///
 /// let r = parse_report("http://0x7f.1/a%2Fb/c", &ReadOptions::default()).unwrap();
 /// assert_eq!(r.href, "http://127.0.0.1/a%2Fb/c");
@@ -385,7 +387,7 @@ fn query_notes(params: &[QueryParam], notes: &mut Vec<Note>) {
 pub fn parse_report(text: &str, options: &ReadOptions) -> Result<ParseReport, ToolError> {
     let base = read_base(options)?;
     let reading = read(text, base.as_ref(), options, Role::Input)?;
-    report_from_reading(reading, base.as_ref())
+    report_from_reading(reading, base.as_ref(), &options.data)
 }
 
 /// The parse report of an address already read (with its base, if any):
@@ -393,11 +395,15 @@ pub fn parse_report(text: &str, options: &ReadOptions) -> Result<ParseReport, To
 pub(crate) fn report_from_reading(
     reading: Reading<'_>,
     base: Option<&Url>,
+    data: &Data,
 ) -> Result<ParseReport, ToolError> {
     let url = url_of(&reading, Role::Input)?;
+    // The host is looked up and shown once, here; the host report and the
+    // contact facts take what this found.
+    let (mut link, site) = inspect_reading_looked_up(&reading, data);
     let mut notes = reading_notes(&reading, base);
     normalization_notes(&reading, url, &mut notes);
-    let host = host_report(&reading, url, &mut notes);
+    let host = host_report(&reading, url, &mut link, &mut notes);
     let params = url.query().map(query_params).unwrap_or_default();
     query_notes(&params, &mut notes);
     let validation_errors = reading
@@ -413,7 +419,6 @@ pub(crate) fn report_from_reading(
             }
         })
         .collect();
-    let link = inspect_reading(&reading, &TopDomains::baked());
     let mut report = ParseReport {
         input: reading.text().to_owned(),
         href: url.as_str().to_owned(),
@@ -433,7 +438,7 @@ pub(crate) fn report_from_reading(
     if let Some(host) = report.host.as_mut() {
         host.display = link.display;
     }
-    match WebAddress::from_reading(reading) {
+    match WebAddress::from_reading_looked_up(reading, site, data) {
         Ok(web) => report.contact = Some(ContactFacts::of(&web)),
         Err(e) => report.contact_error = Some(e),
     }

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 
-use onecontact::tool::resolve;
+use onecontact_report::resolve;
 use serde_json::Value;
 
 #[test]

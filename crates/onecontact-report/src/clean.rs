@@ -1,9 +1,7 @@
 //! [`clean`]: the URL without tracking parameters.
 
-use super::error::{Role, ToolError};
-use super::reading::{Note, ReadOptions, read, read_base, reading_notes, url_of};
-use crate::gigo::Gigo;
-use crate::tracking;
+use crate::error::{Role, ToolError};
+use crate::read_options::{Note, ReadOptions, read, read_base, reading_notes, url_of};
 
 /// A tracking parameter that [`clean`] removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,12 +32,12 @@ pub struct CleanReport {
 
 /// Removes tracking parameters (the `utm_` family, click IDs such as
 /// `gclid`, `fbclid` and `msclkid`, e-mail campaign IDs; see
-/// [`TRACKING_PARAMETERS`](crate::TRACKING_PARAMETERS)) from the query,
+/// [`TRACKING_PARAMETERS`](onecontact::TRACKING_PARAMETERS)) from the query,
 /// leaving every other parameter exactly as written. A query left empty
 /// goes with its `?`.
 ///
 /// ```
-/// let r = onecontact::tool::clean("https://ex.com/p?utm_source=x&id=1&b=a+b#top", &Default::default()).unwrap();
+/// let r = onecontact_report::clean("https://ex.com/p?utm_source=x&id=1&b=a+b#top", &Default::default()).unwrap();
 /// assert_eq!(r.cleaned, "https://ex.com/p?id=1&b=a+b#top");
 /// assert_eq!(r.removed[0].name, "utm_source");
 /// ```
@@ -56,21 +54,24 @@ pub fn clean(text: &str, options: &ReadOptions) -> Result<CleanReport, ToolError
     let mut cleaned = href.to_owned();
     if let Some(query) = url.query() {
         let mut names = Vec::new();
-        if let Some(kept) = tracking::strip(query, &mut names) {
+        if let Some(kept) = onecontact::strip_tracking_parameters(query, &mut names) {
             for name in &names {
                 let pair_end = query
                     .get(name.start..)
                     .and_then(|rest| rest.find('&'))
                     .map_or(query.len(), |end| name.start + end);
                 removed.push(RemovedParameter {
-                    name: query.get(name.clone()).unwrap_or_gigo().to_owned(),
-                    raw: query.get(name.start..pair_end).unwrap_or_gigo().to_owned(),
+                    name: query.get(name.clone()).unwrap_or_default().to_owned(),
+                    raw: query
+                        .get(name.start..pair_end)
+                        .unwrap_or_default()
+                        .to_owned(),
                 });
             }
             let query_start = href.len() - query.len() - url.fragment().map_or(0, |f| f.len() + 1);
             let mut out = href
                 .get(..query_start.saturating_sub(1))
-                .unwrap_or_gigo()
+                .unwrap_or_default()
                 .to_owned();
             if !kept.is_empty() {
                 out.push('?');

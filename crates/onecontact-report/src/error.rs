@@ -1,6 +1,6 @@
 //! [`ToolError`]: why a tool function could not produce its report.
 
-use crate::{Offset, WebError};
+use onecontact::{Offset, WebError};
 
 /// Which input of a tool function a failure is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,8 +47,8 @@ impl Role {
 
 /// Why a tool function failed. A text that cannot be read carries the
 /// contact layer's [`WebError`] (one catalogue: the same code, offset and
-/// message as [`WebAddress::parse`](crate::WebAddress::parse) gives for the
-/// same text); [`rebuild`](super::rebuild)'s setters can refuse an edit.
+/// message as [`WebAddress::parse`](onecontact::WebAddress::parse) gives for the
+/// same text); [`rebuild`](crate::rebuild)'s setters can refuse an edit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ToolError {
@@ -60,7 +60,7 @@ pub enum ToolError {
         /// Why.
         error: WebError,
     },
-    /// An edit of [`rebuild`](super::rebuild) was refused by the URL's setter.
+    /// An edit of [`rebuild`](crate::rebuild) was refused by the URL's setter.
     #[error("the {field} value {value:?} was refused: {reason}")]
     Refused {
         /// The field being set (`host`, `port`, …) or `param`.

@@ -6,9 +6,8 @@ use std::str::FromStr;
 use onecontact_url::search_params::SearchParams;
 use onecontact_url::{SetterError, Url, quirks};
 
-use super::error::{Role, ToolError};
-use super::reading::{ReadOptions, read, read_base};
-use crate::gigo::Gigo;
+use crate::error::{Role, ToolError};
+use crate::read_options::{ReadOptions, read, read_base};
 
 /// A field of a URL that [`Edit::Set`] changes, through the setter of the
 /// same name in the URL Standard's API.
@@ -216,10 +215,10 @@ pub struct RebuildReport {
 /// Why a setter refused, in words.
 fn refusal_reason(error: &SetterError, value: &str) -> String {
     match error {
-        SetterError::Invalid(parse) => crate::error::describe(
+        SetterError::Invalid(parse) => onecontact::WebError::message_for(
             parse.kind(),
             Some(value),
-            value.get(parse.offset()..).unwrap_or_gigo(),
+            value.get(parse.offset()..).unwrap_or_default(),
         ),
         other => other.to_string(),
     }
@@ -228,7 +227,7 @@ fn refusal_reason(error: &SetterError, value: &str) -> String {
 /// Applies `edits` in order to the URL read from `text`.
 ///
 /// ```
-/// use onecontact::tool::{rebuild, Edit, UrlField};
+/// use onecontact_report::{rebuild, Edit, UrlField};
 ///
 /// let edits = [
 ///     Edit::Set { field: UrlField::Host, value: "example.org:8080".into() },

@@ -9,12 +9,12 @@
     clippy::indexing_slicing
 )]
 
-use onecontact::tool::{
-    self, Component, Edit, ReadOptions, ReferenceKind, ToolError, UrlField, Verdict, compare,
-    decode, encode, parse_report, resolve,
+use onecontact_report::{
+    Component, Edit, ReadOptions, ReferenceKind, ToolError, UrlField, Verdict, compare, decode,
+    encode, parse_report, resolve,
 };
 
-fn parse(text: &str) -> tool::ParseReport {
+fn parse(text: &str) -> onecontact_report::ParseReport {
     parse_report(text, &ReadOptions::default()).unwrap()
 }
 
@@ -124,8 +124,8 @@ fn scheme_assumed_unless_switched_off() {
     assert!(r.notes[0].message.contains("localhost:"));
 
     let off = ReadOptions {
-        base: None,
         assume_https: false,
+        ..Default::default()
     };
     let error = parse_report("www.example.com/page", &off).unwrap_err();
     assert_eq!(
@@ -140,7 +140,7 @@ fn scheme_assumed_unless_switched_off() {
 fn relative_input_against_a_base() {
     let options = ReadOptions {
         base: Some("https://ex.com/docs/intro/".into()),
-        assume_https: true,
+        ..Default::default()
     };
     let r = parse_report("../images/logo.png", &options).unwrap();
     assert_eq!(r.href, "https://ex.com/docs/images/logo.png");
@@ -196,7 +196,7 @@ fn invalid_urls_say_why_in_words() {
 
 #[test]
 fn clean_keeps_everything_else_as_written() {
-    let r = tool::clean(
+    let r = onecontact_report::clean(
         "https://ex.example/p?utm_source=news&b=a+b&list[]=%7e&UTM_Medium=x&gclid=1#frag",
         &ReadOptions::default(),
     )
@@ -204,9 +204,10 @@ fn clean_keeps_everything_else_as_written() {
     assert_eq!(r.cleaned, "https://ex.example/p?b=a+b&list[]=%7e#frag");
     let removed: Vec<_> = r.removed.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(removed, ["utm_source", "UTM_Medium", "gclid"]);
-    let r = tool::clean("https://ex.example/?fbclid=1", &ReadOptions::default()).unwrap();
+    let r =
+        onecontact_report::clean("https://ex.example/?fbclid=1", &ReadOptions::default()).unwrap();
     assert_eq!(r.cleaned, "https://ex.example/");
-    let r = tool::clean("https://ex.example/?a=1", &ReadOptions::default()).unwrap();
+    let r = onecontact_report::clean("https://ex.example/?a=1", &ReadOptions::default()).unwrap();
     assert_eq!(r.cleaned, "https://ex.example/?a=1");
     assert!(r.removed.is_empty());
 }
@@ -238,7 +239,7 @@ fn rebuild_through_setters_and_parameters() {
             value: "top".into(),
         },
     ];
-    let r = tool::rebuild(
+    let r = onecontact_report::rebuild(
         "https://ex.example/p?keep=%7e&drop=1&drop=2",
         &edits,
         &ReadOptions::default(),
@@ -248,7 +249,7 @@ fn rebuild_through_setters_and_parameters() {
     assert_eq!(r.steps.len(), 6);
     assert_eq!(r.steps[1].field_value.as_deref(), Some(""));
 
-    let refused = tool::rebuild(
+    let refused = onecontact_report::rebuild(
         "https://ex.example/",
         &[Edit::Set {
             field: UrlField::Port,
@@ -259,7 +260,7 @@ fn rebuild_through_setters_and_parameters() {
     .unwrap_err();
     assert_eq!(refused.code(), "refused");
     assert!(refused.to_string().contains("70000"), "{refused}");
-    let refused = tool::rebuild(
+    let refused = onecontact_report::rebuild(
         "mailto:a@b.example",
         &[Edit::Set {
             field: UrlField::Host,
@@ -452,14 +453,16 @@ fn non_equivalent_pairs_of_the_guide() {
 
 #[test]
 fn contact_report_layers() {
-    let r = tool::contact_report("https://www.linkedin.com/in/jane-doe/?utm_source=x#top").unwrap();
+    let r =
+        onecontact_report::contact_report("https://www.linkedin.com/in/jane-doe/?utm_source=x#top")
+            .unwrap();
     assert_eq!(r.contact.canonical, "https://www.linkedin.com/in/jane-doe/");
     assert_eq!(r.contact.key_v1, "linkedin.com/in/jane-doe");
     assert!(r.contact.facts.contains(&"tracking_parameters_removed"));
     assert!(r.contact.facts.contains(&"fragment_removed"));
     assert_eq!(r.contact.social_profile.unwrap().handle, "jane-doe");
     assert_eq!(
-        tool::contact_report("example.com:99999")
+        onecontact_report::contact_report("example.com:99999")
             .unwrap_err()
             .code(),
         "web.invalid-port"
@@ -501,13 +504,13 @@ mod never_panics {
             let report = onecontact::inspect(&a);
             prop_assert_eq!(report.error.is_none(), report.url.is_some());
             let _ = parse_report(&a, &ReadOptions::default());
-            let _ = parse_report(&a, &ReadOptions { base: Some(b.clone()), assume_https: false });
-            let _ = tool::clean(&a, &ReadOptions::default());
+            let _ = parse_report(&a, &ReadOptions { base: Some(b.clone()), assume_https: false, ..Default::default() });
+            let _ = onecontact_report::clean(&a, &ReadOptions::default());
             let _ = compare(&a, &b);
             let _ = resolve(&a, &b, true);
-            let _ = tool::contact_report(&a);
+            let _ = onecontact_report::contact_report(&a);
             let edits = [Edit::Set { field: UrlField::Host, value: b.clone() }, Edit::Param { name: b.clone(), value: a.clone() }];
-            let _ = tool::rebuild(&a, &edits, &ReadOptions::default());
+            let _ = onecontact_report::rebuild(&a, &edits, &ReadOptions::default());
             for component in Component::ALL {
                 let encoded = encode(component, &a);
                 prop_assert_eq!(decode(component, &encoded.output).output, a.clone());

@@ -2,8 +2,8 @@
 
 use onecontact_url::Url;
 
-use super::error::{Role, ToolError};
-use crate::{Reader, SchemeSource};
+use crate::error::{Role, ToolError};
+use onecontact::{Reader, SchemeSource};
 
 /// The shape of a reference, which decides what it keeps of the base.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -115,11 +115,11 @@ pub struct ResolveReport {
 /// reference starting with `#`.
 ///
 /// ```
-/// let r = onecontact::tool::resolve("https://ex.com/docs/intro/", "../guide", true).unwrap();
+/// let r = onecontact_report::resolve("https://ex.com/docs/intro/", "../guide", true).unwrap();
 /// assert_eq!(r.url, "https://ex.com/docs/guide");
 /// assert_eq!(r.reference_kind.name(), "path-relative");
-/// assert_eq!(onecontact::tool::resolve("a:b", "#f", true).unwrap().url, "a:b#f");
-/// assert!(onecontact::tool::resolve("about:blank", "", true).is_err());
+/// assert_eq!(onecontact_report::resolve("a:b", "#f", true).unwrap().url, "a:b#f");
+/// assert!(onecontact_report::resolve("about:blank", "", true).is_err());
 /// ```
 ///
 /// # Errors

@@ -1,0 +1,230 @@
+"""Type stubs of the onecontact package (the docstrings are the ones help() shows)."""
+
+import os
+from typing import Any, Iterable, Optional, Tuple, TypeVar, Union, overload
+
+__version__: str
+
+class URLError(ValueError):
+    """A text that is not a URL (or not a web address).
+
+    Attributes: code (a stable code: the URL Standard's validation error for URL, a web.* code for WebAddress), message (what to fix), offset (the place in the text, in code points, or None) and validation_error (the URL Standard's name for the failure, or None)."""
+
+    code: str
+    message: str
+    offset: Optional[int]
+    validation_error: Optional[str]
+
+class URL:
+    """A URL parsed by the WHATWG URL Standard, as new URL(text, base) in a browser.
+
+    The getters are those of the Standard's API (href, protocol, username, password, host, hostname, port, pathname, search, hash, origin). A URL is immutable, hashable and equal to another URL with the same href.
+
+    Raises URLError (a ValueError) when the text is not a URL, TypeError when it is not a str. Lone surrogates in the text read as U+FFFD, as the Standard's USVString does."""
+
+    def __new__(cls, text: str, base: Union[str, URL, None] = None) -> URL: ...
+    @staticmethod
+    def can_parse(text: str, base: Union[str, URL, None] = None) -> bool:
+        """Whether URL(text, base) would succeed, without building it."""
+    def join(self, text: str) -> URL:
+        """The URL text resolves to against this one: URL(text, self)."""
+    @property
+    def href(self) -> str:
+        """The whole URL, serialized."""
+    @property
+    def origin(self) -> str:
+        """The origin, serialized ("null" for an opaque origin)."""
+    @property
+    def protocol(self) -> str:
+        """The scheme followed by ":"."""
+    @property
+    def username(self) -> str:
+        """The user name, percent-encoded ("" when there is none)."""
+    @property
+    def password(self) -> str:
+        """The password, percent-encoded ("" when there is none)."""
+    @property
+    def host(self) -> str:
+        """The host and, when not the default, ":" and the port."""
+    @property
+    def hostname(self) -> str:
+        """The host without the port."""
+    @property
+    def port(self) -> str:
+        """The port ("" for none or the scheme's default)."""
+    @property
+    def pathname(self) -> str:
+        """The path."""
+    @property
+    def search(self) -> str:
+        """"?" and the query, or "" when the query is empty or absent."""
+    @property
+    def hash(self) -> str:
+        """"#" and the fragment, or "" when it is empty or absent."""
+    @property
+    def search_params(self) -> list[Tuple[str, str]]:
+        """The query as application/x-www-form-urlencoded (name, value) pairs, in order, decoded."""
+
+class PublicSuffixList:
+    """A Public Suffix List: the one compiled into the package (PublicSuffixList.baked()) or a newer one, from its text or a file (load_psl). Pass it as psl= to WebAddress, inspect, compare, keys and registrable_domains."""
+
+    def __new__(cls, text: str) -> PublicSuffixList: ...
+    @staticmethod
+    def baked() -> PublicSuffixList:
+        """The list compiled into the package."""
+    @staticmethod
+    def from_file(path: Union[str, os.PathLike[str]]) -> PublicSuffixList:
+        """Reads a list in the format of public_suffix_list.dat from a file."""
+    @property
+    def version(self) -> Optional[str]:
+        """The list's VERSION line, when it has one."""
+    @property
+    def icann_rules(self) -> int:
+        """The number of rules in the ICANN section."""
+    @property
+    def private_rules(self) -> int:
+        """The number of rules in the PRIVATE section."""
+    def public_suffix(self, domain: str) -> str:
+        """The public suffix of a domain (the private section included)."""
+    def registrable_domain(self, domain: str) -> Optional[str]:
+        """The public suffix and one more label, or None when the domain is a public suffix itself."""
+
+def load_psl(path: Union[str, os.PathLike[str]]) -> PublicSuffixList:
+    """Reads a Public Suffix List from a file (as PublicSuffixList.from_file)."""
+
+class SocialProfile:
+    """A web address with the shape of a social-network profile: network, handle and path."""
+
+    network: str
+    handle: str
+    path: str
+
+class WebAddress:
+    """A web address as a person pasted it.
+
+    White space around the text is ignored; without a scheme, https:// is assumed. Gives the URL a browser builds, the canonical form (tracking parameters and fragment removed), the key (equal for addresses of the same page of the same organization), facts, the social-profile shape and where each part was written. Two WebAddress values are equal when their canonical forms are.
+
+    Raises URLError with a web.* code (web.host-missing, web.invalid-host, web.invalid-port, web.invalid-url, ...) when the text is not a web address. psl= is the PublicSuffixList for the key and the registrable domain (the baked one by default)."""
+
+    def __new__(cls, text: str, *, psl: Optional[PublicSuffixList] = None) -> WebAddress: ...
+    @property
+    def text(self) -> str:
+        """The text as given."""
+    @property
+    def url(self) -> URL:
+        """The URL a browser builds from the text (fragment and tracking parameters still in it)."""
+    @property
+    def href(self) -> str:
+        """The URL's href."""
+    @property
+    def canonical(self) -> str:
+        """The URL without tracking parameters and fragment."""
+    def key(self, version: int = 1) -> str:
+        """The comparison key of that version: equal for addresses of the same page of the same organization. A version's format never changes."""
+    @property
+    def facts(self) -> frozenset[str]:
+        """The facts that hold: scheme_assumed, ip_host, internationalized_domain, non_web_scheme, has_credentials, tracking_parameters_removed, fragment_removed."""
+    @property
+    def is_website(self) -> bool:
+        """Whether the scheme is http or https."""
+    @property
+    def social_profile(self) -> Optional[SocialProfile]:
+        """The social-network profile this address has the shape of, if any."""
+    @property
+    def registrable_domain(self) -> Optional[str]:
+        """The registrable domain of the host (ASCII form), None for IP addresses and public suffixes."""
+    @property
+    def public_suffix(self) -> Optional[str]:
+        """The public suffix of the host (ASCII form), None when the host is not a domain."""
+    @property
+    def removed_tracking_parameters(self) -> list[str]:
+        """The names of the tracking parameters the canonical form left out, in order."""
+    @property
+    def spans(self) -> dict[str, Tuple[int, int]]:
+        """Where each part was written: {field: (start, end)} in code points of the text as given, so that text[start:end] is the part. Fields: scheme (when written), host, port, path, query, fragment."""
+
+class Warning:
+    """One warning about a link: code (stable), severity (info, warning or danger), message (a sentence) and evidence (the text it is about, or None)."""
+
+    code: str
+    severity: str
+    message: str
+    evidence: Optional[str]
+
+class LabelDisplay:
+    """One xn-- label: ascii, unicode (None when the Punycode does not decode), reason (why it stays in Punycode, or None) and character (the code point at fault, or None)."""
+
+    ascii: str
+    unicode: Optional[str]
+    reason: Optional[str]
+    character: Optional[str]
+
+class HostDisplay:
+    """The host as a careful browser shows it: host (labels in Unicode where safe), labels, imitates (the popular domain it imitates, or None) and is_unicode."""
+
+    host: str
+    labels: list[LabelDisplay]
+    imitates: Optional[str]
+    is_unicode: bool
+
+class LinkReport:
+    """What inspect found about a link: input, error_code and error (when the text is not a URL), scheme_assumed, url, scheme, real_host, host_kind, host_unicode, display, registrable_domain, userinfo, warnings (most serious first), warning_codes and max_severity."""
+
+    input: str
+    error_code: Optional[str]
+    error: Optional[str]
+    scheme_assumed: bool
+    url: Optional[str]
+    scheme: Optional[str]
+    real_host: Optional[str]
+    host_kind: Optional[str]
+    host_unicode: Optional[str]
+    display: Optional[HostDisplay]
+    registrable_domain: Optional[str]
+    userinfo: Optional[str]
+    warnings: list[Warning]
+    max_severity: Optional[str]
+    @property
+    def warning_codes(self) -> list[str]:
+        """The codes of the warnings, in order."""
+    def has(self, code: str) -> bool:
+        """Whether a warning with this code was raised."""
+
+def inspect(text: str, *, psl: Optional[PublicSuffixList] = None) -> LinkReport:
+    """Reads a link before it is clicked: the host the browser really connects to, its registrable domain, warnings with codes and severities, and the host as a careful browser displays it. Never raises for text that is not a URL: error_code says why. psl= is the PublicSuffixList to use (the baked one by default)."""
+
+class Difference:
+    """One way two addresses differ: code, message and equivalent (whether both still name the same resource)."""
+
+    code: str
+    message: str
+    equivalent: bool
+
+class Comparison:
+    """What compare found: first and second (normalized), same_url, first_key, second_key, same_key, verdict (same-url, same-key or different) and differences."""
+
+    first: str
+    second: str
+    same_url: bool
+    first_key: Optional[str]
+    second_key: Optional[str]
+    same_key: bool
+    verdict: str
+    differences: list[Difference]
+
+def compare(first: str, second: str, *, psl: Optional[PublicSuffixList] = None) -> Comparison:
+    """Whether two addresses are the same URL, the same key, and each difference explained. Raises URLError when either is not a URL. psl= is the PublicSuffixList for the keys (the baked one by default)."""
+
+def keys(texts: Any, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> Any:
+    """Key V1 of every text, in order; None for None, a non-str or a text that is not a web address (error_codes says why).
+
+    texts: any iterable of str (a list, a generator, a pandas Series) gives a list; a pyarrow array or chunked array gives a pyarrow array, a polars Series a polars Series, another Arrow producer (__arrow_c_array__ or __arrow_c_stream__) an object exporting __arrow_c_array__. Arrow input is read in place, without a Python object per row. The GIL is released and the work spread over every core, or over threads= threads."""
+
+def canonicals(texts: Any, *, threads: Optional[int] = None) -> Any:
+    """The canonical form of every text, in order; None where keys gives None. Takes and gives what keys does."""
+
+def registrable_domains(texts: Any, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> Any:
+    """The registrable domain (ASCII form) of every text's host, in order; None for IP addresses, public suffixes and texts that are not web addresses. Takes and gives what keys does."""
+
+def error_codes(texts: Any, *, threads: Optional[int] = None) -> Any:
+    """Why each text is not a web address: its web.* code, python.not-a-string for a non-str, None for a web address or None. Takes and gives what keys does."""

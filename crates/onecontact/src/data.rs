@@ -1,0 +1,155 @@
+//! [`Data`]: the lists the answers depend on, chosen by the caller.
+//!
+//! Two answers of the contact layer depend on data that changes over time:
+//! the registrable domain (and so the key) on the Public Suffix List, and
+//! the look-alike check of [`inspect`](crate::inspect()) on the list of
+//! popular domains. Both travel as one [`Data`] value that the caller
+//! passes in, as ICU4X passes its data providers; [`Data::baked`] (the
+//! lists compiled into the crates) is the default, and nothing below the
+//! caller picks a list on its own.
+
+use std::sync::Arc;
+
+use onecontact_psl::List;
+
+use crate::inspect::TopDomains;
+
+/// The Public Suffix List and the popular domains that answers are computed
+/// with: the compiled-in lists ([`Data::baked`], the default) or lists
+/// loaded at run time.
+///
+/// Cloning is cheap (a loaded list is shared, the baked ones are static),
+/// and the value is `Send` and `Sync`, so one `Data` serves every thread.
+///
+/// ```
+/// use onecontact::{Data, KeyVersion, WebAddress};
+/// use onecontact_psl::List;
+///
+/// // A list of one's own (a newer download, say) in which `shop.example`
+/// // is a public suffix.
+/// let text = "// ===BEGIN ICANN DOMAINS===\nexample\n// ===END ICANN DOMAINS===\n\
+///             // ===BEGIN PRIVATE DOMAINS===\nshop.example\n// ===END PRIVATE DOMAINS===\n";
+/// let data = Data::baked().with_psl(List::parse(text)?);
+///
+/// let web = WebAddress::parse_with("https://a.shop.example/x", &data)?;
+/// assert_eq!(web.registrable_domain(), Some("a.shop.example"));
+/// assert_eq!(web.key(KeyVersion::V1), "a.shop.example/x");
+///
+/// // The compiled-in list has no such rule: the implicit `*` decides.
+/// let web = WebAddress::parse("https://a.shop.example/x")?;
+/// assert_eq!(web.registrable_domain(), Some("shop.example"));
+/// assert_eq!(web.key(KeyVersion::V1), "shop.example/x");
+/// assert!(!Data::baked().psl_is_loaded() && data.psl_is_loaded());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Data {
+    psl: Source<List>,
+    top_domains: Source<TopDomains>,
+}
+
+/// A list compiled in or loaded.
+#[derive(Debug, Clone)]
+enum Source<T: 'static> {
+    Baked(&'static T),
+    Loaded(Arc<T>),
+}
+
+impl<T> Source<T> {
+    fn get(&self) -> &T {
+        match self {
+            Source::Baked(value) => value,
+            Source::Loaded(value) => value,
+        }
+    }
+
+    fn same_as(&self, other: &Source<T>) -> bool {
+        std::ptr::eq(self.get(), other.get())
+    }
+
+    fn is_loaded(&self) -> bool {
+        matches!(self, Source::Loaded(_))
+    }
+}
+
+static BAKED_TOP_DOMAINS: TopDomains = TopDomains::BAKED;
+
+impl Data {
+    /// The lists compiled in: the Public Suffix List pinned in
+    /// `testdata/psl/` ([`List::baked`]) and Chromium's popular domains
+    /// ([`TopDomains::baked`]). Costs nothing.
+    pub fn baked() -> Data {
+        Data {
+            psl: Source::Baked(List::baked()),
+            top_domains: Source::Baked(&BAKED_TOP_DOMAINS),
+        }
+    }
+
+    /// This data with another Public Suffix List (from
+    /// [`List::parse`], for example a newer download).
+    #[must_use]
+    pub fn with_psl(mut self, list: List) -> Data {
+        self.psl = Source::Loaded(Arc::new(list));
+        self
+    }
+
+    /// This data with another Public Suffix List, shared.
+    #[must_use]
+    pub fn with_shared_psl(mut self, list: Arc<List>) -> Data {
+        self.psl = Source::Loaded(list);
+        self
+    }
+
+    /// This data with other popular domains (from [`TopDomains::parse`],
+    /// possibly combined with the built-in ones by [`TopDomains::with`]).
+    #[must_use]
+    pub fn with_top_domains(mut self, top_domains: TopDomains) -> Data {
+        self.top_domains = Source::Loaded(Arc::new(top_domains));
+        self
+    }
+
+    /// The Public Suffix List in use.
+    pub fn psl(&self) -> &List {
+        self.psl.get()
+    }
+
+    /// The popular domains in use.
+    pub fn top_domains(&self) -> &TopDomains {
+        self.top_domains.get()
+    }
+
+    /// Whether two values hold the same lists (the same compiled-in lists,
+    /// or the same loaded ones shared between clones), without comparing
+    /// their contents.
+    pub fn same_as(&self, other: &Data) -> bool {
+        self.psl.same_as(&other.psl) && self.top_domains.same_as(&other.top_domains)
+    }
+
+    /// Whether the Public Suffix List was loaded (not the compiled-in one).
+    pub fn psl_is_loaded(&self) -> bool {
+        self.psl.is_loaded()
+    }
+
+    /// Whether the popular domains were loaded (not the compiled-in list alone).
+    pub fn top_domains_are_loaded(&self) -> bool {
+        self.top_domains.is_loaded()
+    }
+}
+
+impl Default for Data {
+    /// [`Data::baked`].
+    fn default() -> Data {
+        Data::baked()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_is_shared_between_threads() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Data>();
+    }
+}
