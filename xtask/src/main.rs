@@ -3,6 +3,7 @@
 //! ```text
 //! cargo xtask pin wpt --from DIR        copy the WPT url resources from DIR, check, hash, rewrite PIN
 //! cargo xtask pin psl --from PATH       same for the Public Suffix List (.dat and/or tests.txt)
+//! cargo xtask pin wpt-urlpattern --from DIR   same for the WPT urlpattern resources
 //! cargo xtask pin top-domains --from DIR  same for the popular domains of the homograph check
 //! cargo xtask verify                    every sha256 in every testdata/*/PIN matches its file
 //! cargo xtask tables [--check]          write the generated sources, or fail when one is stale
@@ -19,6 +20,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   cargo xtask pin wpt --from DIR [--package NAME --version VER]
   cargo xtask pin psl --from PATH [--package NAME --version VER]
+  cargo xtask pin wpt-urlpattern --from DIR [--package NAME --version VER]
   cargo xtask pin top-domains --from DIR [--package NAME --version VER]
   cargo xtask verify
   cargo xtask tables [--check]";

@@ -1,4 +1,4 @@
-//! `cargo xtask pin wpt|psl --from PATH`: copy upstream data into `testdata/`,
+//! `cargo xtask pin wpt|wpt-urlpattern|psl|top-domains --from PATH`: copy upstream data into `testdata/`,
 //! refuse files that do not parse, hash them and rewrite the folder's PIN.
 //!
 //! The PIN keeps its notes and, for each file, the package, path and upstream
@@ -18,6 +18,15 @@ const WPT_FILES: [&str; 8] = [
     "IdnaTestV2-removed.json",
     "percent-encoding.json",
     "urltestdata-javascript-only.json",
+    "LICENSE",
+];
+
+/// The WPT urlpattern resources: the constructor/match cases, and the data of
+/// the `compareComponent` and `generate` operations.
+const WPT_URLPATTERN_FILES: [&str; 4] = [
+    "urlpatterntestdata.json",
+    "urlpattern-compare-test-data.json",
+    "urlpattern-generate-test-data.json",
     "LICENSE",
 ];
 
@@ -51,7 +60,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut it = args.iter();
     let set = it
         .next()
-        .ok_or("pin needs a set: `wpt`, `psl` or `top-domains`")?
+        .ok_or("pin needs a set: `wpt`, `wpt-urlpattern`, `psl` or `top-domains`")?
         .to_owned();
     let (mut from, mut package, mut version) = (None, None, None);
     while let Some(flag) = it.next() {
@@ -79,11 +88,12 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let opts = parse_options(args)?;
     let (folder, files, check): (&str, &[&str], Checker) = match opts.set.as_str() {
         "wpt" => ("wpt-url", &WPT_FILES, check_wpt),
+        "wpt-urlpattern" => ("wpt-urlpattern", &WPT_URLPATTERN_FILES, check_wpt),
         "psl" => ("psl", &PSL_FILES, check_psl),
         "top-domains" => ("top-domains", &TOP_DOMAIN_FILES, check_top_domains),
         other => {
             return Err(format!(
-                "unknown set `{other}` (expected wpt, psl or top-domains)"
+                "unknown set `{other}` (expected wpt, wpt-urlpattern, psl or top-domains)"
             ));
         }
     };

@@ -8,13 +8,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Read web addresses the way a browser does, and say what is in them.
 ///
-/// Every subcommand prints an aligned, readable report (coloured on a
-/// terminal unless NO_COLOR is set) or, with --json, JSON with stable field
-/// names. parse, clean, canon, key, facts and inspect also read many
-/// addresses, one per line, from a file (--input FILE) or standard input (-).
+/// key, canon and clean print their one answer (so `$(onecontact key URL)`
+/// captures it; --report adds the report); the other subcommands print an
+/// aligned, readable report (coloured on a terminal unless NO_COLOR is set).
+/// --json prints JSON with stable field names. parse, clean, canon, key,
+/// facts and inspect also read many addresses, one per line, from a file
+/// (--input FILE) or standard input (-).
 ///
-/// Exit status: 0 when every input was fine, 1 when some input was invalid,
-/// 2 on a usage error.
+/// Exit status: 0 when every input was fine, 1 when some input was invalid
+/// (inspect --fail-on: a finding that serious), 2 on a usage error.
 #[derive(Debug, Parser)]
 #[command(
     name = "onecontact",
@@ -23,12 +25,14 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     max_term_width = 100
 )]
 pub struct Cli {
-    /// Print JSON (batch mode: JSON Lines) instead of the readable report.
-    #[arg(long, global = true)]
+    /// Print JSON instead of the readable report (also taken after the
+    /// subcommand's name).
+    #[arg(long)]
     pub json: bool,
 
-    /// When to colour the readable report.
-    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    /// When to colour the readable report (also taken after the
+    /// subcommand's name).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
 
     /// Use the Public Suffix List of FILE (the format of
@@ -51,6 +55,25 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--json` and `--color` of a subcommand that prints a report.
+#[derive(Debug, Clone, Args)]
+pub struct OutputArgs {
+    /// Print JSON instead of the readable report.
+    #[arg(long)]
+    pub json: bool,
+    /// When to colour the readable report.
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub color: Option<ColorChoice>,
+}
+
+/// `--report` of a subcommand whose answer is one value.
+#[derive(Debug, Clone, Args)]
+pub struct ReportArg {
+    /// Print the readable report after the answer, not the answer alone.
+    #[arg(long, short = 'r')]
+    pub report: bool,
 }
 
 /// `--color`.
@@ -80,6 +103,8 @@ pub enum Command {
         no_assume_https: bool,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Remove tracking parameters (utm_*, gclid, fbclid, …), keeping every
     /// other parameter exactly as written.
@@ -91,6 +116,10 @@ pub enum Command {
         no_assume_https: bool,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+        #[command(flatten)]
+        report: ReportArg,
     },
     /// Edit a URL through the URL Standard's setters and its parameter list,
     /// in the order the options are given.
@@ -112,6 +141,8 @@ pub enum Command {
         /// Do not read text without a scheme as https:// followed by the text.
         #[arg(long)]
         no_assume_https: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Resolve a relative reference against a base URL, as a browser
     /// resolves a link on a page at BASE.
@@ -124,6 +155,8 @@ pub enum Command {
         /// text (a base that starts with a scheme is never given it).
         #[arg(long)]
         no_assume_https: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Percent-encode TEXT as a value of one URL component.
     Encode {
@@ -132,6 +165,8 @@ pub enum Command {
         component: ComponentArg,
         /// The text.
         text: String,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Percent-decode TEXT taken from one URL component.
     Decode {
@@ -140,6 +175,8 @@ pub enum Command {
         component: ComponentArg,
         /// The text.
         text: String,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// The canonical form: the URL without tracking parameters and fragment.
     Canon {
@@ -147,6 +184,10 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+        #[command(flatten)]
+        report: ReportArg,
     },
     /// The comparison key, version 1 (equal for addresses of the same page of
     /// the same organization).
@@ -155,6 +196,10 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+        #[command(flatten)]
+        report: ReportArg,
     },
     /// Facts: assumed scheme, IP host, internationalized domain, non-web
     /// scheme, credentials, removed parts, social-profile shape.
@@ -163,6 +208,8 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Compare two addresses: the same URL? the same key? and why not.
     Compare {
@@ -170,6 +217,36 @@ pub enum Command {
         first: String,
         /// The second address.
         second: String,
+        /// Resolve relative references (`/docs`, `../a`) against this base URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// Do not read text without a scheme as https:// followed by the text.
+        #[arg(long)]
+        no_assume_https: bool,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Match URLs against a URL pattern (the URL Pattern Standard, as
+    /// browsers' URLPattern): whether each matches and what each group
+    /// captured. Exit status 0 when every URL matched, 1 when some did not
+    /// (or did not parse), 2 when the pattern is invalid.
+    #[command(name = "match")]
+    Match {
+        /// The pattern: `https://*.example.com/*`, or relative (`/users/:id`)
+        /// with --base.
+        pattern: String,
+        /// The URLs to match.
+        urls: Vec<String>,
+        /// Also match the URLs of FILE, one per line (`-` for standard
+        /// input; empty lines are skipped).
+        #[arg(long, value_name = "FILE")]
+        input: Option<PathBuf>,
+        /// Resolve a relative pattern against this base URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// Match the path, query and fragment without regard to case.
+        #[arg(long)]
+        ignore_case: bool,
     },
     /// Read a link before clicking it: the real host, its registrable domain
     /// and warnings about the ways links lie about where they go.
@@ -178,6 +255,13 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
+        /// Exit with status 3 when a finding is this serious or more
+        /// (info, warning or danger); without it, findings never change
+        /// the exit status.
+        #[arg(long, value_enum, value_name = "SEVERITY")]
+        fail_on: Option<SeverityArg>,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Group the addresses of a file by key V1 (duplicates of one page).
     Dedup {
@@ -186,6 +270,8 @@ pub enum Command {
         /// Also list addresses that have no duplicate.
         #[arg(long)]
         all: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Serve the URL tool as a web page and a JSON API on this machine
     /// (no authentication: keep it on the loopback address).
@@ -195,7 +281,7 @@ pub enum Command {
     /// docs/web-api.md.
     Serve {
         /// The address and port to listen on (port 0 picks a free port).
-        #[arg(long, value_name = "IP:PORT", default_value = crate::serve::DEFAULT_ADDR)]
+        #[arg(long, value_name = "IP:PORT", default_value = crate::serve::DEFAULT_ADDR, value_parser = socket_addr)]
         addr: SocketAddr,
         /// Timeouts and the connection limit.
         #[command(flatten)]
@@ -245,12 +331,17 @@ pub struct SqlArgs {
     /// The statement, e.g. `SELECT web_key_v1(url) AS key, count(*) FROM contacts GROUP BY key`.
     pub sql: String,
     /// A table: NAME=PATH, where PATH is a file, a folder or a glob of
-    /// .parquet, .csv (with a header row) or .json/.ndjson/.jsonl files.
+    /// .parquet, .csv (with a header row) or .json/.ndjson/.jsonl files, or
+    /// .txt/.lst files of one value per line (one column, `line`).
     #[arg(long, short = 't', value_name = "NAME=PATH")]
     pub table: Vec<String>,
-    /// How to print the rows.
+    /// How to print the rows (a table is cut to the terminal's width:
+    /// $COLUMNS, else 100 characters).
     #[arg(long, value_enum, default_value_t = SqlFormat::Table)]
     pub format: SqlFormat,
+    /// Print the rows as JSON, one object per row (--format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Write the rows to this Parquet file instead of printing them.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -343,6 +434,49 @@ pub enum Format {
     Tsv,
     /// One JSON object per line.
     Jsonl,
+}
+
+/// `inspect --fail-on`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SeverityArg {
+    /// Any finding.
+    Info,
+    /// A warning or a danger.
+    Warning,
+    /// A danger only.
+    Danger,
+}
+
+impl From<SeverityArg> for onecontact::Severity {
+    fn from(s: SeverityArg) -> Self {
+        match s {
+            SeverityArg::Info => onecontact::Severity::Info,
+            SeverityArg::Warning => onecontact::Severity::Warning,
+            SeverityArg::Danger => onecontact::Severity::Danger,
+        }
+    }
+}
+
+/// `serve --addr`: an IP address and a port (a host name would need a
+/// resolver and could name several addresses).
+fn socket_addr(text: &str) -> Result<SocketAddr, String> {
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let port = text
+        .rsplit_once(':')
+        .map(|(_, p)| p)
+        .filter(|p| p.parse::<u16>().is_ok());
+    match port {
+        Some(port) => Err(format!(
+            "host names are not taken, only an IP address and a port: write 127.0.0.1:{port} \
+             (or [::1]:{port}, or 0.0.0.0:{port} for every interface)"
+        )),
+        None => Err(
+            "write an IP address and a port, such as 127.0.0.1:8080 or [::1]:8080 (port 0 picks a free one)"
+                .to_owned(),
+        ),
+    }
 }
 
 /// `--component`.

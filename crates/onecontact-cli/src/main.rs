@@ -38,25 +38,47 @@ fn main() -> ExitCode {
     ) {
         Ok(lists) => lists,
         Err(e) => {
-            eprintln!("onecontact: {e}");
+            let name = matches.subcommand_name().unwrap_or_default();
+            eprintln!("onecontact {name}: {e}");
             return ExitCode::from(USAGE);
         }
     };
     // The lists live as long as the process, and every thread reads them.
     let lists: &'static commands::lists::Lists = Box::leak(Box::new(lists));
+    let (json, color) = output_choice(&cli, &matches);
     let ctx = Ctx {
-        style: Style::new(cli.color),
-        json: cli.json,
+        style: Style::new(color),
+        json,
         lists,
     };
+    let name = matches.subcommand_name().unwrap_or_default().to_owned();
     match run(&ctx, cli.command, &matches) {
         Ok(status) => ExitCode::from(status),
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("onecontact: {e}");
+            eprintln!("onecontact {name}: {e}");
             ExitCode::from(USAGE)
         }
     }
+}
+
+/// `--json` and `--color`, given before the subcommand's name or after it
+/// (after wins for the colour).
+fn output_choice(cli: &Cli, matches: &ArgMatches) -> (bool, cli::ColorChoice) {
+    let sub = matches.subcommand().map(|(_, sub)| sub);
+    let json = cli.json
+        || sub
+            .and_then(|m| m.try_get_one::<bool>("json").ok().flatten().copied())
+            .unwrap_or(false);
+    let color = sub
+        .and_then(|m| {
+            m.try_get_one::<cli::ColorChoice>("color")
+                .ok()
+                .flatten()
+                .copied()
+        })
+        .unwrap_or(cli.color);
+    (json, color)
 }
 
 fn read_options(ctx: &Ctx, base: Option<String>, no_assume_https: bool) -> ReadOptions {
@@ -121,6 +143,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             base,
             no_assume_https,
             batch,
+            ..
         } => {
             let options = read_options(ctx, base, no_assume_https);
             let command = commands::parse::Parse {
@@ -139,6 +162,8 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             url,
             no_assume_https,
             batch,
+            report,
+            ..
         } => {
             let options = read_options(ctx, None, no_assume_https);
             let command = commands::parse::Clean {
@@ -150,7 +175,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 url.as_deref(),
                 &batch,
                 &command,
-                |out, text| commands::parse::clean(ctx, out, text, &options),
+                |out, text| commands::parse::clean(ctx, out, text, &options, report.report),
             )
         }
         Command::Rebuild {
@@ -172,6 +197,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             base,
             reference,
             no_assume_https,
+            ..
         } => Ok(commands::resolve::single(
             ctx,
             &mut stdout.lock(),
@@ -179,37 +205,91 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             &reference,
             !no_assume_https,
         )?),
-        Command::Encode { component, text } => Ok(commands::codec::single(
+        Command::Encode {
+            component, text, ..
+        } => Ok(commands::codec::single(
             ctx,
             &mut stdout.lock(),
             true,
             component.into(),
             &text,
         )?),
-        Command::Decode { component, text } => Ok(commands::codec::single(
+        Command::Decode {
+            component, text, ..
+        } => Ok(commands::codec::single(
             ctx,
             &mut stdout.lock(),
             false,
             component.into(),
             &text,
         )?),
-        Command::Canon { url, batch } => {
-            contact(ctx, "canon", commands::contact::What::Canon, url, &batch)
-        }
-        Command::Key { url, batch } => {
-            contact(ctx, "key", commands::contact::What::Key, url, &batch)
-        }
-        Command::Facts { url, batch } => {
-            contact(ctx, "facts", commands::contact::What::Facts, url, &batch)
-        }
-        Command::Compare { first, second } => Ok(commands::compare::single(
+        Command::Canon {
+            url, batch, report, ..
+        } => contact(
+            ctx,
+            "canon",
+            commands::contact::What::Canon,
+            url,
+            &batch,
+            report.report,
+        ),
+        Command::Key {
+            url, batch, report, ..
+        } => contact(
+            ctx,
+            "key",
+            commands::contact::What::Key,
+            url,
+            &batch,
+            report.report,
+        ),
+        Command::Facts { url, batch, .. } => contact(
+            ctx,
+            "facts",
+            commands::contact::What::Facts,
+            url,
+            &batch,
+            true,
+        ),
+        Command::Compare {
+            first,
+            second,
+            base,
+            no_assume_https,
+            ..
+        } => Ok(commands::compare::single(
             ctx,
             &mut stdout.lock(),
             &first,
             &second,
+            &read_options(ctx, base, no_assume_https),
         )?),
-        Command::Inspect { url, batch } => {
-            let inspect = commands::inspect::Inspect { data: ctx.data() };
+        Command::Match {
+            pattern,
+            urls,
+            input,
+            base,
+            ignore_case,
+        } => commands::match_pattern::run(
+            ctx,
+            &commands::match_pattern::Request {
+                pattern: &pattern,
+                base: base.as_deref(),
+                ignore_case,
+                urls: &urls,
+                input: input.as_deref(),
+            },
+        ),
+        Command::Inspect {
+            url,
+            batch,
+            fail_on,
+            ..
+        } => {
+            let inspect = commands::inspect::Inspect {
+                data: ctx.data(),
+                fail_on: fail_on.map(Into::into),
+            };
             batch_or_single(
                 ctx,
                 "inspect",
@@ -219,7 +299,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 |out, text| commands::inspect::single(ctx, out, &inspect, text),
             )
         }
-        Command::Dedup { batch, all } => {
+        Command::Dedup { batch, all, .. } => {
             if batch.input.is_none() {
                 return Err(CliError::Usage(
                     "dedup reads a file: give --input FILE (or --input - for standard input)"
@@ -236,7 +316,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             Err(e) => Err(CliError::Io(io::Error::other(e))),
         },
         #[cfg(feature = "sql")]
-        Command::Sql(args) => commands::sql::run(&args, ctx.data()),
+        Command::Sql(args) => commands::sql::run(&args, ctx.data(), ctx.json),
         #[cfg(feature = "sql")]
         Command::Cluster { command } => commands::cluster::run(&command, ctx.data()),
         #[cfg(not(feature = "sql"))]
@@ -252,6 +332,7 @@ fn contact(
     what: commands::contact::What,
     url: Option<String>,
     batch: &cli::BatchArgs,
+    report: bool,
 ) -> Result<u8, CliError> {
     batch_or_single(
         ctx,
@@ -262,6 +343,6 @@ fn contact(
             what,
             data: ctx.data(),
         },
-        |out, text| commands::contact::single(ctx, out, what, text),
+        |out, text| commands::contact::single(ctx, out, what, text, report),
     )
 }

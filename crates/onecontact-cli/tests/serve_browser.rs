@@ -481,7 +481,46 @@ fn the_page_works_in_a_real_browser() {
     browser.screenshot_full_page(&target_dir().join("onecontact-serve-screenshot-rebuild.png"));
     copy_button(&browser);
     narrow_screen(&browser);
+    opens_on_an_address(&browser, &address);
     check_console(&browser);
+}
+
+/// `/?url=…&base=…` fills the form and shows the result; typing keeps the
+/// address bar in step; one validation error kind is one note, naming each
+/// character.
+fn opens_on_an_address(browser: &Session, address: &str) {
+    browser.navigate(&format!(
+        "{address}/?url=..%2Fimages%2Flogo.png%3Flist%5B%5D%3D1&base=https%3A%2F%2Fwww.example.com%2Fdocs%2Fintro%2F"
+    ));
+    browser.wait_text_eq(
+        "#normalized",
+        "https://www.example.com/docs/images/logo.png?list[]=1",
+    );
+    assert_eq!(
+        browser.property("#url", "value").unwrap(),
+        json!("../images/logo.png?list[]=1")
+    );
+    assert_eq!(
+        browser.property("#base", "value").unwrap(),
+        json!("https://www.example.com/docs/intro/")
+    );
+    let notes = browser.execute(
+        "return [...document.querySelectorAll('#notes li')].filter((e) => e.dataset.code === 'invalid-URL-unit').map((e) => e.textContent);",
+        json!([]),
+    );
+    let notes = notes.as_array().unwrap();
+    assert_eq!(notes.len(), 1, "invalid-URL-unit once: {notes:?}");
+    let note = notes[0].as_str().unwrap();
+    assert!(note.contains("\"[\"") && note.contains("\"]\""), "{note}");
+
+    browser.clear("#base");
+    browser.retype("#url", "https://www.example.com/a b");
+    browser.wait_text_eq("#normalized", "https://www.example.com/a%20b");
+    let search = browser.execute("return location.search;", json!([]));
+    assert_eq!(search, json!("?url=https%3A%2F%2Fwww.example.com%2Fa+b"));
+    // The same address opened again shows the same result.
+    browser.navigate(&format!("{address}/{}", search.as_str().unwrap()));
+    browser.wait_text_eq("#normalized", "https://www.example.com/a%20b");
 }
 
 /// Every field has a label, Tab moves through the form in order, and the

@@ -140,7 +140,7 @@ fn errors_say_what_to_do() {
     assert_eq!(bad_spec.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad_spec.stderr).contains("NAME=PATH"));
 
-    let unknown = sql(&["--table", "t=notes.txt", "SELECT 1"]);
+    let unknown = sql(&["--table", "t=notes.doc", "SELECT 1"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("cannot tell the format"));
 
@@ -155,4 +155,90 @@ fn errors_say_what_to_do() {
     let no_cluster = sql(&["--cluster", "http://127.0.0.1:1", "SELECT 1"]);
     assert_eq!(no_cluster.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&no_cluster.stderr).contains("df://HOST:PORT"));
+}
+
+#[test]
+fn a_text_file_is_a_table_of_lines() {
+    let dir = TempDir::new("lines");
+    let path = dir.0.join("urls.txt");
+    std::fs::write(
+        &path,
+        "https://www.Example.com/a\nexample.com/a\nhttps://evil.example\\@www.bank.example/\n",
+    )
+    .unwrap();
+    let out = stdout(&sql(&[
+        "--table",
+        &table("urls", &path),
+        "--format",
+        "csv",
+        "SELECT line, web_key_v1(line) AS key FROM urls",
+    ]));
+    assert_eq!(
+        out,
+        "line,key\nhttps://www.Example.com/a,example.com/a\nexample.com/a,example.com/a\n\
+         https://evil.example\\@www.bank.example/,evil.example/@www.bank.example\n"
+    );
+    // The parser differential reaches the link_* functions.
+    let out = stdout(&sql(&[
+        "--table",
+        &table("urls", &path),
+        "--json",
+        "SELECT link_warnings(line) AS w FROM urls WHERE line LIKE '%bank%'",
+    ]));
+    assert!(out.contains("parser-differential"), "{out}");
+}
+
+#[test]
+fn json_is_honoured_and_keeps_nulls() {
+    let out = stdout(&sql(&[
+        "--json",
+        "SELECT web_address('example.com')['social_profile'] AS profile, 1 AS n",
+    ]));
+    assert_eq!(out, "{\"profile\":null,\"n\":1}\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_onecontact"))
+        .args(["--json", "sql", "SELECT 1 AS n"])
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&out), "{\"n\":1}\n");
+}
+
+#[test]
+fn a_syntax_error_is_one_sentence_with_its_place() {
+    let out = sql(&["SELEC 1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8(out.stderr).unwrap();
+    assert!(message.starts_with("onecontact sql: "), "{message}");
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.contains("(line 1, column 1)"), "{message}");
+    assert!(!message.contains("ParserError("), "{message}");
+    let out = sql(&["SELECT nothing_here FROM (SELECT 1 AS n)"]);
+    let message = String::from_utf8(out.stderr).unwrap();
+    assert!(message.starts_with("onecontact sql: "), "{message}");
+    assert!(!message.contains("Schema error:"), "{message}");
+}
+
+#[test]
+fn a_table_fits_the_terminal() {
+    let long = "https://example.com/".to_owned() + &"a".repeat(3000);
+    let statement = format!("SELECT web_key_v1('{long}') AS key, 1 AS n");
+    let out = Command::new(env!("CARGO_BIN_EXE_onecontact"))
+        .args(["sql", &statement])
+        .env("COLUMNS", "80")
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "{} wide: {line}",
+            line.chars().count()
+        );
+    }
+    assert!(text.contains('…'), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_onecontact"))
+        .args(["sql", &statement])
+        .env_remove("COLUMNS")
+        .output()
+        .unwrap();
+    assert!(stdout(&out).lines().all(|l| l.chars().count() <= 100));
 }

@@ -15,8 +15,8 @@ pub enum Error {
     },
     /// A table's files are of no format this crate reads.
     #[error(
-        "cannot tell the format of {}: name files *.parquet, *.csv, *.json, *.ndjson or *.jsonl \
-         (or give a folder or glob of such files)",
+        "cannot tell the format of {}: name files *.parquet, *.csv, *.json, *.ndjson, *.jsonl, \
+         or *.txt or *.lst for one value per line (or give a folder or glob of such files)",
         path.display()
     )]
     UnknownFormat {

@@ -33,6 +33,10 @@ pub enum FileFormat {
     /// Newline-delimited JSON, one object per line (`.json`, `.ndjson`,
     /// `.jsonl`).
     NdJson,
+    /// Text, one value per line (`.txt`, `.lst`): a table of one string
+    /// column, `line`, without a header row. A line holding the byte 0x1F
+    /// (unit separator) is refused.
+    Lines,
 }
 
 impl FileFormat {
@@ -42,6 +46,7 @@ impl FileFormat {
             "parquet" => Some(FileFormat::Parquet),
             "csv" => Some(FileFormat::Csv),
             "json" | "ndjson" | "jsonl" => Some(FileFormat::NdJson),
+            "txt" | "lst" => Some(FileFormat::Lines),
             _ => None,
         }
     }
@@ -52,6 +57,7 @@ impl FileFormat {
             FileFormat::Parquet => "parquet",
             FileFormat::Csv => "csv",
             FileFormat::NdJson => "ndjson",
+            FileFormat::Lines => "lines",
         }
     }
 }
@@ -169,6 +175,26 @@ impl TableSource {
                 )
                 .await?
             }
+            FileFormat::Lines => {
+                let schema = datafusion::arrow::datatypes::Schema::new(vec![
+                    datafusion::arrow::datatypes::Field::new(
+                        "line",
+                        datafusion::arrow::datatypes::DataType::Utf8,
+                        true,
+                    ),
+                ]);
+                ctx.register_csv(
+                    &self.name,
+                    &path,
+                    CsvReadOptions::new()
+                        .file_extension(&extension)
+                        .has_header(false)
+                        .delimiter(0x1f)
+                        .quote(0x1e)
+                        .schema(&schema),
+                )
+                .await?
+            }
             FileFormat::NdJson => {
                 ctx.register_json(
                     &self.name,
@@ -212,6 +238,8 @@ mod tests {
             Some((FileFormat::Parquet, ".parquet".into()))
         );
         assert_eq!(format("dir/*.CSV"), Some((FileFormat::Csv, ".CSV".into())));
+        assert_eq!(format("urls.txt"), Some((FileFormat::Lines, ".txt".into())));
+        assert_eq!(format("urls.lst"), Some((FileFormat::Lines, ".lst".into())));
         assert_eq!(
             format("x.jsonl"),
             Some((FileFormat::NdJson, ".jsonl".into()))

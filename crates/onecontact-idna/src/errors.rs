@@ -1,6 +1,7 @@
 //! Error types: which criterion failed, and in which label.
 
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
 /// The criterion a domain failed.
 ///
@@ -113,7 +114,7 @@ impl fmt::Display for IdnaError {
     }
 }
 
-impl std::error::Error for IdnaError {}
+impl core::error::Error for IdnaError {}
 
 /// Every criterion a domain failed, in the order they were found.
 ///
@@ -211,4 +212,4 @@ impl fmt::Display for IdnaErrors {
     }
 }
 
-impl std::error::Error for IdnaErrors {}
+impl core::error::Error for IdnaErrors {}

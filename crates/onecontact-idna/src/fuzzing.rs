@@ -1,6 +1,7 @@
 //! The checks of the `idna` fuzz target, shared with the regression test that
 //! replays saved inputs. Not part of the public API.
 
+use crate::prelude::*;
 use crate::{Uts46, domain_to_ascii, domain_to_ascii_strict, domain_to_unicode, punycode};
 
 /// Runs every entry point on `data` (lossy UTF-8) and returns a description of
@@ -266,7 +267,7 @@ pub fn check_domain_to_ascii(
     peer: &dyn Fn(&str) -> Option<String>,
     allowed: &Differences,
 ) -> Result<(), String> {
-    let Ok(input) = std::str::from_utf8(data) else {
+    let Ok(input) = core::str::from_utf8(data) else {
         return Ok(());
     };
     let ours = domain_to_ascii(input).ok();

@@ -96,14 +96,31 @@
 //!
 //! # Crate features
 //!
+//! - `std` (default): per-thread scratch buffers, so that processing a domain
+//!   allocates nothing but its result. Without it the crate is `#![no_std]`
+//!   with `alloc` and gives the same answers, with fresh buffers per call;
+//!   errors implement `core::error::Error` either way.
 //! - `serde`: `Serialize` for [`IdnaError`] and [`IdnaErrors`].
 //!
 //! [RFC 3492]: https://www.rfc-editor.org/rfc/rfc3492
 //! [UTS #46]: https://www.unicode.org/reports/tr46/
 //! [WHATWG URL Standard]: https://url.spec.whatwg.org/#idna
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+extern crate alloc;
+
+/// What the standard prelude brings from `alloc`, for `no_std` builds.
+#[allow(unused_imports)]
+mod prelude {
+    pub(crate) use alloc::borrow::ToOwned;
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec::Vec;
+    pub(crate) use alloc::{format, vec};
+}
 
 mod bidi;
 mod contextj;

@@ -17,6 +17,7 @@
 //! ```
 
 use crate::gigo::Gigo;
+use crate::prelude::*;
 
 /// The longest Unicode string, in UTF-16 code units, that [`encode`] takes
 /// and [`decode`] produces (the same limit as
@@ -253,7 +254,7 @@ fn place(out: &mut Vec<char>, insertions: &[(char, usize)]) {
             j += j & j.wrapping_neg();
         }
     }
-    let mut basic = std::mem::take(out).into_iter();
+    let mut basic = core::mem::take(out).into_iter();
     out.reserve(total);
     for cell in placed {
         match cell {

@@ -1,7 +1,8 @@
 //! The URL Standard's IDNA section: the domain parser ("domain to ASCII")
 //! with `beStrict` false and true, and "domain to Unicode".
 
-use std::borrow::Cow;
+use crate::prelude::*;
+use alloc::borrow::Cow;
 
 use crate::errors::{ErrorKind, IdnaErrors};
 use crate::uts46::Uts46;

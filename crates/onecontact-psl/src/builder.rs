@@ -15,6 +15,11 @@
 //!    that sends every node of the bucket (home position XOR displacement)
 //!    to a free slot is chosen.
 
+use crate::prelude::*;
+
+#[cfg(not(feature = "std"))]
+use alloc::collections::BTreeMap as HashMap;
+#[cfg(feature = "std")]
 use std::collections::HashMap;
 
 use crate::error::ParseError;
@@ -311,7 +316,7 @@ fn place(nodes: &[(Slot, u64)], size: usize) -> Option<(Vec<Slot>, Vec<u8>, Vec<
     }
     let members = |b: usize| -> Option<&[usize]> { sorted.get(*first.get(b)?..*first.get(b + 1)?) };
     let mut by_size: Vec<usize> = (0..buckets).collect();
-    by_size.sort_by_key(|&b| std::cmp::Reverse(members(b).map_or(0, <[usize]>::len)));
+    by_size.sort_by_key(|&b| core::cmp::Reverse(members(b).map_or(0, <[usize]>::len)));
     let mut slots = vec![Slot::EMPTY; size];
     // A slot is taken when its tag is not 0 (every tag has its low bit
     // set); a trial placement marks slots with 1 until the real tags go in.

@@ -8,7 +8,8 @@
 //! builds it, so a stale or malformed `baked.rs` never stops its own
 //! regeneration.
 
-use std::fmt::Write as _;
+use crate::prelude::*;
+use core::fmt::Write as _;
 
 use crate::error::ParseError;
 use crate::list::List;

@@ -1,5 +1,7 @@
 //! Errors of [`List::parse`](crate::List::parse).
 
+use crate::prelude::*;
+
 /// Why a list text could not be loaded. Every variant that concerns one
 /// line names it (1-based) and quotes the rule.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

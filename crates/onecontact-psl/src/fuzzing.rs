@@ -1,6 +1,7 @@
 //! The checks of the `psl` fuzz target, shared with the regression test that
 //! replays saved inputs. Not part of the public API.
 
+use crate::prelude::*;
 use crate::{List, Origin};
 
 /// The label separators of the URL host parser (UTS #46 maps them to `.`).

@@ -7,7 +7,8 @@
 //! `beStrict` false); [`List::parse`](crate::List::parse) uses it for
 //! Unicode rules.
 
-use std::borrow::Cow;
+use crate::prelude::*;
+use alloc::borrow::Cow;
 
 pub use onecontact_idna::IdnaErrors;
 

@@ -114,6 +114,9 @@
 //!
 //! # Crate features
 //!
+//! - `std` (default): `List::parse` indexes rules in a hash map. Without it
+//!   the crate is `#![no_std]` with `alloc` and gives the same answers (the
+//!   index is a B-tree map); errors implement `core::error::Error` either way.
 //! - `baked` (default): the pinned list compiled in, [`List::baked`] and
 //!   `baked_source_sha256`. Without it only [`List::parse`] gives lists;
 //!   the table generator builds the crate that way, so a stale baked file
@@ -121,8 +124,21 @@
 //! - `serde`: `Serialize`/`Deserialize` for [`Section`], [`RuleKind`] and
 //!   [`Origin`].
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+extern crate alloc;
+
+/// What the standard prelude brings from `alloc`, for `no_std` builds.
+#[allow(unused_imports)]
+mod prelude {
+    pub(crate) use alloc::borrow::ToOwned;
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec::Vec;
+    pub(crate) use alloc::{format, vec};
+}
 
 mod answer;
 mod builder;

@@ -26,8 +26,8 @@ use crate::unicode;
 #[derive(Debug, Clone)]
 pub struct List {
     table: Table,
-    version: Option<std::borrow::Cow<'static, str>>,
-    commit: Option<std::borrow::Cow<'static, str>>,
+    version: Option<alloc::borrow::Cow<'static, str>>,
+    commit: Option<alloc::borrow::Cow<'static, str>>,
     rules: [usize; 2],
 }
 
@@ -35,11 +35,11 @@ pub struct List {
 static BAKED: List = List {
     table: Table::baked(),
     version: match baked::VERSION {
-        Some(v) => Some(std::borrow::Cow::Borrowed(v)),
+        Some(v) => Some(alloc::borrow::Cow::Borrowed(v)),
         None => None,
     },
     commit: match baked::COMMIT {
-        Some(c) => Some(std::borrow::Cow::Borrowed(c)),
+        Some(c) => Some(alloc::borrow::Cow::Borrowed(c)),
         None => None,
     },
     rules: baked::RULES,

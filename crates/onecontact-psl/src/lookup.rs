@@ -85,8 +85,8 @@ impl<'a> Suffix<'a> {
     }
 }
 
-impl std::fmt::Display for Suffix<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for Suffix<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.text)
     }
 }

@@ -8,7 +8,8 @@
 //! (exception) or with the label `*` (wildcard; only leftmost, as the current
 //! format requires). Unicode rules are converted to their `xn--` form.
 
-use std::borrow::Cow;
+use crate::prelude::*;
+use alloc::borrow::Cow;
 
 use crate::error::ParseError;
 use crate::idn;
@@ -30,7 +31,7 @@ pub(crate) struct Rule<'a> {
 
 impl Rule<'_> {
     /// The labels, rightmost first.
-    pub(crate) fn labels(&self) -> std::str::RSplit<'_, char> {
+    pub(crate) fn labels(&self) -> core::str::RSplit<'_, char> {
         self.ascii.rsplit('.')
     }
 }

@@ -17,6 +17,8 @@
 //! by `cargo xtask tables`; `builder::Builder` makes it from parsed rules at run
 //! time, slot for slot identical for the same list.
 
+use crate::prelude::*;
+
 #[cfg(feature = "baked")]
 use crate::generated::baked;
 use crate::gigo::Gigo;
@@ -207,10 +209,10 @@ impl Table {
     /// Bytes of table data: slots, tags, the tail pool and the displacements.
     pub(crate) fn size_bytes(&self) -> usize {
         let v = self.view();
-        std::mem::size_of_val(v.slots)
+        core::mem::size_of_val(v.slots)
             + v.tags.len()
             + v.pool.len()
-            + std::mem::size_of_val(v.displacements)
+            + core::mem::size_of_val(v.displacements)
     }
 
     /// The arrays (slots, tags, displacements, tail pool) and the seed, for

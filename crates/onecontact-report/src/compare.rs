@@ -2,7 +2,7 @@
 //! why they differ.
 
 use onecontact::{Data, HostLookup};
-use onecontact_url::Url;
+use onecontact_url::{Url, form_urlencoded};
 
 use crate::error::{Role, ToolError};
 use crate::read_options::{ReadOptions, read, url_of};
@@ -184,6 +184,11 @@ fn compare_host(
 
 fn compare_port(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) {
     if a.url.port_or_known_default() != b.url.port_or_known_default() {
+        // Ports that were not written (or were their scheme's default) are
+        // the schemes' difference, told there.
+        if a.url.port().is_none() && b.url.port().is_none() {
+            return;
+        }
         let show = |side: &Side<'_, '_>| {
             side.url
                 .port_or_known_default()
@@ -332,6 +337,19 @@ fn compare_query(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) 
         return;
     }
     let (mut ka, mut kb) = (kept_pieces(sa), kept_pieces(sb));
+    // `+` and `%20`, `%41` and `A`: the same parameters once form-decoded,
+    // as the tool reads queries everywhere.
+    let decoded = |pieces: &[&str]| -> Vec<(String, String)> {
+        form_urlencoded::raw_pairs(&pieces.join("&"))
+            .map(|p| {
+                (
+                    p.decoded_name().into_owned(),
+                    p.decoded_value().into_owned(),
+                )
+            })
+            .collect()
+    };
+    let (da, db) = (decoded(&ka), decoded(&kb));
     let tracking: Vec<&str> = sa
         .split('&')
         .chain(sb.split('&'))
@@ -352,9 +370,24 @@ fn compare_query(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference>) 
     if ka == kb {
         return;
     }
+    if da == db {
+        out.push(diff(
+            "query-encoding",
+            true,
+            format!(
+                "?{sa} and ?{sb} read the same once form-decoded (+ and %20 are both a space, %XX is its byte), \
+                 as browsers' URLSearchParams and most frameworks read a query; a server that compares the raw \
+                 bytes sees two"
+            ),
+        ));
+        return;
+    }
+    let (mut sorted_a, mut sorted_b) = (da, db);
+    sorted_a.sort_unstable();
+    sorted_b.sort_unstable();
     ka.sort_unstable();
     kb.sort_unstable();
-    if ka == kb {
+    if ka == kb || sorted_a == sorted_b {
         out.push(diff(
             "parameter-order",
             false,

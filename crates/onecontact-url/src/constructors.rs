@@ -2,8 +2,12 @@
 //! [`Url::parse_with_params`], [`Url::can_parse`], and [`ParseOptions`]
 //! for a base, validation errors and input spans together.
 
+use crate::form_urlencoded::EncodingOverride;
 use crate::parser;
+use crate::percent_encoding::push_percent_encoded_byte;
+use crate::prelude::*;
 use crate::spans::{Both, InputSpans};
+use crate::syntax_violation::SyntaxViolation;
 use crate::url::Url;
 use crate::validation::{ParseError, Validation};
 
@@ -37,7 +41,7 @@ impl Url {
     pub fn parse_with_params<I, K, V>(input: &str, pairs: I) -> Result<Url, ParseError>
     where
         I: IntoIterator,
-        I::Item: std::borrow::Borrow<(K, V)>,
+        I::Item: alloc::borrow::Borrow<(K, V)>,
         K: AsRef<str>,
         V: AsRef<str>,
     {
@@ -98,10 +102,23 @@ impl Url {
 /// assert_eq!(url.as_str(), "https://example.com/dir/x%20y");
 /// assert_eq!(errors[0].kind.name(), "invalid-URL-unit");
 /// ```
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct ParseOptions<'a> {
     base: Option<&'a Url>,
     sink: Option<&'a mut Vec<Validation>>,
+    violation_fn: Option<&'a dyn Fn(SyntaxViolation)>,
+    encoding: EncodingOverride<'a>,
+}
+
+impl core::fmt::Debug for ParseOptions<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ParseOptions")
+            .field("base", &self.base)
+            .field("sink", &self.sink)
+            .field("syntax_violation_callback", &self.violation_fn.is_some())
+            .field("encoding_override", &self.encoding.is_some())
+            .finish()
+    }
 }
 
 impl<'a> ParseOptions<'a> {
@@ -129,16 +146,117 @@ impl<'a> ParseOptions<'a> {
         self
     }
 
+    /// The `url` crate's way to hear of non-fatal validation errors: `f` is
+    /// called with each one that has a [`SyntaxViolation`] name, in input
+    /// order. [`ParseOptions::validation_sink`] gives all of them, with the
+    /// Standard's names and offsets.
+    ///
+    /// ```
+    /// use onecontact_url::{SyntaxViolation, Url};
+    /// use std::cell::RefCell;
+    ///
+    /// let violations = RefCell::new(Vec::new());
+    /// let url = Url::options()
+    ///     .syntax_violation_callback(Some(&|v| violations.borrow_mut().push(v)))
+    ///     .parse("https:\\\\example.com\\a")?;
+    /// assert_eq!(url.as_str(), "https://example.com/a");
+    /// assert!(violations.into_inner().contains(&SyntaxViolation::Backslash));
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    pub fn syntax_violation_callback(mut self, new: Option<&'a dyn Fn(SyntaxViolation)>) -> Self {
+        self.violation_fn = new;
+        self
+    }
+
+    /// The `url` crate's query encoding: for a special URL other than `ws:`
+    /// and `wss:`, the query that the input writes is encoded with `new`
+    /// before it is percent-encoded, as the Standard does for an HTML
+    /// document in a legacy encoding. `None` is UTF-8.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    ///
+    /// // Latin-1 for the code points it has.
+    /// fn latin1(s: &str) -> Cow<'_, [u8]> {
+    ///     Cow::Owned(s.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect())
+    /// }
+    /// let url = onecontact_url::Url::options()
+    ///     .encoding_override(Some(&latin1))
+    ///     .parse("https://example.com/é?q=é")?;
+    /// assert_eq!(url.as_str(), "https://example.com/%C3%A9?q=%E9");
+    /// # Ok::<(), onecontact_url::ParseError>(())
+    /// ```
+    pub fn encoding_override(mut self, new: EncodingOverride<'a>) -> Self {
+        self.encoding = new;
+        self
+    }
+
     /// Parses `input` with these options.
     ///
     /// # Errors
     ///
     /// As [`Url::parse`].
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
+        if self.violation_fn.is_some() || self.encoding.is_some() {
+            return self.parse_for_url_crate(input);
+        }
         match self.sink {
             Some(sink) => parser::parse(input, self.base, sink),
             None => parser::parse(input, self.base, &mut ()),
         }
+    }
+
+    /// [`ParseOptions::parse`] with a violation callback or an encoding.
+    fn parse_for_url_crate(self, input: &str) -> Result<Url, ParseError> {
+        let mut own = Vec::new();
+        let (errors, start) = match self.sink {
+            Some(sink) => {
+                let start = sink.len();
+                (sink, start)
+            }
+            None => (&mut own, 0),
+        };
+        let mut spans = InputSpans::default();
+        let result = {
+            let mut both = Both {
+                spans: &mut spans,
+                errors: &mut *errors,
+            };
+            parser::parse(input, self.base, &mut both)
+        };
+        if let Some(callback) = self.violation_fn {
+            for v in errors.get(start..).unwrap_or_default() {
+                if let Some(violation) = SyntaxViolation::of(v, input) {
+                    callback(violation);
+                }
+            }
+        }
+        let mut url = result?;
+        if let Some(encode) = self.encoding
+            && url.is_special()
+            && !matches!(url.scheme(), "ws" | "wss")
+            && let Some(written) = spans.query.and_then(|range| input.get(range))
+        {
+            // The query state's steps on what the input wrote (tabs and
+            // newlines removed): encode, then percent-encode every byte that is
+            // not ASCII; the setter percent-encodes the ASCII ones of the
+            // query set.
+            let text: String = written
+                .chars()
+                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                .collect();
+            let mut query = String::with_capacity(text.len());
+            for &byte in encode(&text).iter() {
+                if byte.is_ascii() {
+                    query.push(char::from(byte));
+                } else {
+                    push_percent_encoded_byte(&mut query, byte);
+                }
+            }
+            // Only a URL past 4 GiB is refused; it then keeps its UTF-8 query.
+            let _ = url.set_query(Some(&query));
+        }
+        Ok(url)
     }
 
     /// Parses `input` with these options and writes the input spans into

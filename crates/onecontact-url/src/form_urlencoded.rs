@@ -29,8 +29,9 @@
 //! assert_eq!(text, "q=caf%C3%A9+au+lait&x=1%2B1%3D2");
 //! ```
 
-use std::borrow::Cow;
-use std::ops::Range;
+use crate::prelude::*;
+use alloc::borrow::Cow;
+use core::ops::Range;
 
 use crate::gigo::Gigo;
 use crate::percent_encoding::{FORM_URLENCODED, hex_value, push_percent_encoded_byte};
@@ -473,5 +474,225 @@ mod tests {
             .map(|(n, v)| (n.into_owned(), v.into_owned()))
             .collect();
         assert_eq!(raw, parsed);
+    }
+}
+
+/// `"%00%01…%FF"`: the percent-encoded form of every byte, three bytes each.
+// Evaluated at compile time: an index out of range fails the build.
+#[allow(clippy::indexing_slicing)]
+const PERCENT_ENCODED: [u8; 768] = {
+    let digits = b"0123456789ABCDEF";
+    let mut table = [0u8; 768];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte * 3] = b'%';
+        table[byte * 3 + 1] = digits[byte >> 4];
+        table[byte * 3 + 2] = digits[byte & 15];
+        byte += 1;
+    }
+    table
+};
+
+/// The `url` crate's name for the form-urlencoded byte serializer: encodes
+/// `input` as [`encode_into`] does, in pieces (runs of kept bytes, `+` for a
+/// space, `%XX` for any other byte). Bytes that are not UTF-8 are
+/// percent-encoded one by one.
+///
+/// ```
+/// use onecontact_url::form_urlencoded::byte_serialize;
+///
+/// assert_eq!(byte_serialize("a b&é".as_bytes()).collect::<String>(), "a+b%26%C3%A9");
+/// assert_eq!(byte_serialize(b"\xFF-").collect::<String>(), "%FF-");
+/// ```
+pub fn byte_serialize(input: &[u8]) -> ByteSerialize<'_> {
+    ByteSerialize { bytes: input }
+}
+
+/// The pieces of [`byte_serialize`].
+#[derive(Debug, Clone)]
+pub struct ByteSerialize<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Iterator for ByteSerialize<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let (&first, rest) = self.bytes.split_first()?;
+        if FORM_URLENCODED.should_encode(first) {
+            self.bytes = rest;
+            if first == b' ' {
+                return Some("+");
+            }
+            let at = usize::from(first) * 3;
+            return PERCENT_ENCODED
+                .get(at..at + 3)
+                .and_then(|hex| core::str::from_utf8(hex).ok());
+        }
+        let kept = self
+            .bytes
+            .iter()
+            .position(|&b| FORM_URLENCODED.should_encode(b))
+            .unwrap_or(self.bytes.len());
+        let (run, rest) = self.bytes.split_at(kept);
+        self.bytes = rest;
+        // Kept bytes are ASCII.
+        core::str::from_utf8(run).ok()
+    }
+}
+
+/// What a [`Serializer`] writes into (the `url` crate's trait of the same
+/// name): a `String` it owns.
+pub trait Target {
+    /// The string being built.
+    fn as_mut_string(&mut self) -> &mut String;
+    /// What [`Serializer::finish`] gives back.
+    type Finished;
+    /// Gives the result; a second [`Serializer::finish`] gets what is left
+    /// (for a `String`, the empty string).
+    fn finish(&mut self) -> Self::Finished;
+}
+
+impl Target for String {
+    fn as_mut_string(&mut self) -> &mut String {
+        self
+    }
+    type Finished = String;
+    fn finish(&mut self) -> String {
+        core::mem::take(self)
+    }
+}
+
+/// The `url` crate's builder of form-urlencoded strings: pairs appended one
+/// by one, each as [`append_pair`] writes it, to what the target holds after
+/// `start_position`.
+///
+/// ```
+/// use onecontact_url::form_urlencoded::Serializer;
+///
+/// let encoded: String = Serializer::new(String::new())
+///     .append_pair("foo", "bar & baz")
+///     .append_pair("saison", "Été+hiver")
+///     .finish();
+/// assert_eq!(encoded, "foo=bar+%26+baz&saison=%C3%89t%C3%A9%2Bhiver");
+/// ```
+pub struct Serializer<'a, T: Target> {
+    target: T,
+    start_position: usize,
+    encoding: EncodingOverride<'a>,
+}
+
+/// The `url` crate's encoder hook: turns a name or value into the bytes
+/// that are then percent-encoded; `None` is UTF-8, the URL Standard's only
+/// encoding for URLs.
+pub type EncodingOverride<'a> = Option<&'a dyn Fn(&str) -> Cow<'_, [u8]>>;
+
+impl<T: Target + core::fmt::Debug> core::fmt::Debug for Serializer<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Serializer")
+            .field("target", &self.target)
+            .field("start_position", &self.start_position)
+            .field("encoding_override", &self.encoding.is_some())
+            .finish()
+    }
+}
+
+impl<'a, T: Target> Serializer<'a, T> {
+    /// Appends to `target`, treating all of it as the form-urlencoded string.
+    pub fn new(target: T) -> Self {
+        Self::for_suffix(target, 0)
+    }
+
+    /// Appends to `target`, treating what follows `start_position` (a byte
+    /// offset; clamped to the string's length) as the form-urlencoded
+    /// string: a `&` goes before a pair only when that part is not empty.
+    pub fn for_suffix(mut target: T, start_position: usize) -> Self {
+        let len = target.as_mut_string().len();
+        Serializer {
+            target,
+            start_position: start_position.min(len),
+            encoding: None,
+        }
+    }
+
+    /// Removes every pair (what follows `start_position`).
+    pub fn clear(&mut self) -> &mut Self {
+        let start = self.start_position;
+        let string = self.target.as_mut_string();
+        if string.is_char_boundary(start) {
+            string.truncate(start);
+        }
+        self
+    }
+
+    /// Encodes names and values with `new` before percent-encoding them
+    /// (`None`: UTF-8), as HTML forms in a legacy encoding do.
+    pub fn encoding_override(&mut self, new: EncodingOverride<'a>) -> &mut Self {
+        self.encoding = new;
+        self
+    }
+
+    fn encode(&mut self, text: &str) {
+        let string = self.target.as_mut_string();
+        match self.encoding {
+            None => encode_into(string, text),
+            Some(encode) => string.extend(byte_serialize(&encode(text))),
+        }
+    }
+
+    fn separate(&mut self) {
+        let start = self.start_position;
+        let string = self.target.as_mut_string();
+        if string.len() > start {
+            string.push('&');
+        }
+    }
+
+    /// Appends `name=value`, both form-urlencoded.
+    pub fn append_pair(&mut self, name: &str, value: &str) -> &mut Self {
+        self.separate();
+        self.encode(name);
+        self.target.as_mut_string().push('=');
+        self.encode(value);
+        self
+    }
+
+    /// Appends `name` alone (no `=`), form-urlencoded.
+    pub fn append_key_only(&mut self, name: &str) -> &mut Self {
+        self.separate();
+        self.encode(name);
+        self
+    }
+
+    /// Appends every pair.
+    pub fn extend_pairs<I, K, V>(&mut self, pairs: I) -> &mut Self
+    where
+        I: IntoIterator,
+        I::Item: core::borrow::Borrow<(K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        for pair in pairs {
+            let (name, value) = core::borrow::Borrow::<(K, V)>::borrow(&pair);
+            self.append_pair(name.as_ref(), value.as_ref());
+        }
+        self
+    }
+
+    /// Appends every name alone.
+    pub fn extend_keys<I, K>(&mut self, names: I) -> &mut Self
+    where
+        I: IntoIterator<Item = K>,
+        K: AsRef<str>,
+    {
+        for name in names {
+            self.append_key_only(name.as_ref());
+        }
+        self
+    }
+
+    /// The result (for a `String` target, the string built).
+    pub fn finish(&mut self) -> T::Finished {
+        self.target.finish()
     }
 }

@@ -1,7 +1,8 @@
 //! The checks of the `url_parse` and `url_setters` fuzz targets, shared with
 //! the regression test that replays saved inputs. Not part of the public API.
 
-use std::net::{IpAddr, Ipv4Addr};
+use crate::prelude::*;
+use core::net::{IpAddr, Ipv4Addr};
 
 use crate::{SetterError, Url, quirks};
 
@@ -172,7 +173,7 @@ pub fn check_differential(
     peer: &PeerParse,
     allowed: &onecontact_idna::fuzzing::Differences,
 ) -> Result<(), String> {
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Ok(text) = core::str::from_utf8(data) else {
         return Ok(());
     };
     let (base, input) = text
@@ -230,11 +231,11 @@ enum Agreement {
 /// The `url_parse` fuzz target: [`check_parse`] on `data` read as UTF-8
 /// (other bytes are not a URL string and pass).
 pub fn check_parse_bytes(data: &[u8]) -> Result<(), String> {
-    std::str::from_utf8(data).map_or(Ok(()), check_parse)
+    core::str::from_utf8(data).map_or(Ok(()), check_parse)
 }
 
 /// The `url_setters` fuzz target: [`check_setters`] on `data` read as UTF-8
 /// (other bytes pass).
 pub fn check_setters_bytes(data: &[u8]) -> Result<(), String> {
-    std::str::from_utf8(data).map_or(Ok(()), check_setters)
+    core::str::from_utf8(data).map_or(Ok(()), check_setters)
 }

@@ -3,7 +3,8 @@
 //! mapping offsets in the prepared text back to the input as given.
 
 use crate::gigo::Gigo;
-use std::borrow::Cow;
+use crate::prelude::*;
+use alloc::borrow::Cow;
 
 /// The input after trimming and tab/newline removal, with what is needed to
 /// map its offsets back.
@@ -138,7 +139,7 @@ impl<'a> Prepared<'a> {
 
     /// Maps a range of the prepared text to the original input, covering any
     /// removed bytes inside it.
-    pub(crate) fn original_range(&self, start: usize, end: usize) -> std::ops::Range<usize> {
+    pub(crate) fn original_range(&self, start: usize, end: usize) -> core::ops::Range<usize> {
         let s = self.original(start);
         if end <= start {
             return s..s;

@@ -2,6 +2,7 @@
 //! Called after every parse and mutation in tests and fuzzing.
 
 use crate::host::HostKind;
+use crate::prelude::*;
 use crate::scheme::SchemeType;
 use crate::url::{NONE, Url};
 

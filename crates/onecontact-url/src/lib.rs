@@ -172,7 +172,7 @@
 //!
 //! ```
 //! use onecontact_url::{Host, Url};
-//! use std::net::Ipv4Addr;
+//! use core::net::Ipv4Addr;
 //!
 //! assert_eq!(Host::parse("0x7f.1")?, Host::<String>::Ipv4(Ipv4Addr::LOCALHOST));
 //! let origin = Url::parse("blob:https://a.example/uuid")?.origin();
@@ -203,7 +203,10 @@
 //! where `url` returns `()` or `Result<(), ()>`, `can_parse` takes the base
 //! as a string, `ParseError` is a struct naming the validation error, and
 //! the places where `url` deviates from the Standard) are listed item by
-//! item in `docs/migrating-from-url.md`.
+//! item in `docs/migrating-from-url.md`. `url`'s own names are here too:
+//! [`SyntaxViolation`] and [`ParseOptions::syntax_violation_callback`],
+//! [`EncodingOverride`], [`form_urlencoded::byte_serialize`] and
+//! [`form_urlencoded::Serializer`].
 //!
 //! # What it follows
 //!
@@ -216,8 +219,9 @@
 //!   (`urltestdata.json`, `setters_tests.json`, `toascii.json`) in
 //!   `cargo test`, every entry, through [`quirks`].
 //!
-//! Only UTF-8 is supported as query encoding (the Standard's *encoding*
-//! argument is a legacy of HTML forms).
+//! The query is encoded as UTF-8 unless [`ParseOptions::encoding_override`]
+//! gives another encoder (the Standard's *encoding* argument, a legacy of
+//! HTML forms).
 //!
 //! # Storage
 //!
@@ -229,17 +233,35 @@
 //!
 //! # Crate features
 //!
+//! - `std` (default): file paths ([`Url::from_file_path`], [`Url::from_directory_path`],
+//!   [`Url::to_file_path`], [`FilePathError`]) and [`Url::socket_addrs`]. Without it the
+//!   crate is `#![no_std]` with `alloc`, and every other item answers the same; errors
+//!   implement `core::error::Error` either way.
 //! - `serde`: `Serialize`/`Deserialize` for [`Url`] (as its serialization;
 //!   deserializing parses and fails on invalid URLs).
 //! - `parse-counter`: the `parse_counter` module, a count of the parser's runs on the
 //!   current thread, for tests that check a caller parses a text only once.
 //!   It costs a thread-local increment per parse; leave it off otherwise.
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+extern crate alloc;
+
+/// What the standard prelude brings from `alloc`, for `no_std` builds.
+#[allow(unused_imports)]
+mod prelude {
+    pub(crate) use alloc::borrow::ToOwned;
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec::Vec;
+    pub(crate) use alloc::{format, vec};
+}
+
 mod constructors;
 mod edit;
+#[cfg(feature = "std")]
 mod file_path;
 pub mod form_urlencoded;
 #[doc(hidden)]
@@ -264,16 +286,20 @@ mod serde_impl;
 mod setters;
 mod slicing;
 mod spans;
+mod syntax_violation;
 mod tables;
 mod url;
 mod validation;
 
 pub use constructors::ParseOptions;
+#[cfg(feature = "std")]
 pub use file_path::FilePathError;
+pub use form_urlencoded::EncodingOverride;
 pub use host::Host;
 pub use mutators::{PathSegmentsMut, QueryPairsMut};
 pub use origin::{OpaqueOrigin, Origin};
 pub use slicing::Position;
 pub use spans::InputSpans;
+pub use syntax_violation::SyntaxViolation;
 pub use url::Url;
 pub use validation::{ParseError, SetterError, Validation, ValidationError};

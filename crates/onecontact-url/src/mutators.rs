@@ -3,7 +3,8 @@
 //! assign) and says why it refused a value. They are built on the API
 //! setters in [`crate::setters`] and keep the URL Standard's behaviour.
 
-use std::net::IpAddr;
+use crate::prelude::*;
+use core::net::IpAddr;
 
 use crate::edit::{append_tail, insert_dot_prefix, prefix, remove_port};
 use crate::form_urlencoded;
@@ -96,7 +97,8 @@ impl Url {
     ///
     /// Removing the host is refused for special URLs and for URLs with
     /// credentials or a port; a path starting with `//` is then kept apart
-    /// from the scheme by `/.`.
+    /// from the scheme by `/.`, and an empty path becomes `/`, so that the
+    /// result reads back as the same URL.
     ///
     /// ```
     /// use onecontact_url::Url;
@@ -109,6 +111,10 @@ impl Url {
     /// let mut url = Url::parse("sc://host//p")?;
     /// url.set_host(None)?;
     /// assert_eq!(url.as_str(), "sc:/.//p");
+    ///
+    /// let mut url = Url::parse("foo://example.net")?;
+    /// url.set_host(None)?;
+    /// assert_eq!(url.as_str(), "foo:/");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -153,6 +159,11 @@ impl Url {
         url.port_value = 0;
         url.ip = [0; 4];
         url.host_kind = HostKind::None;
+        // `foo:` would read back as an opaque path: an empty path becomes `/`
+        // (`foo://h` gives `foo:/`), as in the `url` crate.
+        if self.path().is_empty() {
+            url.serialization.push('/');
+        }
         append_tail(&mut url, self, self.path_start);
         insert_dot_prefix(&mut url);
         self.commit_edit(url)
@@ -456,7 +467,7 @@ impl PathSegmentsMut<'_> {
 
 impl Drop for PathSegmentsMut<'_> {
     fn drop(&mut self) {
-        let path = std::mem::take(&mut self.path);
+        let path = core::mem::take(&mut self.path);
         // Only a URL past 4 GiB is refused; it then stays as it was.
         let _ = self.url.replace_path_raw(&path);
     }
@@ -494,12 +505,12 @@ impl QueryPairsMut<'_> {
     pub fn extend_pairs<I, K, V>(&mut self, pairs: I) -> &mut Self
     where
         I: IntoIterator,
-        I::Item: std::borrow::Borrow<(K, V)>,
+        I::Item: alloc::borrow::Borrow<(K, V)>,
         K: AsRef<str>,
         V: AsRef<str>,
     {
         for pair in pairs {
-            let (name, value) = std::borrow::Borrow::<(K, V)>::borrow(&pair);
+            let (name, value) = alloc::borrow::Borrow::<(K, V)>::borrow(&pair);
             self.append_pair(name.as_ref(), value.as_ref());
         }
         self

@@ -1,7 +1,8 @@
 //! The [origin](https://url.spec.whatwg.org/#concept-url-origin) of a URL and
 //! its serializations (HTML's [origin](https://html.spec.whatwg.org/multipage/browsers.html#concept-origin)).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use crate::prelude::*;
+use core::sync::atomic::{AtomicU64, Ordering};
 
 use crate::host::Host;
 use crate::url::Url;

@@ -10,7 +10,7 @@
 //! assert_eq!(parse_counter::parses_on_this_thread() - before, 2);
 //! ```
 
-use std::cell::Cell;
+use core::cell::Cell;
 
 thread_local! {
     static PARSES: Cell<u64> = const { Cell::new(0) };

@@ -13,7 +13,8 @@
 //! ```
 
 use crate::gigo::Gigo;
-use std::borrow::Cow;
+use crate::prelude::*;
+use alloc::borrow::Cow;
 
 /// A set of ASCII bytes to percent-encode, as a 128-bit mask.
 ///

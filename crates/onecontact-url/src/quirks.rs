@@ -34,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::prelude::*;
 use crate::url::{NONE, Url};
 use crate::validation::SetterError;
 

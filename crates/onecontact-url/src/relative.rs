@@ -1,10 +1,15 @@
 //! Relative references between two URLs ([`Url::make_relative`]) and
 //! socket addresses of a URL's host ([`Url::socket_addrs`]).
 
+use crate::prelude::*;
+
+#[cfg(feature = "std")]
 use std::io;
+#[cfg(feature = "std")]
 use std::net::{SocketAddr, ToSocketAddrs};
 
 use crate::gigo::Gigo;
+#[cfg(feature = "std")]
 use crate::host::Host;
 use crate::url::Url;
 
@@ -57,7 +62,7 @@ impl Url {
     }
 
     /// The socket addresses of the host and port: IP hosts directly, domains
-    /// through the system resolver (`ToSocketAddrs`). The port is the URL's,
+    /// and opaque hosts through the system resolver (`ToSocketAddrs`). The port is the URL's,
     /// else the scheme's default, else `default_port_number()`.
     ///
     /// ```
@@ -71,6 +76,7 @@ impl Url {
     ///
     /// `InvalidInput` when the URL has no host or empty or opaque host, or no
     /// port can be found; the resolver's error for a domain it cannot resolve.
+    #[cfg(feature = "std")]
     pub fn socket_addrs(
         &self,
         default_port_number: impl Fn() -> Option<u16>,
@@ -81,7 +87,11 @@ impl Url {
             .or_else(default_port_number)
             .ok_or_else(|| invalid("the URL has no port and its scheme has no default port"))?;
         match self.host() {
-            Some(Host::Domain(domain)) => Ok((domain, port).to_socket_addrs()?.collect()),
+            // An opaque host (`unknown://127.0.0.1/`) goes to the resolver as
+            // a domain does, as in the `url` crate, which files it as one.
+            Some(Host::Domain(domain) | Host::Opaque(domain)) => {
+                Ok((domain, port).to_socket_addrs()?.collect())
+            }
             Some(Host::Ipv4(a)) => Ok(vec![SocketAddr::from((a, port))]),
             Some(Host::Ipv6(a)) => Ok(vec![SocketAddr::from((a, port))]),
             _ => Err(invalid("the URL has no domain or IP address as host")),

@@ -42,10 +42,11 @@
 //! assert_eq!(params.get("q"), Some("a b"));
 //! ```
 
-use std::borrow::Cow;
-use std::cmp::Ordering;
-use std::fmt;
-use std::ops::Range;
+use crate::prelude::*;
+use alloc::borrow::Cow;
+use core::cmp::Ordering;
+use core::fmt;
+use core::ops::Range;
 
 use crate::form_urlencoded;
 use crate::gigo::Gigo;
@@ -463,7 +464,7 @@ impl SearchParams {
 /// U+FFFF meets one in U+E000..=U+FFFF.
 ///
 /// ```
-/// use std::cmp::Ordering;
+/// use core::cmp::Ordering;
 /// use onecontact_url::search_params::cmp_utf16;
 ///
 /// assert_eq!(cmp_utf16("a", "b"), Ordering::Less);
@@ -560,7 +561,7 @@ impl From<&str> for SearchParams {
 #[derive(Clone)]
 pub struct Iter<'a> {
     source: &'a str,
-    pairs: std::slice::Iter<'a, Pair>,
+    pairs: core::slice::Iter<'a, Pair>,
 }
 
 impl<'a> Iterator for Iter<'a> {

@@ -17,7 +17,7 @@ struct UrlVisitor;
 impl Visitor<'_> for UrlVisitor {
     type Value = Url;
 
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("an absolute URL string")
     }
 

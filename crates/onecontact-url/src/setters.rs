@@ -15,6 +15,7 @@ use crate::host::HostKind;
 use crate::input::Prepared;
 use crate::parser::{Parser, State};
 use crate::percent_encoding::{USERINFO, utf8_percent_encode_into};
+use crate::prelude::*;
 use crate::url::{NONE, Url};
 use crate::validation::SetterError;
 

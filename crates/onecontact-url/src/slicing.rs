@@ -1,7 +1,7 @@
 //! Slicing a URL's serialization between component boundaries, as the `url`
 //! crate's `Position` does: `&url[Position::BeforeHost..Position::AfterPort]`.
 
-use std::ops::{Index, Range, RangeFrom, RangeFull, RangeTo};
+use core::ops::{Index, Range, RangeFrom, RangeFull, RangeTo};
 
 use crate::url::{NONE, Url};
 

@@ -1,6 +1,7 @@
 //! Input spans: which bytes of the original input produced each component.
 
-use std::ops::Range;
+use crate::prelude::*;
+use core::ops::Range;
 
 use crate::validation::{Validation, ValidationError};
 

@@ -1,10 +1,11 @@
 //! The [`Url`] type: one serialization plus offsets, so that every getter is a
 //! slice of the stored string.
 
-use std::cmp::Ordering;
-use std::fmt;
-use std::hash::{Hash, Hasher};
-use std::str::FromStr;
+use crate::prelude::*;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
 
 use crate::gigo::Gigo;
 use crate::host::{Host, HostKind};
@@ -70,9 +71,9 @@ pub(crate) fn ipv6_bits(pieces: &[u16; 8]) -> IpBits {
 
 /// The IPv6 address stored as [`ipv6_bits`].
 #[inline]
-pub(crate) fn ipv6_from_bits(bits: IpBits) -> std::net::Ipv6Addr {
+pub(crate) fn ipv6_from_bits(bits: IpBits) -> core::net::Ipv6Addr {
     let [a, b, c, d] = bits;
-    std::net::Ipv6Addr::from(
+    core::net::Ipv6Addr::from(
         (u128::from(a) << 96) | (u128::from(b) << 64) | (u128::from(c) << 32) | u128::from(d),
     )
 }
@@ -333,7 +334,7 @@ impl Url {
     ///
     /// ```
     /// use onecontact_url::{Host, Url};
-    /// use std::net::Ipv4Addr;
+    /// use core::net::Ipv4Addr;
     /// assert_eq!(Url::parse("https://example.com/")?.host(), Some(Host::Domain("example.com")));
     /// assert_eq!(Url::parse("http://0x7f.1/")?.host(), Some(Host::Ipv4(Ipv4Addr::LOCALHOST)));
     /// assert_eq!(Url::parse("sc://Opaque/")?.host(), Some(Host::Opaque("Opaque")));

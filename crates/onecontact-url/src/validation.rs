@@ -7,7 +7,7 @@
 //! validation errors are only computed when a caller asks for them (see
 //! [`crate::Url::parse_with_errors`]); [`Validation`] is one such report.
 
-use std::fmt;
+use core::fmt;
 
 /// A validation error named by the URL Standard (plus one for oversized input).
 ///

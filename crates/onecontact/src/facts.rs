@@ -24,11 +24,16 @@ pub enum WebFact {
     TrackingParametersRemoved,
     /// The canonical form left out the fragment.
     FragmentRemoved,
+    /// The scheme looks mistyped: written twice (`https://https://…`),
+    /// without its colon (`https//…`), with other than two slashes
+    /// (`http:/…`) or misspelled (`htps://…`). The address is kept as the
+    /// browser reads it; this says it is most likely not the one meant.
+    SchemeMistyped,
 }
 
 impl WebFact {
     /// Every fact, in a fixed order.
-    pub const ALL: [WebFact; 7] = [
+    pub const ALL: [WebFact; 8] = [
         WebFact::SchemeAssumed,
         WebFact::IpHost,
         WebFact::InternationalizedDomain,
@@ -36,6 +41,7 @@ impl WebFact {
         WebFact::HasCredentials,
         WebFact::TrackingParametersRemoved,
         WebFact::FragmentRemoved,
+        WebFact::SchemeMistyped,
     ];
 
     /// The fact's stable name (`"scheme_assumed"`, …), as serialized.
@@ -48,6 +54,7 @@ impl WebFact {
             WebFact::HasCredentials => "has_credentials",
             WebFact::TrackingParametersRemoved => "tracking_parameters_removed",
             WebFact::FragmentRemoved => "fragment_removed",
+            WebFact::SchemeMistyped => "scheme_mistyped",
         }
     }
 
@@ -183,6 +190,6 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), WebFact::ALL.len());
         let all: WebFlags = WebFact::ALL.into_iter().collect();
-        assert_eq!(all.len(), 7);
+        assert_eq!(all.len(), 8);
     }
 }

@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+mod licences;
 mod psl;
 mod top_domains;
 
@@ -22,6 +23,7 @@ fn generate_all(root: &Path) -> Result<Vec<Generated>, String> {
     let mut out = Vec::new();
     out.extend(psl::generate(root)?);
     out.extend(top_domains::generate(root)?);
+    out.extend(licences::generate(root)?);
     Ok(out)
 }
 

@@ -6,7 +6,9 @@ use std::io::{self, BufWriter, IsTerminal, Read, Write};
 
 use serde::Serialize;
 
-use super::{CliError, INVALID, LineError, OK};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::{CliError, FINDING, INVALID, LineError, OK};
 use crate::batch::{self, Line, Options, Processed, Summary};
 use crate::cli::{BatchArgs, Format};
 use crate::output::{tsv_field, tsv_row};
@@ -30,6 +32,12 @@ pub trait BatchCommand: Sync {
             out.push('\t');
             tsv_field(out, field);
         }
+    }
+
+    /// Whether a valid address's report should still fail the run
+    /// (`inspect --fail-on`).
+    fn fails(&self, _report: &Self::Report) -> bool {
+        false
     }
 }
 
@@ -58,13 +66,17 @@ pub fn source(url: Option<&str>, args: &BatchArgs) -> Result<Option<Source>, Cli
         ))),
         (Some(path), _) if path.as_os_str() == "-" => Ok(Some(stdin())),
         (Some(path), _) => {
-            let file = File::open(path)
-                .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?;
-            let size = file
-                .metadata()
-                .ok()
-                .filter(|m| m.is_file())
-                .map(|m| m.len());
+            let unreadable =
+                |e: io::Error| CliError::Usage(format!("{}: {}", path.display(), io_reason(&e)));
+            let file = File::open(path).map_err(unreadable)?;
+            let metadata = file.metadata().map_err(unreadable)?;
+            if metadata.is_dir() {
+                return Err(CliError::Usage(format!(
+                    "{}: Is a directory (give a file of addresses, one per line)",
+                    path.display()
+                )));
+            }
+            let size = Some(metadata).filter(|m| m.is_file()).map(|m| m.len());
             Ok(Some(Source {
                 reader: Box::new(file),
                 size,
@@ -76,6 +88,16 @@ pub fn source(url: Option<&str>, args: &BatchArgs) -> Result<Option<Source>, Cli
             "give an address, `-` to read addresses from standard input, or --input FILE"
                 .to_owned(),
         )),
+    }
+}
+
+/// The reason of an I/O error without the operating system's error number
+/// (`No such file or directory`).
+pub fn io_reason(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error ") {
+        Some(at) => text.get(..at).unwrap_or(&text).to_owned(),
+        None => text,
     }
 }
 
@@ -196,12 +218,16 @@ pub fn run<C: BatchCommand>(
         header.push("error");
         out.write_all(tsv_row(header).as_bytes())?;
     }
+    let findings = AtomicU64::new(0);
     let summary = batch::run(
         source.reader,
         &options,
         |line, text| match text {
             Line::Text(text) => {
                 let outcome = command.run(text);
+                if outcome.as_ref().is_ok_and(|r| command.fails(r)) {
+                    findings.fetch_add(1, Ordering::Relaxed);
+                }
                 let failure = outcome.as_ref().err().map(|e| e.message.clone());
                 Processed {
                     value: row(command, format, line, text, &outcome),
@@ -228,7 +254,13 @@ pub fn run<C: BatchCommand>(
     if !args.quiet {
         print_summary(&options.name, &summary, None);
     }
-    Ok(if summary.failed > 0 { INVALID } else { OK })
+    Ok(if summary.failed > 0 {
+        INVALID
+    } else if findings.load(Ordering::Relaxed) > 0 {
+        FINDING
+    } else {
+        OK
+    })
 }
 
 /// The summary line on standard error.
@@ -239,8 +271,9 @@ pub fn print_summary(name: &str, summary: &Summary, extra: Option<String>) {
     } else {
         0.0
     };
+    let plural = if summary.lines == 1 { "" } else { "es" };
     let mut text = format!(
-        "{name}: {} addresses, {} ok, {} failed",
+        "{name}: {} address{plural}, {} ok, {} failed",
         summary.lines,
         summary.lines - summary.failed,
         summary.failed

@@ -2,18 +2,20 @@
 
 use std::io::{self, Write};
 
-use onecontact_report::{self as tool, Verdict};
+use onecontact_report::{self as tool, ReadOptions, Verdict};
 
 use super::{Ctx, LineError, OK, heading, report_invalid};
 use crate::output::{Table, write_columns, write_json};
 
 /// `onecontact compare A B`.
-pub fn single(ctx: &Ctx, out: &mut dyn Write, first: &str, second: &str) -> io::Result<u8> {
-    let options = tool::ReadOptions {
-        data: ctx.data().clone(),
-        ..Default::default()
-    };
-    let report = match tool::compare_with(first, second, &options) {
+pub fn single(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    first: &str,
+    second: &str,
+    options: &ReadOptions,
+) -> io::Result<u8> {
+    let report = match tool::compare_with(first, second, options) {
         Ok(report) => report,
         Err(error) => return report_invalid(ctx, out, "compare", &LineError::from(&error)),
     };

@@ -155,8 +155,15 @@ fn fields(report: &ContactRow, out: &mut Vec<String>) {
     }
 }
 
-/// `onecontact canon|key|facts URL`.
-pub fn single(ctx: &Ctx, out: &mut dyn Write, what: What, text: &str) -> io::Result<u8> {
+/// `onecontact canon|key|facts URL`: the answer alone on one line, or
+/// with `report` the readable report (facts always print the report).
+pub fn single(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    what: What,
+    text: &str,
+    report: bool,
+) -> io::Result<u8> {
     let name = match what {
         What::Canon => "canon",
         What::Key => "key",
@@ -178,6 +185,14 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, what: What, text: &str) -> io::Res
         return Ok(OK);
     }
     let url = web.url().as_str();
+    if !report {
+        let answer = match what {
+            What::Key => web.key(KeyVersion::V1),
+            What::Canon | What::Facts => web.canonical().to_owned(),
+        };
+        writeln!(out, "{answer}")?;
+        return Ok(OK);
+    }
     let report = ContactFacts::of(&web);
     let s = &ctx.style;
     match what {

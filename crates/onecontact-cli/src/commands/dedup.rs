@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::io::{self, BufWriter, Write};
 
+use onecontact::{KeyVersion, WebAddress};
 use serde::Serialize;
 
 use super::batch_run::{Source, format, options, print_summary};
@@ -23,7 +24,17 @@ struct Member {
 struct Group {
     key: String,
     count: usize,
+    /// The different hosts of the members, in order of first appearance:
+    /// more than one when key V1 merged addresses of different hosts
+    /// (`www.` aside, the subdomains of one registrable domain).
+    hosts: Vec<String>,
     members: Vec<Member>,
+}
+
+/// The host a key merges: the URL's host without a leading `www.`.
+fn merged_host(web: &WebAddress) -> String {
+    let host = web.url().host_str().unwrap_or_default();
+    host.strip_prefix("www.").unwrap_or(host).to_owned()
 }
 
 /// `onecontact dedup --input FILE`. Keeps one entry per address in memory
@@ -36,9 +47,9 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
         source.reader,
         &options,
         |_, line| match line {
-            Line::Text(text) => match onecontact::key_v1_with(text, ctx.data()) {
-                Ok(key) => Processed {
-                    value: Some((text.to_owned(), key)),
+            Line::Text(text) => match WebAddress::parse_with(text, ctx.data()) {
+                Ok(web) => Processed {
+                    value: Some((text.to_owned(), web.key(KeyVersion::V1), merged_host(&web))),
                     failure: None,
                 },
                 Err(e) => Processed {
@@ -52,17 +63,21 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
             },
         },
         |line, value| {
-            if let Some((input, key)) = value {
+            if let Some((input, key, host)) = value {
                 let at = *index.entry(key.clone()).or_insert_with(|| {
                     groups.push(Group {
                         key,
                         count: 0,
+                        hosts: Vec::new(),
                         members: Vec::new(),
                     });
                     groups.len() - 1
                 });
                 if let Some(group) = groups.get_mut(at) {
                     group.count += 1;
+                    if !group.hosts.contains(&host) {
+                        group.hosts.push(host);
+                    }
                     group.members.push(Member { line, input });
                 }
             }
@@ -73,6 +88,7 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
     let mut out = BufWriter::new(stdout.lock());
     let shown = groups.iter().filter(|g| all || g.count > 1);
     let duplicate_groups = groups.iter().filter(|g| g.count > 1).count();
+    let merged = groups.iter().filter(|g| g.hosts.len() > 1).count();
     match format(args, ctx.json) {
         Format::Jsonl => {
             for group in shown {
@@ -81,13 +97,14 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
             }
         }
         Format::Tsv if args.format.is_some() => {
-            out.write_all(tsv_row(["key", "count", "line", "input"]).as_bytes())?;
+            out.write_all(tsv_row(["key", "count", "line", "input", "hosts"]).as_bytes())?;
             for group in shown {
+                let hosts = group.hosts.len().to_string();
                 for m in &group.members {
                     let count = group.count.to_string();
                     let line = m.line.to_string();
                     out.write_all(
-                        tsv_row([group.key.as_str(), &count, &line, &m.input]).as_bytes(),
+                        tsv_row([group.key.as_str(), &count, &line, &m.input, &hosts]).as_bytes(),
                     )?;
                 }
             }
@@ -99,8 +116,25 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
                     out,
                     "{}  {}",
                     s.heading(&group.key),
-                    s.dim(&format!("({} addresses)", group.count))
+                    s.dim(&if group.count == 1 {
+                        "(1 address)".to_owned()
+                    } else {
+                        format!("({} addresses)", group.count)
+                    })
                 )?;
+                if let [first, second, rest @ ..] = group.hosts.as_slice() {
+                    let more = if rest.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" and {} more", rest.len())
+                    };
+                    writeln!(
+                        out,
+                        "  {} {} hosts merged by key V1 (its documented rules; check that they are one site): {first}, {second}{more}",
+                        s.warn("note:"),
+                        group.hosts.len()
+                    )?;
+                }
                 for m in &group.members {
                     writeln!(
                         out,
@@ -118,7 +152,7 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
             "onecontact dedup",
             &summary,
             Some(format!(
-                "{} distinct keys, {duplicate_groups} with duplicates",
+                "{} distinct keys, {duplicate_groups} with duplicates, {merged} merging different hosts",
                 groups.len()
             )),
         );

@@ -6,7 +6,7 @@ use onecontact::inspect::inspect_with;
 use onecontact::{Data, LinkReport, Severity};
 
 use super::batch_run::BatchCommand;
-use super::{Ctx, LineError, OK, heading, report_invalid};
+use super::{Ctx, FINDING, LineError, OK, heading, report_invalid};
 use crate::output::{Style, Table, write_json};
 
 /// Inspect as a batch command, with the lists hosts are looked up in and
@@ -14,6 +14,16 @@ use crate::output::{Style, Table, write_json};
 pub struct Inspect {
     /// The lists (`--psl`, `--top-domains`).
     pub data: &'static Data,
+    /// `--fail-on`: the exit status is [`FINDING`] when a link has a
+    /// finding this serious or more.
+    pub fail_on: Option<Severity>,
+}
+
+impl Inspect {
+    /// Whether `report` reaches the `--fail-on` severity.
+    fn reaches(&self, report: &LinkReport) -> bool {
+        matches!((self.fail_on, report.max_severity), (Some(at), Some(max)) if max >= at)
+    }
 }
 
 impl BatchCommand for Inspect {
@@ -52,6 +62,10 @@ impl BatchCommand for Inspect {
             codes.join(","),
         ]);
     }
+
+    fn fails(&self, report: &LinkReport) -> bool {
+        self.reaches(report)
+    }
 }
 
 fn severity_label(style: &Style, severity: Severity) -> String {
@@ -83,9 +97,14 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
         }
         return report_invalid(ctx, out, "inspect", &LineError::from(error));
     }
+    let status = if inspect.reaches(&report) {
+        FINDING
+    } else {
+        OK
+    };
     if ctx.json {
         write_json(out, &report)?;
-        return Ok(OK);
+        return Ok(status);
     }
     let s = &ctx.style;
     let host = report
@@ -146,5 +165,5 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
             writeln!(out, "          {}", w.message)?;
         }
     }
-    Ok(OK)
+    Ok(status)
 }

@@ -9,11 +9,14 @@ pub mod contact;
 pub mod dedup;
 pub mod inspect;
 pub mod lists;
+pub mod match_pattern;
 pub mod parse;
 pub mod rebuild;
 pub mod resolve;
 #[cfg(feature = "sql")]
 pub mod sql;
+#[cfg(feature = "sql")]
+mod sql_text;
 
 use std::io::{self, Write};
 
@@ -27,6 +30,9 @@ pub const OK: u8 = 0;
 pub const INVALID: u8 = 1;
 /// Usage error.
 pub const USAGE: u8 = 2;
+/// `inspect --fail-on`: a link has a finding that serious (and every input
+/// was valid).
+pub const FINDING: u8 = 3;
 
 /// A failure of the command itself (not of an input): exit status 2.
 #[derive(Debug, thiserror::Error)]

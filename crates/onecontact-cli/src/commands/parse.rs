@@ -218,14 +218,65 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
         write_columns(out, s, &rows, 2)?;
     }
 
+    heading(out, s, "Contact layer")?;
+    match (&report.contact, &report.contact_error) {
+        (Some(contact), _) => {
+            let mut table = Table::new();
+            table
+                .row("canonical", &contact.canonical)
+                .row("key V1", &contact.key_v1)
+                .row(
+                    "website",
+                    if contact.is_website {
+                        s.good("yes")
+                    } else {
+                        s.warn("no: not http or https")
+                    },
+                )
+                .row(
+                    "facts",
+                    if contact.facts.is_empty() {
+                        s.dim("none")
+                    } else {
+                        contact.facts.join(", ")
+                    },
+                );
+            if let Some(p) = &contact.social_profile {
+                table.row(
+                    "social profile",
+                    format!("{} {} ({})", p.network.name(), p.handle, p.path),
+                );
+            }
+            table.write(out, s, 2)?;
+        }
+        (None, Some(error)) => {
+            writeln!(out, "  {}", s.warn(&format!("not a web address: {error}")))?
+        }
+        (None, None) => writeln!(out, "  {}", s.dim("not a web address"))?,
+    }
+
     if !report.validation_errors.is_empty() {
         heading(out, s, "Validation errors (parsing went on)")?;
-        let rows: Vec<Vec<String>> = report
-            .validation_errors
-            .iter()
-            .map(|v| {
-                let at = format!("at byte {}", v.offset);
-                vec![v.name.to_owned(), v.description.to_owned(), s.dim(&at)]
+        // One row per kind of error, naming each character and where it is.
+        let mut grouped: Vec<(&str, &str, Vec<String>)> = Vec::new();
+        for v in &report.validation_errors {
+            let character = text
+                .get(v.offset..)
+                .and_then(|t| t.chars().next())
+                .map(|c| format!(" {c:?}"))
+                .unwrap_or_default();
+            let place = format!("{}{character}", v.offset);
+            match grouped.iter_mut().find(|(name, _, _)| *name == v.name) {
+                Some((_, _, places)) => places.push(place),
+                None => grouped.push((v.name, v.description, vec![place])),
+            }
+        }
+        let rows: Vec<Vec<String>> = grouped
+            .into_iter()
+            .map(|(name, description, places)| {
+                let noun = if places.len() == 1 { "byte" } else { "bytes" };
+                let at = format!("at {noun} {}", places.join(", "));
+                vec![name.to_owned(), description.to_owned(), s.dim(&at)]
             })
             .collect();
         write_columns(out, s, &rows, 2)?;
@@ -233,14 +284,25 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
     Ok(OK)
 }
 
-/// `onecontact clean URL`.
-pub fn clean(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions) -> io::Result<u8> {
+/// `onecontact clean URL`: the cleaned URL alone on one line, or with
+/// `full` the readable report.
+pub fn clean(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    text: &str,
+    options: &ReadOptions,
+    full: bool,
+) -> io::Result<u8> {
     let report = match tool::clean(text, options) {
         Ok(report) => report,
         Err(error) => return report_invalid(ctx, out, "clean", &LineError::from(&error)),
     };
     if ctx.json {
         write_json(out, &report)?;
+        return Ok(OK);
+    }
+    if !full {
+        writeln!(out, "{}", report.cleaned)?;
         return Ok(OK);
     }
     let s = &ctx.style;

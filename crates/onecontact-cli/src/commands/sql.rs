@@ -8,8 +8,8 @@ use std::path::Path;
 use datafusion::arrow::csv::WriterBuilder as CsvWriterBuilder;
 use datafusion::arrow::datatypes::SchemaRef;
 use datafusion::arrow::json::LineDelimitedWriter;
+use datafusion::arrow::json::writer::{LineDelimited, WriterBuilder as JsonWriterBuilder};
 use datafusion::arrow::record_batch::RecordBatch;
-use datafusion::arrow::util::pretty::pretty_format_batches;
 use datafusion::error::DataFusionError;
 use datafusion::parquet::arrow::ArrowWriter;
 use datafusion::prelude::{SessionConfig, SessionContext};
@@ -23,8 +23,19 @@ fn failed(e: impl std::fmt::Display) -> CliError {
     CliError::Io(io::Error::other(e.to_string()))
 }
 
-/// Runs `onecontact sql`.
-pub fn run(args: &SqlArgs, data: &onecontact::Data) -> Result<u8, CliError> {
+/// A DataFusion error as one sentence: without the engine's category
+/// prefixes and debug forms, with the parser's place as `line L, column C`.
+fn query_failed(e: DataFusionError) -> CliError {
+    CliError::Usage(super::sql_text::sentence(&e))
+}
+
+/// Runs `onecontact sql`; `json` is `--json` given before the subcommand.
+pub fn run(args: &SqlArgs, data: &onecontact::Data, json: bool) -> Result<u8, CliError> {
+    let mut args = args.clone();
+    if json || args.json {
+        args.format = SqlFormat::Json;
+    }
+    let args = &args;
     let tables = args
         .table
         .iter()
@@ -63,14 +74,17 @@ async fn query(
 ) -> Result<u8, CliError> {
     let ctx = context(args, data).await?;
     for table in tables {
-        table.register(&ctx).await.map_err(failed)?;
+        table.register(&ctx).await.map_err(|e| match e {
+            onecontact_datafusion::Error::DataFusion(e) => query_failed(e),
+            other => CliError::Usage(other.to_string()),
+        })?;
     }
-    let frame = ctx.sql(&args.sql).await.map_err(failed)?;
+    let frame = ctx.sql(&args.sql).await.map_err(query_failed)?;
     let schema: SchemaRef = frame.schema().inner().clone();
-    let mut stream = frame.execute_stream().await.map_err(failed)?;
+    let mut stream = frame.execute_stream().await.map_err(query_failed)?;
     let mut sink = Sink::new(args, schema)?;
     while let Some(batch) = stream.next().await {
-        sink.write(&batch.map_err(failed)?)?;
+        sink.write(&batch.map_err(query_failed)?)?;
     }
     sink.finish()?;
     Ok(OK)
@@ -105,7 +119,11 @@ impl Sink {
             SqlFormat::Csv => Sink::Csv(Box::new(
                 CsvWriterBuilder::new().with_header(true).build(stdout),
             )),
-            SqlFormat::Json => Sink::Json(LineDelimitedWriter::new(stdout)),
+            SqlFormat::Json => Sink::Json(
+                JsonWriterBuilder::new()
+                    .with_explicit_nulls(true)
+                    .build::<_, LineDelimited>(stdout),
+            ),
         })
     }
 
@@ -123,7 +141,12 @@ impl Sink {
         match self {
             Sink::Table(batches) => {
                 let mut out = io::stdout().lock();
-                writeln!(out, "{}", pretty_format_batches(&batches).map_err(failed)?)?;
+                let width = super::sql_text::terminal_width();
+                out.write_all(
+                    super::sql_text::table(&batches, width)
+                        .map_err(failed)?
+                        .as_bytes(),
+                )?;
                 out.flush()?;
             }
             Sink::Csv(w) => w.into_inner().flush()?,

@@ -91,6 +91,9 @@ pub struct CompareRequest {
     pub first: String,
     /// The second address.
     pub second: String,
+    /// A base URL both are resolved against when relative.
+    #[serde(default)]
+    pub base: Option<String>,
 }
 
 /// The reply of every other API route: `{"report": …}`.

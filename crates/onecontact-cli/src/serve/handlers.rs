@@ -79,6 +79,7 @@ pub async fn compare_links(
 ) -> Result<Json<CompareReply>, ApiError> {
     let options = ReadOptions {
         data: lists.data.clone(),
+        base: req.base,
         ..Default::default()
     };
     let report = compare_with(&req.first, &req.second, &options)?;

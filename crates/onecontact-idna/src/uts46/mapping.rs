@@ -1,6 +1,7 @@
 //! Steps 1 (Map) and 2 (Normalize) of UTS #46 processing, on ICU4X's
 //! UTS #46 normalizer data.
 
+use crate::prelude::*;
 use icu_normalizer::uts46::Uts46MapperBorrowed;
 
 /// ICU4X's mapper: ignored code points dropped, mapped ones replaced,

@@ -1,12 +1,14 @@
 //! UTS #46 (Unicode IDNA Compatibility Processing): ToASCII and ToUnicode
 //! with every flag of revision 36.
 
+use crate::prelude::*;
+
 mod mapping;
 mod process;
 mod scratch;
 mod validity;
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 use crate::errors::{ErrorKind, IdnaError, IdnaErrors};
 

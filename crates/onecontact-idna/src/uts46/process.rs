@@ -8,6 +8,7 @@ use super::{Uts46, mapping, validity};
 use crate::bidi;
 use crate::errors::{ErrorKind, IdnaError};
 use crate::gigo::Gigo;
+use crate::prelude::*;
 use crate::punycode::{self, PunycodeError};
 
 /// Whether processing would give back `domain` unchanged apart from
@@ -298,7 +299,7 @@ fn push_ascii_label(unicode: &mut Vec<char>, ends: &mut Vec<usize>, label: &str)
 /// pattern searcher on short host names).
 fn split_dots(s: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(s);
-    std::iter::from_fn(move || {
+    core::iter::from_fn(move || {
         let current = rest?;
         match current.bytes().position(|b| b == b'.') {
             Some(i) => {

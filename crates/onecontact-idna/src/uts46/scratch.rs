@@ -1,7 +1,9 @@
 //! Per-thread scratch buffers, so that processing a domain allocates
 //! nothing but its result once the buffers have grown.
 
-use std::cell::RefCell;
+use crate::prelude::*;
+#[cfg(feature = "std")]
+use core::cell::RefCell;
 
 /// Buffers reused from call to call on one thread.
 #[derive(Default)]
@@ -19,8 +21,10 @@ pub(crate) struct Scratch {
 }
 
 /// Buffers larger than this are dropped after use rather than kept.
+#[cfg(feature = "std")]
 const KEEP_LIMIT: usize = 64 * 1024;
 
+#[cfg(feature = "std")]
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
@@ -28,6 +32,7 @@ thread_local! {
 /// Runs `f` with this thread's scratch buffers (fresh, empty ones when
 /// those are unavailable: in use further up the stack, or the thread is
 /// shutting down).
+#[cfg(feature = "std")]
 pub(crate) fn with_scratch(f: impl FnOnce(&mut Scratch)) {
     let mut f = Some(f);
     let _ = SCRATCH.try_with(|cell| {
@@ -54,4 +59,11 @@ pub(crate) fn with_scratch(f: impl FnOnce(&mut Scratch)) {
     if let Some(run) = f {
         run(&mut Scratch::default());
     }
+}
+
+/// Without `std` there are no thread-local buffers: each call gets fresh
+/// ones, with the same results.
+#[cfg(not(feature = "std"))]
+pub(crate) fn with_scratch(f: impl FnOnce(&mut Scratch)) {
+    f(&mut Scratch::default());
 }

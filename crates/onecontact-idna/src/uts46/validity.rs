@@ -1,5 +1,6 @@
 //! UTS #46 section 4.1, validity criteria, for one label.
 
+use crate::prelude::*;
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, GeneralCategoryGroup};
 

@@ -2,6 +2,7 @@
 //! forbidden-domain-code-point check) and the hand-off to `onecontact_idna`
 //! for everything else (<https://url.spec.whatwg.org/#concept-domain-to-ascii>).
 
+use crate::prelude::*;
 use crate::tables::{DOMAIN_FORBIDDEN, DOMAIN_NON_ASCII, DOMAIN_UPPER, domain_class};
 use crate::validation::{ParseError, ValidationError};
 

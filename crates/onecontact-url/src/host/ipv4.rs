@@ -4,6 +4,7 @@
 
 use super::Report;
 use crate::gigo::Gigo;
+use crate::prelude::*;
 use crate::validation::{ParseError, ValidationError};
 
 /// The ends-in-a-number checker: whether the last non-empty dot-separated part

@@ -3,6 +3,7 @@
 //! <https://url.spec.whatwg.org/#concept-ipv6-serializer>).
 
 use super::Report;
+use crate::prelude::*;
 use crate::validation::{ParseError, ValidationError};
 
 /// The IPv6 parser, on the text between `[` and `]`. Error offsets are

@@ -5,13 +5,15 @@
 //! host serializer. The URL parser uses [`parse_into`], which writes the
 //! serialized host straight into the URL's serialization.
 
+use crate::prelude::*;
+
 mod domain;
 mod ipv4;
 mod ipv6;
 mod opaque;
 
-use std::fmt;
-use std::net::{Ipv4Addr, Ipv6Addr};
+use core::fmt;
+use core::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::percent_encoding::percent_decode;
 use crate::url::{IpBits, ipv6_bits, ipv6_from_bits};
@@ -104,7 +106,7 @@ impl Host<String> {
     ///
     /// ```
     /// use onecontact_url::Host;
-    /// use std::net::Ipv4Addr;
+    /// use core::net::Ipv4Addr;
     ///
     /// assert_eq!(Host::parse("EXAMPLE.com")?, Host::Domain("example.com".to_string()));
     /// assert_eq!(Host::parse("0x7f.1")?, Host::<String>::Ipv4(Ipv4Addr::new(127, 0, 0, 1)));
@@ -275,7 +277,7 @@ pub(crate) fn parse_into<R: Report>(
             if R::ON && decoded.len() != bytes.len() {
                 report.report(ValidationError::DomainPercentEncoded, 0);
             }
-            let Ok(domain) = std::str::from_utf8(&decoded) else {
+            let Ok(domain) = core::str::from_utf8(&decoded) else {
                 return Err(ParseError::new(ValidationError::DomainToAscii, 0));
             };
             if R::ON && onecontact_idna::domain_validation_errors(domain).is_some() {

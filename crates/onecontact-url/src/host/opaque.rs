@@ -3,6 +3,7 @@
 
 use super::Report;
 use crate::percent_encoding::{C0_CONTROL, utf8_percent_encode_into};
+use crate::prelude::*;
 use crate::tables::{is_forbidden_host_code_point, is_url_code_point};
 use crate::validation::{ParseError, ValidationError};
 

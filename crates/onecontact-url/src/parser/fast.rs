@@ -9,6 +9,7 @@
 use super::path::{is_double_dot, is_single_dot};
 use crate::gigo::Gigo;
 use crate::host::HostKind;
+use crate::prelude::*;
 use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
 use crate::tables::{

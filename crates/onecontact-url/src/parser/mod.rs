@@ -10,6 +10,8 @@
 //! path shortening (`..`) and the `/.` prefix for hostless paths starting
 //! with `//`.
 
+use crate::prelude::*;
+
 pub(crate) mod fast;
 mod path;
 pub(crate) mod state;

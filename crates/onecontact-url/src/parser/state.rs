@@ -10,6 +10,7 @@ use crate::host::{HostKind, report_invalid_units};
 use crate::percent_encoding::{
     C0_CONTROL, FRAGMENT, QUERY, SPECIAL_QUERY, USERINFO, utf8_percent_encode_into,
 };
+use crate::prelude::*;
 use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
 use crate::tables::{HOST_STATE_STOP, fast_class};
@@ -216,7 +217,7 @@ impl<O: Observer> Parser<'_, '_, O> {
                 for (slot, b) in lowered.iter_mut().zip(scheme_text.bytes()) {
                     *slot = b.to_ascii_lowercase();
                 }
-                let short = std::str::from_utf8(lowered.get(..scheme_text.len()).unwrap_or_gigo())
+                let short = core::str::from_utf8(lowered.get(..scheme_text.len()).unwrap_or_gigo())
                     .unwrap_or_gigo();
                 SchemeType::from_scheme(short)
             }

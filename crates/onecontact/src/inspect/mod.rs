@@ -58,22 +58,27 @@
 //! assert_eq!(report.display.unwrap().host, "президент.рф");
 //! ```
 
+mod differential;
 pub mod display;
 mod domains;
 mod embedded;
 #[doc(hidden)]
 pub mod fuzzing;
 mod lookalike;
+pub(crate) mod paste;
 mod secrets;
+mod traversal;
 mod warning;
+
+pub use differential::{
+    AuthorityReading, DifferentialReason, ParserDifferential, rfc3986_authority,
+};
 
 pub use display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
 #[doc(hidden)]
 pub use lookalike::codegen;
 pub use lookalike::{TopDomains, TopDomainsError};
 pub use warning::{Severity, Warning, WarningCode};
-
-use std::collections::HashSet;
 
 use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode_str;
@@ -119,6 +124,9 @@ pub struct LinkReport {
     pub public_suffix: Option<String>,
     /// The userinfo (before `@`), as the URL holds it.
     pub userinfo: Option<String>,
+    /// Where a parser that follows RFC 3986 reads another authority than
+    /// the URL Standard (the `parser-differential` warning's readings).
+    pub parser_differential: Option<ParserDifferential>,
     /// The warnings, most serious first.
     pub warnings: Vec<Warning>,
     /// The highest severity among the warnings.
@@ -331,14 +339,24 @@ fn display_warnings(display: &HostDisplay, out: &mut Vec<Warning>) {
             ),
             _ => reason.to_string(),
         };
-        out.push(Warning::new(
-            code,
-            format!(
-                "a browser shows the label {unicode} as {}: {why}",
-                label.ascii
-            ),
-            Some(unicode.to_owned()),
-        ));
+        let character = label.character();
+        let why = match character {
+            Some(c) if reason.character().is_none() => {
+                format!("{why} (the odd one out is {c} U+{:04X})", u32::from(c))
+            }
+            _ => why,
+        };
+        out.push(
+            Warning::new(
+                code,
+                format!(
+                    "a browser shows the label {unicode} as {}: {why}",
+                    label.ascii
+                ),
+                Some(unicode.to_owned()),
+            )
+            .at(character, None),
+        );
     }
 }
 
@@ -367,7 +385,7 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
             )
         })
         .collect();
-    let mut reported: HashSet<&str> = HashSet::new();
+    let mut secrets: Vec<(&str, &'static str)> = Vec::new();
     for (name, value) in &params {
         if let Some(found) = embedded::value_is_url(value) {
             out.push(Warning::new(
@@ -381,18 +399,103 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
         }
         if let Some(kind) = secrets::secret_kind(name)
             && !value.is_empty()
-            && reported.insert(name.as_str())
+            && !secrets.iter().any(|(n, _)| *n == name.as_str())
         {
-            out.push(Warning::new(
-                WarningCode::SecretInQuery,
-                format!(
-                    "the query parameter {name} looks like {} {kind}; a query string is written to server logs, passed \
-                     on in the Referer header, kept in history and bookmarks and copied whenever the link is shared",
-                    if kind.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) { "an" } else { "a" }
-                ),
-                Some(name.clone()),
-            ));
+            secrets.push((name.as_str(), kind));
         }
+    }
+    if !secrets.is_empty() {
+        let article = |kind: &str| {
+            if kind.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            }
+        };
+        let named: Vec<String> = secrets
+            .iter()
+            .map(|(name, kind)| format!("{name} ({} {kind})", article(kind)))
+            .collect();
+        let (subject, verb) = if secrets.len() == 1 {
+            ("the query parameter", "looks like a secret")
+        } else {
+            ("the query parameters", "look like secrets")
+        };
+        let names: Vec<&str> = secrets.iter().map(|(n, _)| *n).collect();
+        out.push(Warning::new(
+            WarningCode::SecretInQuery,
+            format!(
+                "{subject} {} {verb}; a query string is written to server logs, passed on in the Referer header, \
+                 kept in history and bookmarks and copied whenever the link is shared",
+                named.join(", ")
+            ),
+            Some(names.join(", ")),
+        ));
+    }
+}
+
+/// The warnings about the text as typed: a mistyped scheme, a parser
+/// differential, an encoded dot segment.
+fn typed_warnings(
+    reading: &Reading<'_>,
+    url: &Url,
+    report: &mut LinkReport,
+    out: &mut Vec<Warning>,
+) {
+    let typed = reading.text();
+    let slip = paste::scheme_slip(typed, reading.scheme_assumed(), url);
+    if let Some((slip, meant)) = &slip {
+        out.push(
+            Warning::new(
+                WarningCode::MistypedScheme,
+                slip.message(url, meant.as_deref()),
+                meant.clone(),
+            )
+            .at(None, Some(0)),
+        );
+    }
+    let parsed = format!("{}{typed}", reading.prefix());
+    if let Some(found) = differential::differential(&parsed, reading.prefix().len(), url) {
+        // A scheme with the wrong slashes is one finding, told by the slip.
+        let told = matches!(slip, Some((paste::SchemeSlip::Slashes(_), _)))
+            && found.rfc3986.host.as_deref().is_none_or(str::is_empty);
+        // Escapes in the host are one finding with the encoded delimiter.
+        let encoded = out
+            .iter_mut()
+            .find(|w| w.code == WarningCode::EncodedDelimiterInHost)
+            .filter(|_| found.reasons == [DifferentialReason::EncodedHost]);
+        if let Some(encoded) = encoded {
+            encoded.message.push_str(&format!(
+                "; a browser decodes them and goes to {}, while a parser that follows RFC 3986 reads the host {}",
+                found.whatwg.host.as_deref().unwrap_or_default(),
+                found.rfc3986.host.as_deref().unwrap_or_default()
+            ));
+            encoded.character = found.character;
+            encoded.position = found.position;
+        } else if !told {
+            out.push(differential::warning(&found));
+        }
+        report.parser_differential = Some(found);
+    }
+    if let Some(found) = traversal::encoded_dot_segment(url, typed) {
+        let character = if found.escape.eq_ignore_ascii_case("%5C") {
+            '\\'
+        } else {
+            '/'
+        };
+        out.push(
+            Warning::new(
+                WarningCode::EncodedDotSegment,
+                format!(
+                    "the path {} hides a .. segment behind {} (an encoded {character}): a browser sends it as one \
+                     segment, but a server or proxy that decodes before resolving reads {}, a way up and out of the \
+                     folder it serves (path traversal)",
+                    found.path, found.escape, found.decoded
+                ),
+                Some(found.decoded.clone()),
+            )
+            .at(Some(character), found.position),
+        );
     }
 }
 
@@ -473,6 +576,7 @@ pub fn inspect_reading_looked_up(
         registrable_domain: None,
         public_suffix: None,
         userinfo: None,
+        parser_differential: None,
         warnings: Vec::new(),
         max_severity: None,
     };
@@ -513,6 +617,7 @@ pub fn inspect_reading_looked_up(
             site = host_warnings(url, data, &mut report, &mut warnings);
             path_and_query_warnings(url, &mut warnings);
             warnings.extend(length_warning(url.as_str()));
+            typed_warnings(reading, url, &mut report, &mut warnings);
         }
         Err(error) => {
             let scheme = reading

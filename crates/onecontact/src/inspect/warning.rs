@@ -74,11 +74,22 @@ pub enum WarningCode {
     VeryLongUrl,
     /// `non-web-scheme`: not `http` or `https` (`javascript:`, `data:`, `file:`, …).
     NonWebScheme,
+    /// `parser-differential`: a parser that follows RFC 3986's generic
+    /// syntax reads another host (or user name, port) than a browser.
+    ParserDifferential,
+    /// `mistyped-scheme`: the scheme is doubled (`https://https://…`),
+    /// lacks its colon (`https//…`), has the wrong number of slashes
+    /// (`http:/…`) or is misspelled (`htps://…`).
+    MistypedScheme,
+    /// `encoded-dot-segment`: the path holds a `.` or `..` segment written
+    /// with `%2F`, `%5C` or `%2E` escapes, which a server that decodes before
+    /// resolving reads as a way up the folder tree.
+    EncodedDotSegment,
 }
 
 impl WarningCode {
     /// Every code, in catalogue order.
-    pub const ALL: [WarningCode; 17] = [
+    pub const ALL: [WarningCode; 20] = [
         WarningCode::UserinfoLooksLikeHost,
         WarningCode::UserinfoBeforeHost,
         WarningCode::PasswordInUrl,
@@ -96,6 +107,9 @@ impl WarningCode {
         WarningCode::LongUrl,
         WarningCode::VeryLongUrl,
         WarningCode::NonWebScheme,
+        WarningCode::ParserDifferential,
+        WarningCode::MistypedScheme,
+        WarningCode::EncodedDotSegment,
     ];
 
     /// The stable code.
@@ -118,6 +132,9 @@ impl WarningCode {
             WarningCode::LongUrl => "long-url",
             WarningCode::VeryLongUrl => "very-long-url",
             WarningCode::NonWebScheme => "non-web-scheme",
+            WarningCode::ParserDifferential => "parser-differential",
+            WarningCode::MistypedScheme => "mistyped-scheme",
+            WarningCode::EncodedDotSegment => "encoded-dot-segment",
         }
     }
 
@@ -130,7 +147,8 @@ impl WarningCode {
             | WarningCode::MixedScriptLabel
             | WarningCode::LookalikeLabel
             | WarningCode::LookalikeOfPopularDomain
-            | WarningCode::EncodedDelimiterInHost => Severity::Danger,
+            | WarningCode::EncodedDelimiterInHost
+            | WarningCode::ParserDifferential => Severity::Danger,
             WarningCode::UserinfoBeforeHost
             | WarningCode::PasswordInUrl
             | WarningCode::IpAddressHost
@@ -139,7 +157,9 @@ impl WarningCode {
             | WarningCode::SecretInQuery
             | WarningCode::LabelShownAsPunycode
             | WarningCode::VeryLongUrl
-            | WarningCode::NonWebScheme => Severity::Warning,
+            | WarningCode::NonWebScheme
+            | WarningCode::MistypedScheme
+            | WarningCode::EncodedDotSegment => Severity::Warning,
             WarningCode::PunycodeHost | WarningCode::LongUrl => Severity::Info,
         }
     }
@@ -178,6 +198,11 @@ pub struct Warning {
     /// The text the warning is about (the look-alike domain, the embedded
     /// URL, the Unicode form, the parameter name), when there is one.
     pub evidence: Option<String>,
+    /// The character the warning is about, when it is about one.
+    pub character: Option<char>,
+    /// Where that character (or the text the warning is about) starts: a
+    /// byte offset in the text as given.
+    pub position: Option<usize>,
 }
 
 impl Warning {
@@ -187,7 +212,15 @@ impl Warning {
             severity: code.severity(),
             message,
             evidence,
+            character: None,
+            position: None,
         }
+    }
+
+    pub(crate) fn at(mut self, character: Option<char>, position: Option<usize>) -> Warning {
+        self.character = character;
+        self.position = position;
+        self
     }
 
     pub(crate) fn with_severity(mut self, severity: Severity) -> Warning {

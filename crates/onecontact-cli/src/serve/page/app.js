@@ -263,11 +263,36 @@
   /** The request last sent to /api/parse, so the same text is not read twice (a blur fires `change`). */
   let parsedKey = null;
 
+  /** Keeps the address bar in step with the form: `?url=…&base=…`, so a result can be shared. */
+  function syncAddressBar(body) {
+    const params = new URLSearchParams();
+    if (body.input.trim() !== '') params.set('url', body.input);
+    if (body.base) params.set('base', body.base);
+    if (!body.assume_https) params.set('assume_https', 'false');
+    const query = params.toString();
+    const target = query === '' ? location.pathname : `${location.pathname}?${query}`;
+    if (target !== `${location.pathname}${location.search}`) {
+      history.replaceState(null, '', target);
+    }
+  }
+
+  /** Fills the form from `?url=…&base=…` (or the same after `#`). */
+  function readAddressBar() {
+    let params = new URLSearchParams(location.search);
+    if (!params.has('url') && location.hash.length > 1) {
+      params = new URLSearchParams(location.hash.slice(1));
+    }
+    if (params.has('url')) el.url.value = params.get('url');
+    if (params.has('base')) el.base.value = params.get('base');
+    if (params.get('assume_https') === 'false') el.assume.checked = false;
+  }
+
   async function runParse() {
     const body = requestBody();
     const key = JSON.stringify(body);
     if (key === parsedKey) return;
     parsedKey = key;
+    syncAddressBar(body);
     if (body.input.trim() === '') {
       parseRequests.cancel();
       cleanRequests.cancel();
@@ -415,6 +440,10 @@
       item.dataset.code = w.code;
       item.append(make('span', 'badge', SEVERITY_LABEL[w.severity] || w.severity));
       item.append(prose('span', 'message', sentence(w.message)));
+      const at = [];
+      if (w.character) at.push(`character ${w.character} (U+${w.character.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')})`);
+      if (w.position !== null && w.position !== undefined) at.push(`at byte ${w.position}`);
+      if (at.length > 0) item.append(make('span', 'where', ` ${at.join(' ')}`));
       return item;
     });
   }
@@ -459,8 +488,17 @@
       item.dataset.code = note.code;
       items.push(item);
     }
+    // One line per kind of validation error, naming each character and where it is.
+    const input = el.url.value;
+    const byName = new Map();
     for (const v of validationErrors) {
-      const item = make('li', 'note', sentence(`${v.description} (the URL Standard's validation error ${v.name})`));
+      if (!byName.has(v.name)) byName.set(v.name, { v, places: [] });
+      const c = input.codePointAt(v.offset_utf16);
+      const shown = c === undefined ? '' : ` ${JSON.stringify(String.fromCodePoint(c))}`;
+      byName.get(v.name).places.push(`byte ${v.offset}${shown}`);
+    }
+    for (const { v, places } of byName.values()) {
+      const item = make('li', 'note', sentence(`${v.description} (the URL Standard's validation error ${v.name}, at ${places.join(', ')})`));
       item.dataset.code = v.name;
       items.push(item);
     }
@@ -914,6 +952,8 @@
   }
 
   renderEmpty();
-  // A reload keeps typed text in the fields: read it again.
+  // An address such as /?url=…&base=… opens on its result; a reload keeps
+  // typed text in the fields: read it again.
+  readAddressBar();
   if (el.url.value.trim() !== '') scheduleParse.now();
 })();

@@ -224,14 +224,25 @@ pub struct LabelDisplay {
     pub reason: Option<DisplayReason>,
 }
 
+impl LabelDisplay {
+    /// The code point the label is shown in Punycode for: the reason's, or
+    /// for a label that mixes scripts the first letter of its rarest script.
+    pub fn character(&self) -> Option<char> {
+        let reason = self.reason?;
+        reason.character().or_else(|| match reason {
+            DisplayReason::MixedScripts | DisplayReason::NonAsciiLatinWithOtherScript => {
+                self.unicode.as_deref().and_then(scripts::odd_character)
+            }
+            _ => None,
+        })
+    }
+}
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for LabelDisplay {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let character = self
-            .reason
-            .and_then(DisplayReason::character)
-            .map(|c| format!("U+{:04X}", u32::from(c)));
+        let character = self.character().map(|c| format!("U+{:04X}", u32::from(c)));
         let mut s = serializer.serialize_struct("LabelDisplay", 4)?;
         s.serialize_field("ascii", &self.ascii)?;
         s.serialize_field("unicode", &self.unicode)?;

@@ -158,3 +158,28 @@ pub(crate) fn script_names(label: &str) -> Vec<&'static str> {
         .map(|s| names.get(s).unwrap_or("Unknown"))
         .collect()
 }
+
+/// The first letter of `label` in its rarest script: the odd one out of a
+/// label that mixes scripts (the Cyrillic `е` of `еxample`).
+pub(crate) fn odd_character(label: &str) -> Option<char> {
+    let map = CodePointMapData::<Script>::new();
+    let mut counts: Vec<(Script, usize, char)> = Vec::new();
+    for c in label.chars() {
+        let script = map.get(c);
+        if matches!(script, Script::Common | Script::Inherited | Script::Unknown) {
+            continue;
+        }
+        match counts.iter_mut().find(|(s, _, _)| *s == script) {
+            Some(entry) => entry.1 += 1,
+            None => counts.push((script, 1, c)),
+        }
+    }
+    if counts.len() < 2 {
+        return None;
+    }
+    counts
+        .iter()
+        .rev()
+        .min_by_key(|(_, n, _)| *n)
+        .map(|(_, _, c)| *c)
+}

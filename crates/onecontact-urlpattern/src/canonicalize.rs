@@ -1,0 +1,197 @@
+//! The Standard's "canonicalize a …" steps: each component's value, run
+//! through the URL parser (by its setters on a dummy URL) or through the
+//! percent-encode set that the parser's state for it uses.
+
+use onecontact_url::percent_encoding::{self as pe, AsciiSet};
+use onecontact_url::{Url, quirks};
+
+use crate::Component;
+use crate::error::Error;
+
+fn fail(component: Component, value: &str) -> Error {
+    Error::Canonicalize {
+        component: component.into(),
+        value: value.to_owned(),
+    }
+}
+
+fn dummy(text: &str) -> Option<Url> {
+    Url::parse(text).ok()
+}
+
+/// "canonicalize a protocol": the scheme the parser makes of
+/// `value` followed by `://dummy.test`.
+pub(crate) fn protocol(value: &str) -> Result<String, Error> {
+    if value.is_empty() {
+        return Ok(String::new());
+    }
+    let url =
+        dummy(&format!("{value}://dummy.test")).ok_or_else(|| fail(Component::Protocol, value))?;
+    Ok(url.scheme().to_owned())
+}
+
+fn encode(value: &str, set: &AsciiSet) -> String {
+    pe::utf8_percent_encode(value, set).into_owned()
+}
+
+/// "canonicalize a username": what the username setter stores.
+pub(crate) fn username(value: &str) -> Result<String, Error> {
+    Ok(encode(value, &pe::USERINFO))
+}
+
+/// "canonicalize a password": what the password setter stores.
+pub(crate) fn password(value: &str) -> Result<String, Error> {
+    Ok(encode(value, &pe::USERINFO))
+}
+
+/// "canonicalize a hostname": the host the parser's hostname state makes of
+/// `value`, serialized. A special dummy URL is used, so that domains go
+/// through domain-to-ASCII.
+pub(crate) fn hostname(value: &str) -> Result<String, Error> {
+    if value.is_empty() {
+        return Ok(String::new());
+    }
+    let mut url = dummy("https://dummy.test").ok_or_else(|| fail(Component::Hostname, value))?;
+    quirks::set_hostname(&mut url, value).map_err(|_| fail(Component::Hostname, value))?;
+    Ok(quirks::hostname(&url).to_owned())
+}
+
+/// "canonicalize an IPv6 hostname": hex digits, `[`, `]` and `:`, lowercased.
+pub(crate) fn ipv6_hostname(value: &str) -> Result<String, Error> {
+    value
+        .chars()
+        .map(|c| {
+            if c.is_ascii_hexdigit() || matches!(c, '[' | ']' | ':') {
+                Ok(c.to_ascii_lowercase())
+            } else {
+                Err(fail(Component::Hostname, value))
+            }
+        })
+        .collect()
+}
+
+/// "canonicalize a port": the port the parser's port state makes of
+/// `value` on a dummy URL of scheme `protocol` (its default port gives "").
+pub(crate) fn port(value: &str, protocol: Option<&str>) -> Result<String, Error> {
+    if value.is_empty() {
+        return Ok(String::new());
+    }
+    // The parser removes ASCII tabs and newlines first.
+    let cleaned: String = value
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    // The port state under a state override stops at the first code point
+    // that is not an ASCII digit; with no digit before it, there is no port.
+    let digits = cleaned
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(cleaned.as_str(), |end| cleaned.get(..end).unwrap_or(""));
+    if digits.is_empty() {
+        return Err(fail(Component::Port, value));
+    }
+    let scheme = protocol.filter(|p| !p.is_empty()).unwrap_or("fake");
+    let mut url = dummy(&format!("{scheme}://dummy.test"))
+        .or_else(|| dummy("fake://dummy.test"))
+        .ok_or_else(|| fail(Component::Port, value))?;
+    quirks::set_port(&mut url, digits).map_err(|_| fail(Component::Port, value))?;
+    Ok(quirks::port(&url).to_owned())
+}
+
+/// "canonicalize a pathname": the path the parser's path start state makes
+/// of `value` (a leading `/-` stands in for a missing leading slash and is
+/// removed again).
+pub(crate) fn pathname(value: &str) -> Result<String, Error> {
+    if value.is_empty() {
+        return Ok(String::new());
+    }
+    let leading_slash = value.starts_with('/');
+    let modified = if leading_slash {
+        value.to_owned()
+    } else {
+        format!("/-{value}")
+    };
+    let mut url = dummy("fake://fake-url").ok_or_else(|| fail(Component::Pathname, value))?;
+    quirks::set_pathname(&mut url, &modified).map_err(|_| fail(Component::Pathname, value))?;
+    let path = quirks::pathname(&url);
+    let path = if leading_slash {
+        path
+    } else {
+        path.get(2..).unwrap_or("")
+    };
+    Ok(path.to_owned())
+}
+
+/// "canonicalize an opaque pathname": the opaque path state's encoding
+/// (C0 control percent-encode set).
+pub(crate) fn opaque_pathname(value: &str) -> Result<String, Error> {
+    Ok(encode(value, &pe::C0_CONTROL))
+}
+
+/// "canonicalize a search": the query state's encoding on a non-special
+/// URL (query percent-encode set).
+pub(crate) fn search(value: &str) -> Result<String, Error> {
+    Ok(encode(value, &pe::QUERY))
+}
+
+/// "canonicalize a hash": the fragment state's encoding (fragment
+/// percent-encode set).
+pub(crate) fn hash(value: &str) -> Result<String, Error> {
+    Ok(encode(value, &pe::FRAGMENT))
+}
+
+/// The URL Standard's special schemes and their default ports.
+pub(crate) const SPECIAL_SCHEMES: [(&str, Option<&str>); 6] = [
+    ("ftp", Some("21")),
+    ("file", None),
+    ("http", Some("80")),
+    ("https", Some("443")),
+    ("ws", Some("80")),
+    ("wss", Some("443")),
+];
+
+/// Whether `scheme` is special.
+pub(crate) fn is_special_scheme(scheme: &str) -> bool {
+    SPECIAL_SCHEMES.iter().any(|(s, _)| *s == scheme)
+}
+
+/// The default port of a special scheme.
+pub(crate) fn default_port(scheme: &str) -> Option<&'static str> {
+    SPECIAL_SCHEMES
+        .iter()
+        .find(|(s, _)| *s == scheme)
+        .and_then(|(_, p)| *p)
+}
+
+/// The Standard's encoding callbacks: which canonicalization a component's
+/// fixed text goes through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Encoding {
+    Protocol,
+    Username,
+    Password,
+    Hostname,
+    Ipv6Hostname,
+    Port,
+    Pathname,
+    OpaquePathname,
+    Search,
+    Hash,
+}
+
+impl Encoding {
+    /// Runs the callback on `value`.
+    pub(crate) fn apply(self, value: &str) -> Result<String, Error> {
+        match self {
+            Encoding::Protocol => protocol(value),
+            Encoding::Username => username(value),
+            Encoding::Password => password(value),
+            Encoding::Hostname => hostname(value),
+            Encoding::Ipv6Hostname => ipv6_hostname(value),
+            Encoding::Port => port(value, None),
+            Encoding::Pathname => pathname(value),
+            Encoding::OpaquePathname => opaque_pathname(value),
+            Encoding::Search => search(value),
+            Encoding::Hash => hash(value),
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! One compiled component: its normalized pattern string, its regular
+//! expression and its group names ("compile a component").
+
+use crate::Component;
+use crate::canonicalize::Encoding;
+use crate::error::{ComponentName, Error};
+use crate::parser::{self, Modifier, Options, Part, PartKind};
+
+/// How a component is matched.
+#[derive(Debug, Clone)]
+enum Matcher {
+    /// `*` alone: every value matches, captured as group `0`. Component
+    /// values never hold a line terminator (the URL parser removes or
+    /// percent-encodes them), so this is exactly `^(.*)$`.
+    Anything,
+    /// Fixed text only, case-sensitive: string equality.
+    Exact(String),
+    /// The ECMAScript regular expression, behind a quick test of the fixed
+    /// text every match holds (see [`Literals`]).
+    RegExp {
+        regexp: regress::Regex,
+        literals: Literals,
+    },
+}
+
+/// A compiled component.
+#[derive(Debug, Clone)]
+pub(crate) struct CompiledComponent {
+    pub(crate) pattern_string: String,
+    pub(crate) regexp_string: String,
+    matcher: Matcher,
+    pub(crate) group_names: Vec<String>,
+    pub(crate) has_regexp_groups: bool,
+    pub(crate) parts: Vec<Part>,
+    pub(crate) encoding: Encoding,
+    pub(crate) options: Options,
+}
+
+/// Group values of one match: `None` for a group that took part in no
+/// match (JavaScript's `undefined`).
+pub(crate) type Captures<'t> = Vec<Option<&'t str>>;
+
+impl CompiledComponent {
+    /// "compile a component"
+    pub(crate) fn compile(
+        input: &str,
+        component: Component,
+        encoding: Encoding,
+        options: Options,
+    ) -> Result<CompiledComponent, Error> {
+        let name = ComponentName::Component(component);
+        let parts = parser::parse_pattern_string(input, options, name, &|v| encoding.apply(v))?;
+        let (regexp_string, group_names) = parser::generate_regexp_and_names(&parts, options);
+        let has_regexp_groups = parts.iter().any(|p| p.kind == PartKind::RegExp);
+        let matcher = match parts.as_slice() {
+            [p] if p.kind == PartKind::FullWildcard
+                && p.modifier == Modifier::None
+                && p.prefix.is_empty()
+                && p.suffix.is_empty() =>
+            {
+                Matcher::Anything
+            }
+            _ if !options.ignore_case
+                && parts
+                    .iter()
+                    .all(|p| p.kind == PartKind::FixedText && p.modifier == Modifier::None) =>
+            {
+                Matcher::Exact(parts.iter().map(|p| p.value.as_str()).collect())
+            }
+            _ => {
+                crate::cost::check(&parts, name)?;
+                // "Let flags be "vi" if ignore case, otherwise "v"."
+                let flags = regress::Flags {
+                    icase: options.ignore_case,
+                    unicode: true,
+                    unicode_sets: true,
+                    ..regress::Flags::default()
+                };
+                // The Standard's expression must compile (its errors are the
+                // pattern's); the matcher may run an equivalent one.
+                let invalid = |regexp: &str, e: regress::Error| Error::InvalidRegExp {
+                    component: name,
+                    regexp: regexp.to_owned(),
+                    reason: e.to_string(),
+                };
+                let standard = regress::Regex::with_flags(&regexp_string, flags)
+                    .map_err(|e| invalid(&regexp_string, e))?;
+                let regexp = match parser::generate_matching_regexp(&parts, options) {
+                    Some(matching) => regress::Regex::with_flags(&matching, flags)
+                        .map_err(|e| invalid(&matching, e))?,
+                    None => standard,
+                };
+                Matcher::RegExp {
+                    regexp,
+                    literals: Literals::of(&parts, options),
+                }
+            }
+        };
+        let pattern_string = parser::generate_pattern_string(&parts, options);
+        Ok(CompiledComponent {
+            pattern_string,
+            regexp_string,
+            matcher,
+            group_names,
+            has_regexp_groups,
+            parts,
+            encoding,
+            options,
+        })
+    }
+
+    /// Whether `value` matches.
+    pub(crate) fn test(&self, value: &str) -> bool {
+        match &self.matcher {
+            Matcher::Anything => true,
+            Matcher::Exact(s) => s == value,
+            Matcher::RegExp { regexp, literals } => {
+                literals.admit(value) && regexp.find(value).is_some()
+            }
+        }
+    }
+
+    /// The groups of a match of `value`, in the order of `group_names`.
+    pub(crate) fn exec<'t>(&self, value: &'t str) -> Option<Captures<'t>> {
+        match &self.matcher {
+            Matcher::Anything => Some(vec![Some(value)]),
+            Matcher::Exact(s) => (s == value).then(Vec::new),
+            Matcher::RegExp { regexp, literals } => {
+                if !literals.admit(value) {
+                    return None;
+                }
+                let m = regexp.find(value)?;
+                Some(
+                    (1..=self.group_names.len())
+                        .map(|i| m.group(i).and_then(|r| value.get(r)))
+                        .collect(),
+                )
+            }
+        }
+    }
+}
+
+/// The fixed text a match of a part list must hold: the top-level
+/// fixed-text parts without a modifier are in the regular expression
+/// unconditionally, in order; the first such part, when it opens the list,
+/// is a prefix, and the last, when it closes the list, a suffix. Checked
+/// before the regular expression runs, it turns most non-matches away
+/// cheaply. Empty under `ignoreCase` (case folding could change lengths).
+#[derive(Debug, Clone, Default)]
+struct Literals {
+    starts_with: String,
+    middle: Vec<String>,
+    ends_with: String,
+}
+
+impl Literals {
+    fn of(parts: &[Part], options: Options) -> Literals {
+        let mut l = Literals::default();
+        if options.ignore_case {
+            return l;
+        }
+        let fixed = |p: &Part| p.kind == PartKind::FixedText && p.modifier == Modifier::None;
+        let mut inner = parts;
+        if let Some((first, rest)) = inner.split_first().filter(|(p, _)| fixed(p)) {
+            l.starts_with.clone_from(&first.value);
+            inner = rest;
+        }
+        if let Some((last, rest)) = inner.split_last().filter(|(p, _)| fixed(p)) {
+            l.ends_with.clone_from(&last.value);
+            inner = rest;
+        }
+        l.middle = inner
+            .iter()
+            .filter(|p| fixed(p))
+            .map(|p| p.value.clone())
+            .collect();
+        l
+    }
+
+    /// Whether `value` could match.
+    fn admit(&self, value: &str) -> bool {
+        if !value.starts_with(self.starts_with.as_str())
+            || !value.ends_with(self.ends_with.as_str())
+        {
+            return false;
+        }
+        let end = value.len().saturating_sub(self.ends_with.len());
+        let mut rest = value
+            .get(self.starts_with.len().min(end)..end)
+            .unwrap_or("");
+        for m in &self.middle {
+            match rest.find(m.as_str()) {
+                Some(at) => rest = rest.get(at + m.len()..).unwrap_or(""),
+                None => return false,
+            }
+        }
+        true
+    }
+}

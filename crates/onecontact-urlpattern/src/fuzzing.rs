@@ -1,0 +1,95 @@
+//! The checks of the fuzz target (`fuzz/fuzz_targets/urlpattern.rs`),
+//! shared with the test that replays its findings.
+
+use crate::{Component, MatchInput, PatternInput, UrlPattern, UrlPatternInit, UrlPatternOptions};
+
+/// The longest input the target reads (longer inputs are cut).
+pub const MAX_INPUT: usize = 4096;
+
+/// Runs one fuzz input: the first line is a pattern, every further line an
+/// input. The pattern is built as a constructor string (with a base URL),
+/// as a pathname and as a hostname component, with and without
+/// `ignoreCase`; each input is matched as a string, as a parsed URL and as
+/// a pathname component. Checks that nothing panics (the caller sees a
+/// panic), that `test` agrees with `exec`, that a match's groups follow the
+/// pattern's names, and that a built pattern rebuilds from its own
+/// component pattern strings.
+///
+/// # Errors
+///
+/// The broken invariant, described.
+pub fn check(data: &[u8]) -> Result<(), String> {
+    let data = data.get(..MAX_INPUT).unwrap_or(data);
+    let text = String::from_utf8_lossy(data);
+    let mut lines = text.split('\n');
+    let pattern = lines.next().unwrap_or("");
+    let inputs: Vec<&str> = lines.collect();
+    let mut built = Vec::new();
+    for ignore_case in [false, true] {
+        let options = UrlPatternOptions::ignore_case(ignore_case);
+        let pathname = UrlPatternInit {
+            pathname: Some(pattern.to_owned()),
+            ..Default::default()
+        };
+        let hostname = UrlPatternInit {
+            hostname: Some(pattern.to_owned()),
+            ..Default::default()
+        };
+        for input in [
+            PatternInput::String(pattern, Some("https://example.com/base/")),
+            PatternInput::Init(&pathname),
+            PatternInput::Init(&hostname),
+        ] {
+            if let Ok(p) = UrlPattern::new(input, options) {
+                built.push((p, options));
+            }
+        }
+    }
+    for (p, options) in &built {
+        // The component pattern strings build the same pattern again.
+        let mut init = UrlPatternInit::default();
+        for c in Component::ALL {
+            *init.get_mut(c) = Some(p.pattern(c).to_owned());
+        }
+        let again = UrlPattern::new(PatternInput::Init(&init), *options)
+            .map_err(|e| format!("{p:?} does not rebuild from its pattern strings: {e}"))?;
+        for c in Component::ALL {
+            if again.pattern(c) != p.pattern(c) {
+                return Err(format!(
+                    "{c:?}: {:?} rebuilt as {:?}",
+                    p.pattern(c),
+                    again.pattern(c)
+                ));
+            }
+        }
+        for input in &inputs {
+            let url = onecontact_url::Url::parse(input).ok();
+            let component = UrlPatternInit {
+                pathname: Some((*input).to_owned()),
+                ..Default::default()
+            };
+            let mut cases: Vec<MatchInput<'_>> =
+                vec![MatchInput::Str(input), MatchInput::Init(&component)];
+            if let Some(u) = &url {
+                cases.push(MatchInput::Url(u));
+            }
+            for m in cases {
+                let tested = p.test(m);
+                let exec = p.exec(m);
+                if tested != exec.is_some() {
+                    return Err(format!("test is {tested} but exec is {exec:?} for {m:?}"));
+                }
+                if let Some(r) = exec {
+                    for c in Component::ALL {
+                        let names = r.component(c).groups.len();
+                        if p.regexp(c).starts_with('^') && names > p.regexp(c).matches('(').count()
+                        {
+                            return Err(format!("{c:?}: more groups than the expression has"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
