@@ -119,7 +119,7 @@ impl WebAddress {
     }
 
     #[inline(always)]
-    fn parse_with_list(text: &str, list: &List) -> Result<WebAddress, WebError> {
+    pub(crate) fn parse_with_list(text: &str, list: &List) -> Result<WebAddress, WebError> {
         let mut spans = InputSpans::default();
         let (read, url) = Reader::new().read_into(text, &mut spans, &mut Vec::new());
         Ok(WebAddress::build(url?, &read, &spans, |domain| {

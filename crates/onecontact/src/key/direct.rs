@@ -39,7 +39,7 @@ use crate::tracking;
 ///
 /// The [`WebError`] of [`WebAddress::parse`] for the same text.
 pub fn key_v1(text: &str) -> Result<String, WebError> {
-    key_v1_with(text, &Data::baked())
+    key_v1_with_list(text, List::baked())
 }
 
 /// [`key_v1`] with the lists of `data`: exactly
@@ -49,9 +49,15 @@ pub fn key_v1(text: &str) -> Result<String, WebError> {
 ///
 /// The [`WebError`] of [`WebAddress::parse_with`] for the same text.
 pub fn key_v1_with(text: &str, data: &Data) -> Result<String, WebError> {
+    key_v1_with_list(text, data.psl())
+}
+
+/// [`key_v1`] with the Public Suffix List `list`.
+#[inline]
+fn key_v1_with_list(text: &str, list: &List) -> Result<String, WebError> {
     match scan_text(text) {
-        Some((scanned, capacity)) => Ok(from_scan(&scanned, data.psl(), capacity)),
-        None => WebAddress::parse_with(text, data).map(|web| web.key(KeyVersion::V1)),
+        Some((scanned, capacity)) => Ok(from_scan(&scanned, list, capacity)),
+        None => WebAddress::parse_with_list(text, list).map(|web| web.key(KeyVersion::V1)),
     }
 }
 
