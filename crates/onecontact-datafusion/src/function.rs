@@ -155,8 +155,10 @@ impl Answer {
                 url: true,
                 ..Needs::default()
             },
+            // The key alone is computed straight from the text
+            // (`onecontact::key_v1_with`), without building the address.
+            Answer::WebKeyV1 => Needs::default(),
             Answer::WebCanonical
-            | Answer::WebKeyV1
             | Answer::WebError
             | Answer::WebFacts
             | Answer::WebIsWebsite

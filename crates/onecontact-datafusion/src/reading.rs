@@ -100,9 +100,12 @@ impl<'d> Reading<'d> {
             (false, true) => (None, Some(onecontact::inspect::inspect_with(text, data))),
             (false, false) => (None, None),
         };
+        // From the address when the row needs it anyway, else straight
+        // from the text: the same key either way.
         let key = match (&web, want_key) {
+            (_, false) | (Some(Err(_)), true) => None,
             (Some(Ok(web)), true) => Some(web.key(KeyVersion::V1)),
-            _ => None,
+            (None, true) => onecontact::key_v1_with(text, data).ok(),
         };
         Reading {
             url,
