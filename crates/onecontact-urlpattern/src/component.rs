@@ -68,7 +68,7 @@ impl CompiledComponent {
                 Matcher::Exact(parts.iter().map(|p| p.value.as_str()).collect())
             }
             _ => {
-                crate::cost::check(&parts, name)?;
+                crate::cost::check(&parts, options.delimiter, name)?;
                 // "Let flags be "vi" if ignore case, otherwise "v"."
                 let flags = regress::Flags {
                     icase: options.ignore_case,

@@ -10,15 +10,16 @@
 //!    unit instead, see `parser::generate_matching_regexp`);
 //! 2. a regular expression group that quantifies a group which itself holds
 //!    a quantifier or an alternative (`(?:a+)+`, `(?:a|ab)*`);
-//! 3. more than [`MAX_UNBOUNDED`] unbounded parts (wildcards, quantified
-//!    regular expressions, repeated groups) in one component, each of which
+//! 3. more than [`MAX_UNBOUNDED`] unbounded parts (full wildcards, segment
+//!    wildcards not bounded by the delimiter, quantified regular
+//!    expressions, repeated groups) in one component, each of which
 //!    multiplies the ways to split a text.
 
 use crate::error::{ComponentName, Error};
 use crate::parser::{Modifier, Part, PartKind};
 
 /// The most unbounded parts one component may hold.
-pub(crate) const MAX_UNBOUNDED: usize = 4;
+pub(crate) const MAX_UNBOUNDED: usize = 2;
 
 fn quantified(regexp: &str) -> bool {
     regexp.contains(['*', '+', '{'])
@@ -28,10 +29,16 @@ fn repeated(p: &Part) -> bool {
     matches!(p.modifier, Modifier::ZeroOrMore | Modifier::OneOrMore)
 }
 
-fn unbounded(p: &Part) -> bool {
+/// Whether a part can take a number of lengths that grows with the input:
+/// a segment wildcard bounded by the delimiter in its prefix or suffix
+/// (`/:id`) can end at one place only.
+fn unbounded(p: &Part, delimiter: Option<char>) -> bool {
     match p.kind {
         PartKind::FixedText => repeated(p),
-        PartKind::FullWildcard | PartKind::SegmentWildcard => true,
+        PartKind::FullWildcard => true,
+        PartKind::SegmentWildcard => {
+            repeated(p) || delimiter.is_none_or(|d| !p.prefix.contains(d) && !p.suffix.contains(d))
+        }
         PartKind::RegExp => quantified(&p.value) || repeated(p),
     }
 }
@@ -80,7 +87,11 @@ fn nested_quantifier(regexp: &str) -> bool {
 
 /// Refuses part lists whose regular expression would backtrack
 /// catastrophically.
-pub(crate) fn check(parts: &[Part], component: ComponentName) -> Result<(), Error> {
+pub(crate) fn check(
+    parts: &[Part],
+    delimiter: Option<char>,
+    component: ComponentName,
+) -> Result<(), Error> {
     for p in parts {
         // Repeated wildcards are matched collapsed (see the parser); a
         // repeated quantified regular expression cannot be.
@@ -98,10 +109,11 @@ pub(crate) fn check(parts: &[Part], component: ComponentName) -> Result<(), Erro
             });
         }
     }
-    if parts.iter().filter(|p| unbounded(p)).count() > MAX_UNBOUNDED {
+    if parts.iter().filter(|p| unbounded(p, delimiter)).count() > MAX_UNBOUNDED {
         return Err(Error::TooComplex {
             component,
-            reason: "more than 4 wildcards, quantified regular expressions or repeated groups in one component",
+            reason: "more than 2 wildcards, quantified regular expressions or repeated groups in one component (a \
+                     segment wildcard after the delimiter, as in `/:id`, does not count)",
         });
     }
     Ok(())

@@ -68,7 +68,8 @@
 //! expressions. A repeated wildcard whose repetitions are not separated by
 //! the delimiter (`/foo/*+`, `:name*`) is matched as one unit with the same
 //! texts and groups; a regular expression group that nests quantifiers, and
-//! a component with more than four unbounded parts, are refused with
+//! a component with more than two unbounded parts (wildcards that can end
+//! at many places), are refused with
 //! [`Error::TooComplex`]. No pattern of the web-platform-tests is refused.
 //!
 //! # Crate features
