@@ -244,6 +244,6 @@ mod tests {
             format("x.jsonl"),
             Some((FileFormat::NdJson, ".jsonl".into()))
         );
-        assert_eq!(format("x.txt"), None);
+        assert_eq!(format("x.xlsx"), None);
     }
 }
