@@ -35,26 +35,36 @@ pub struct Cli {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
 
+    /// The lists (also taken after the subcommand's name, by the
+    /// subcommands that use them).
+    #[command(flatten)]
+    pub lists: ListArgs,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// `--psl`, `--top-domains` and `--top-domains-only`: the lists of the
+/// subcommands that answer with registrable domains, keys or look-alikes.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ListArgs {
     /// Use the Public Suffix List of FILE (the format of
     /// public_suffix_list.dat, such as a newer download) instead of the
     /// built-in one, for registrable domains, keys, reports and SQL.
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, value_name = "FILE")]
     pub psl: Option<PathBuf>,
 
     /// Also compare hosts with the popular domains of FILE (one domain per
     /// line, in Unicode or `xn--` form; `#` starts a comment), such as
     /// one's own brands' domains.
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, value_name = "FILE")]
     pub top_domains: Option<PathBuf>,
 
     /// With --top-domains: compare with that file only, not with the
     /// built-in list of popular domains.
-    #[arg(long, global = true, requires = "top_domains")]
+    #[arg(long, requires = "top_domains")]
     pub top_domains_only: bool,
-
-    /// What to do.
-    #[command(subcommand)]
-    pub command: Command,
 }
 
 /// `--json` and `--color` of a subcommand that prints a report.
@@ -103,6 +113,8 @@ pub enum Command {
         no_assume_https: bool,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        lists: ListArgs,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -185,6 +197,8 @@ pub enum Command {
         #[command(flatten)]
         batch: BatchArgs,
         #[command(flatten)]
+        lists: ListArgs,
+        #[command(flatten)]
         output: OutputArgs,
         #[command(flatten)]
         report: ReportArg,
@@ -197,6 +211,8 @@ pub enum Command {
         #[command(flatten)]
         batch: BatchArgs,
         #[command(flatten)]
+        lists: ListArgs,
+        #[command(flatten)]
         output: OutputArgs,
         #[command(flatten)]
         report: ReportArg,
@@ -208,6 +224,8 @@ pub enum Command {
         url: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
+        #[command(flatten)]
+        lists: ListArgs,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -223,6 +241,8 @@ pub enum Command {
         /// Do not read text without a scheme as https:// followed by the text.
         #[arg(long)]
         no_assume_https: bool,
+        #[command(flatten)]
+        lists: ListArgs,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -261,6 +281,8 @@ pub enum Command {
         #[arg(long, value_enum, value_name = "SEVERITY")]
         fail_on: Option<SeverityArg>,
         #[command(flatten)]
+        lists: ListArgs,
+        #[command(flatten)]
         output: OutputArgs,
     },
     /// Group the addresses of a file by key V1 (duplicates of one page).
@@ -270,6 +292,8 @@ pub enum Command {
         /// Also list addresses that have no duplicate.
         #[arg(long)]
         all: bool,
+        #[command(flatten)]
+        lists: ListArgs,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -286,6 +310,8 @@ pub enum Command {
         /// Timeouts and the connection limit.
         #[command(flatten)]
         limits: crate::serve::Limits,
+        #[command(flatten)]
+        lists: ListArgs,
     },
     /// Run one SQL statement over Parquet, CSV or NDJSON files, with
     /// onecontact's functions (web_key_v1, web_address, url_host, …), on
@@ -352,6 +378,8 @@ pub struct SqlArgs {
     /// of this machine).
     #[arg(long, value_name = "N")]
     pub partitions: Option<NonZeroUsize>,
+    #[command(flatten)]
+    pub lists: ListArgs,
 }
 
 /// `onecontact sql --format`.
@@ -382,6 +410,8 @@ pub enum ClusterCommand {
         /// Executors registered before /readyz reports ready.
         #[arg(long, value_name = "N", default_value_t = 1)]
         min_executors: usize,
+        #[command(flatten)]
+        lists: ListArgs,
     },
     /// An executor: runs the tasks the scheduler hands it and serves their
     /// results over Arrow Flight.
@@ -404,6 +434,8 @@ pub enum ClusterCommand {
         /// Where shuffle files go (default: a new temporary folder).
         #[arg(long, value_name = "DIR")]
         work_dir: Option<PathBuf>,
+        #[command(flatten)]
+        lists: ListArgs,
     },
 }
 

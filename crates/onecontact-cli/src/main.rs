@@ -31,10 +31,11 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
+    let choice = list_choice(&cli, &matches);
     let lists = match commands::lists::Lists::load(
-        cli.psl.as_deref(),
-        cli.top_domains.as_deref(),
-        cli.top_domains_only,
+        choice.psl.as_deref(),
+        choice.top_domains.as_deref(),
+        choice.top_domains_only,
     ) {
         Ok(lists) => lists,
         Err(e) => {
@@ -79,6 +80,26 @@ fn output_choice(cli: &Cli, matches: &ArgMatches) -> (bool, cli::ColorChoice) {
         })
         .unwrap_or(cli.color);
     (json, color)
+}
+
+/// `--psl`, `--top-domains` and `--top-domains-only`, given before the
+/// subcommand's name or after it (the innermost wins).
+fn list_choice(cli: &Cli, matches: &ArgMatches) -> cli::ListArgs {
+    let mut choice = cli.lists.clone();
+    let mut level = matches.subcommand();
+    while let Some((_, sub)) = level {
+        if let Ok(Some(path)) = sub.try_get_one::<std::path::PathBuf>("psl") {
+            choice.psl = Some(path.clone());
+        }
+        if let Ok(Some(path)) = sub.try_get_one::<std::path::PathBuf>("top_domains") {
+            choice.top_domains = Some(path.clone());
+        }
+        if let Ok(Some(true)) = sub.try_get_one::<bool>("top_domains_only") {
+            choice.top_domains_only = true;
+        }
+        level = sub.subcommand();
+    }
+    choice
 }
 
 fn read_options(ctx: &Ctx, base: Option<String>, no_assume_https: bool) -> ReadOptions {
@@ -311,7 +332,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 None => Err(CliError::Usage("dedup needs --input FILE".to_owned())),
             }
         }
-        Command::Serve { addr, limits } => match serve::run(addr, limits, ctx.lists) {
+        Command::Serve { addr, limits, .. } => match serve::run(addr, limits, ctx.lists) {
             Ok(()) => Ok(commands::OK),
             Err(e) => Err(CliError::Io(io::Error::other(e))),
         },

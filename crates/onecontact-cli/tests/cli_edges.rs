@@ -184,6 +184,33 @@ fn help_lists_only_what_applies() {
     }
     let key = stdout(&run(&["key", "--help"]));
     assert!(key.contains("--input") && key.contains("--report"), "{key}");
+    // The lists are options of the commands that answer with them only.
+    for command in ["clean", "rebuild", "encode", "decode", "resolve", "match"] {
+        let help = stdout(&run(&[command, "--help"]));
+        for list in ["--psl", "--top-domains"] {
+            assert!(
+                !help.contains(list),
+                "{command} --help mentions {list}: {help}"
+            );
+        }
+    }
+    for command in [
+        "parse", "canon", "key", "facts", "compare", "inspect", "dedup", "serve",
+    ] {
+        let help = stdout(&run(&[command, "--help"]));
+        assert!(
+            help.contains("--psl") && help.contains("--top-domains-only"),
+            "{command}: {help}"
+        );
+    }
+    // Before the subcommand's name they are taken too.
+    let out = run(&["--psl", "/nonexistent/list.dat", "key", "example.com"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--psl /nonexistent/list.dat"),
+        "{}",
+        stderr(&out)
+    );
     // --json before the subcommand's name still works.
     let v: Value = serde_json::from_slice(&run(&["--json", "key", "example.com"]).stdout).unwrap();
     assert_eq!(v["key"], "example.com");
@@ -368,4 +395,56 @@ fn one_finding_one_line() {
         .find(|w| w["code"] == "mixed-script-label")
         .unwrap();
     assert_eq!(w["character"], "\u{435}");
+    // Written as xn--, the character is not in the text: no position.
+    assert!(w["position"].is_null(), "{w}");
+    // Written in Unicode, the position is where it stands in the text as
+    // given (scheme written or assumed, spaces around it).
+    for text in [
+        "https://\u{435}xample-bank.com/",
+        "  \u{435}xample-bank.com/",
+        "https://www.\u{435}xample-bank.com/",
+    ] {
+        let v = json(&["inspect", text]);
+        let w = v["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|w| w["code"] == "mixed-script-label")
+            .unwrap_or_else(|| panic!("{v}"));
+        assert_eq!(w["character"], "\u{435}", "{text}: {w}");
+        let at = usize::try_from(
+            w["position"]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{text}: {w}")),
+        )
+        .unwrap();
+        assert_eq!(
+            text.get(at..).and_then(|t| t.chars().next()),
+            Some('\u{435}'),
+            "{text}: {w}"
+        );
+    }
+}
+
+#[cfg(feature = "sql")]
+#[test]
+fn sql_and_the_cluster_processes_take_the_lists() {
+    for command in [
+        &["sql", "--help"][..],
+        &["cluster", "scheduler", "--help"],
+        &["cluster", "executor", "--help"],
+    ] {
+        let help = stdout(&run(command));
+        assert!(
+            help.contains("--psl") && help.contains("--top-domains"),
+            "{command:?}: {help}"
+        );
+    }
+    let out = run(&["cluster", "executor", "--psl", "/nonexistent/list.dat"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("onecontact cluster: --psl /nonexistent/list.dat"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -23,6 +23,38 @@
 //! | `link_max_severity(text)` | `VARCHAR`: `info`, `warning`, `danger` or null |
 //! | `link_warnings(text)` | `ARRAY<VARCHAR>`: warning codes, most serious first |
 //! | `web_address(text)` | `STRUCT` with all of the above, the text parsed once |
+//! | `url_pattern_match(pattern, url)` | `BOOLEAN`: the URL matches the [URL pattern](onecontact_urlpattern) |
+//! | `url_pattern_group(pattern, url, [component,] name)` | `VARCHAR`: what the group `name` captured |
+//!
+//! The two pattern functions take the pattern first: a constructor string
+//! that names its protocol (`https://*.example.com/users/:id`). A constant
+//! pattern is compiled once per batch (an invalid one fails the query with
+//! the pattern's error); a column of patterns is compiled once per distinct
+//! pattern of a batch, and a row whose pattern is invalid gives null.
+//! `url_pattern_group` looks the name up in the pathname first (a `*` there
+//! is group `0`), then in the other components in URL order (protocol
+//! first), or in the one component given (`'hostname'`, …).
+//!
+//! ```
+//! use datafusion::prelude::SessionContext;
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> datafusion::error::Result<()> {
+//! let ctx = SessionContext::new();
+//! onecontact_datafusion::register(&ctx);
+//! let batches = ctx
+//!     .sql(
+//!         "SELECT url_pattern_match('https://*.example.com/users/:id', 'https://www.example.com/users/42') AS hit, \
+//!                 url_pattern_group('https://*.example.com/users/:id', 'https://www.example.com/users/42', 'id') AS id",
+//!     )
+//!     .await?
+//!     .collect()
+//!     .await?;
+//! let text = datafusion::arrow::util::pretty::pretty_format_batches(&batches)?.to_string();
+//! assert!(text.contains("| true | 42 |"), "{text}");
+//! # Ok(())
+//! # }
+//! ```
 //!
 //! Each function's SQL signature, description and example are also in its
 //! DataFusion [`Documentation`](datafusion::logical_expr::Documentation)
@@ -101,6 +133,7 @@ pub mod cluster;
 mod columns;
 mod error;
 mod function;
+mod pattern;
 mod reading;
 pub mod tables;
 mod udf;
@@ -115,14 +148,19 @@ pub use error::Error;
 pub use function::{Answer, address_fields};
 pub use onecontact::Data;
 
+use pattern::{PatternFunction, PatternOutput};
 use udf::{ContactFunction, Output};
 
 /// The name of the struct function.
 pub const WEB_ADDRESS: &str = "web_address";
 
+/// The names of the URL pattern functions, after the contact functions in
+/// [`functions`].
+pub const URL_PATTERN_FUNCTIONS: [&str; 2] = ["url_pattern_match", "url_pattern_group"];
+
 /// Every function of this crate: one per [`Answer`] (in the order of
 /// [`Answer::ALL`]), then `web_address`, answering with the compiled-in lists
-/// ([`Data::baked`]).
+/// ([`Data::baked`]), then `url_pattern_match` and `url_pattern_group`.
 pub fn functions() -> Vec<ScalarUDF> {
     functions_with(&Data::baked())
 }
@@ -137,6 +175,10 @@ pub fn functions_with(data: &Data) -> Vec<ScalarUDF> {
             Output::Address,
             data.clone(),
         )))
+        .chain([
+            PatternFunction::udf(PatternOutput::Match),
+            PatternFunction::udf(PatternOutput::Group),
+        ])
         .collect()
 }
 

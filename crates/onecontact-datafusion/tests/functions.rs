@@ -21,7 +21,7 @@ use datafusion::arrow::util::display::{ArrayFormatter, FormatOptions};
 use datafusion::datasource::MemTable;
 use datafusion::prelude::SessionContext;
 use onecontact::{KeyVersion, WebAddress};
-use onecontact_datafusion::{Answer, WEB_ADDRESS, functions, register};
+use onecontact_datafusion::{Answer, URL_PATTERN_FUNCTIONS, WEB_ADDRESS, functions, register};
 
 const STRING_TYPES: [DataType; 3] = [DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
 
@@ -280,12 +280,20 @@ async fn a_non_string_argument_is_refused_at_planning() {
 #[test]
 fn every_function_is_documented_with_a_signature_and_an_example() {
     let udfs = functions();
-    assert_eq!(udfs.len(), Answer::ALL.len() + 1);
+    assert_eq!(
+        udfs.len(),
+        Answer::ALL.len() + 1 + URL_PATTERN_FUNCTIONS.len()
+    );
     for udf in &udfs {
         let doc = udf.documentation().unwrap();
+        let arguments = if URL_PATTERN_FUNCTIONS.contains(&udf.name()) {
+            "(pattern, url"
+        } else {
+            "(text) -> "
+        };
         assert!(
             doc.syntax_example
-                .starts_with(&format!("{}(text) -> ", udf.name())),
+                .starts_with(&format!("{}{arguments}", udf.name())),
             "{}",
             doc.syntax_example
         );

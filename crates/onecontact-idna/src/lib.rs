@@ -125,6 +125,7 @@ mod prelude {
 mod bidi;
 mod contextj;
 mod errors;
+#[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 mod gigo;

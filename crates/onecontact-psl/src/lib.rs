@@ -142,10 +142,11 @@ mod prelude {
 
 mod answer;
 mod builder;
+#[cfg(feature = "codegen")]
 #[doc(hidden)]
 pub mod codegen;
 mod error;
-#[cfg(feature = "baked")]
+#[cfg(all(feature = "baked", feature = "fuzzing"))]
 #[doc(hidden)]
 pub mod fuzzing;
 #[cfg(feature = "baked")]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray};
 use arrow_schema::DataType;
-use onecontact::{Data, KeyVersion, WebAddress};
+use onecontact::{Data, WebAddress};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
@@ -45,9 +45,9 @@ fn answer(op: Op, data: &Data, input: Input<'_>) -> Option<String> {
         Input::Text(text) => text,
     };
     match op {
-        Op::Key => WebAddress::parse_with(text, data)
-            .ok()
-            .map(|web| web.key(KeyVersion::V1)),
+        // The key straight from the text (the same answer as
+        // WebAddress::parse_with(..).key(V1), without the URL built first).
+        Op::Key => onecontact::key_v1_with(text, data).ok(),
         Op::Canonical => WebAddress::parse_with(text, data)
             .ok()
             .map(|web| web.canonical().to_owned()),

@@ -4,6 +4,7 @@
 //! - [`fuzz_replay`]: replays the saved inputs of a fuzz target (crashes and
 //!   hand-picked edge cases in a crate's `tests/fuzz_regressions/`) through
 //!   the crate's `fuzzing` check, the same function the fuzz target calls;
+//! - [`json`]: JSON test data with lone surrogates, as a browser reads it;
 //! - [`expected`]: compares the failures of a conformance run with its list
 //!   of expected failures, which must match exactly (an unexpected failure,
 //!   an unexpected pass and a stale entry each fail the test).
@@ -23,3 +24,4 @@
 
 pub mod expected;
 pub mod fuzz_replay;
+pub mod json;

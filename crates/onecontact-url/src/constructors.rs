@@ -196,6 +196,10 @@ impl<'a> ParseOptions<'a> {
     /// # Errors
     ///
     /// As [`Url::parse`].
+    // `#[inline]` here and below: the parser instances that report
+    // validation errors or spans are compiled in the crates that call these,
+    // not in every program that only parses.
+    #[inline]
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
         if self.violation_fn.is_some() || self.encoding.is_some() {
             return self.parse_for_url_crate(input);
@@ -207,6 +211,7 @@ impl<'a> ParseOptions<'a> {
     }
 
     /// [`ParseOptions::parse`] with a violation callback or an encoding.
+    #[inline]
     fn parse_for_url_crate(self, input: &str) -> Result<Url, ParseError> {
         let mut own = Vec::new();
         let (errors, start) = match self.sink {
@@ -305,6 +310,7 @@ impl<'a> ParseOptions<'a> {
     /// # Errors
     ///
     /// As [`Url::parse`].
+    #[inline]
     pub fn parse_with_spans(self, input: &str) -> Result<(Url, InputSpans), ParseError> {
         let mut spans = InputSpans::default();
         let url = self.parse_recording_spans(input, &mut spans)?;

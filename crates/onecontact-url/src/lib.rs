@@ -264,6 +264,7 @@ mod edit;
 #[cfg(feature = "std")]
 mod file_path;
 pub mod form_urlencoded;
+#[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 mod gigo;

@@ -85,6 +85,8 @@ mod constructor;
 mod cost;
 mod error;
 mod extensions;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
 pub mod fuzzing;
 mod init;
 mod parser;

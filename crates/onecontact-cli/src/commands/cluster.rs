@@ -19,6 +19,7 @@ pub fn run(command: &ClusterCommand, data: &onecontact::Data) -> Result<u8, CliE
             bind,
             external_host,
             min_executors,
+            ..
         } => {
             let options = SchedulerOptions {
                 bind: *bind,
@@ -41,6 +42,7 @@ pub fn run(command: &ClusterCommand, data: &onecontact::Data) -> Result<u8, CliE
             grpc_port,
             concurrent_tasks,
             work_dir,
+            ..
         } => {
             let (scheduler_host, scheduler_port) = split_scheduler(scheduler)?;
             let options = ExecutorOptions {

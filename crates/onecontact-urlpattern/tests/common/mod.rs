@@ -27,42 +27,8 @@ pub fn data(name: &str) -> Value {
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&usv(&text)).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// The JSON text with every `\\uXXXX` escape of a lone surrogate written as
-/// `\\uFFFD`, as a browser converts such a string to a USVString (the data
-/// uses them on purpose; serde_json refuses them).
-fn usv(text: &str) -> String {
-    let surrogate = |i: usize| -> Option<u16> {
-        let hex = text.get(i..i + 6)?;
-        let code = u16::from_str_radix(hex.strip_prefix("\\u")?, 16).ok()?;
-        (0xD800..0xE000).contains(&code).then_some(code)
-    };
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while let Some(c) = text[i..].chars().next() {
-        if c == '\\' && text[i + 1..].starts_with('\\') {
-            out.push_str("\\\\");
-            i += 2;
-            continue;
-        }
-        match surrogate(i) {
-            Some(0xD800..=0xDBFF) if surrogate(i + 6).is_some_and(|l| l >= 0xDC00) => {
-                out.push_str(&text[i..i + 12]);
-                i += 12;
-            }
-            Some(_) => {
-                out.push_str("\\uFFFD");
-                i += 6;
-            }
-            None => {
-                out.push(c);
-                i += c.len_utf8();
-            }
-        }
-    }
-    out
+    serde_json::from_str(&onecontact_testkit::json::usv(&text))
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// One component's match: its input and groups (`None` = undefined).

@@ -360,6 +360,44 @@ fn display_warnings(display: &HostDisplay, out: &mut Vec<Warning>) {
     }
 }
 
+/// Where the character of a label warning (the odd one out of a mixed-script
+/// label, say) stands in the text as given, when the host was written in
+/// Unicode: in the label's written form, else anywhere in the written host.
+/// A host written as `xn--…` does not hold the character: no position.
+fn place_label_characters(reading: &Reading<'_>, out: &mut [Warning]) {
+    let Some(span) = reading.spans().host.clone() else {
+        return;
+    };
+    let Some(written) = reading.written(Some(span.clone())) else {
+        return;
+    };
+    for warning in out.iter_mut().filter(|w| {
+        matches!(
+            w.code,
+            WarningCode::MixedScriptLabel
+                | WarningCode::LookalikeLabel
+                | WarningCode::LabelShownAsPunycode
+        ) && w.position.is_none()
+    }) {
+        let Some(c) = warning.character else {
+            continue;
+        };
+        let label_start = warning
+            .evidence
+            .as_deref()
+            .and_then(|label| written.find(label))
+            .unwrap_or(0);
+        let in_host = written
+            .get(label_start..)
+            .and_then(|rest| rest.find(c))
+            .map(|i| label_start + i)
+            .or_else(|| written.find(c));
+        if let Some(i) = in_host {
+            warning.position = Some(reading.offset(span.start + i).bytes);
+        }
+    }
+}
+
 fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
     let host = url.host_str().unwrap_or_default();
     if !url.has_opaque_path()
@@ -615,6 +653,7 @@ pub fn inspect_reading_looked_up(
             warnings.extend(scheme_warning(url.scheme()));
             userinfo_warnings(url, url.host_str().unwrap_or_default(), data, &mut warnings);
             site = host_warnings(url, data, &mut report, &mut warnings);
+            place_label_characters(reading, &mut warnings);
             path_and_query_warnings(url, &mut warnings);
             warnings.extend(length_warning(url.as_str()));
             typed_warnings(reading, url, &mut report, &mut warnings);
