@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the seed corpora of the differential fuzz targets (not kept in git;
-run again to reproduce them): fuzz/corpus-seed/url_ada and idna_ada.
+"""Writes the seed corpora of the differential fuzz targets and of the
+URLPattern target (not kept in git; run again to reproduce them):
+fuzz/corpus-seed/url_ada, idna_ada and urlpattern.
 
 - url_ada: every urltestdata.json entry of WPT (testdata/wpt-url/), as
   `base\\x01input` when it has a base, else the input alone; every line of
@@ -8,6 +9,10 @@ run again to reproduce them): fuzz/corpus-seed/url_ada and idna_ada.
   regression inputs.
 - idna_ada: the inputs of toascii.json and IdnaTestV2.json, the hosts of the
   url seeds, the idna and psl crates' fuzz regression inputs.
+- urlpattern: per urlpatterntestdata.json case, each pattern string (a
+  constructor string, or a component's pattern of an init) as the first line
+  and the case's string inputs (or their pathnames) as the next lines; the
+  urlpattern crate's fuzz regression inputs.
 
 Usage: python3 fuzz/seed-corpora.py   (from the workspace root)
 """
@@ -53,5 +58,22 @@ for crate in ["onecontact-idna", "onecontact-psl"]:
     for path in sorted((root / "crates" / crate / "tests" / "fuzz_regressions").iterdir()):
         if path.suffix != ".md":
             write("idna_ada", path.read_bytes())
-for target in ["url_ada", "idna_ada"]:
+def pattern_lines(value):
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [v for v in value.values() if isinstance(v, str)]
+    return []
+
+cases = json.loads((root / "testdata" / "wpt-urlpattern" / "urlpatterntestdata.json").read_text())
+for case in cases:
+    inputs = [line for i in case.get("inputs", []) for line in pattern_lines(i)][:4]
+    for p in case.get("pattern", [])[:1]:
+        for line in pattern_lines(p):
+            text = "\n".join([line] + inputs)
+            write("urlpattern", text.encode("utf-8", "surrogatepass"))
+for path in sorted((root / "crates" / "onecontact-urlpattern" / "tests" / "fuzz_regressions").iterdir()):
+    if path.suffix != ".md":
+        write("urlpattern", path.read_bytes())
+for target in ["url_ada", "idna_ada", "urlpattern"]:
     print(target, len(list((out / target).iterdir())), "seeds")

@@ -197,19 +197,12 @@ fn help_lists_only_what_applies() {
     for command in [
         "parse", "canon", "key", "facts", "compare", "inspect", "dedup", "serve",
     ] {
-        let help = stdout(&run(&[command, "--help"]));
-        assert!(
-            help.contains("--psl") && help.contains("--top-domains-only"),
-            "{command}: {help}"
-        );
+        assert_takes_the_lists(&[command, "--help"]);
     }
     // Before the subcommand's name they are taken too.
-    let out = run(&["--psl", "/nonexistent/list.dat", "key", "example.com"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("--psl /nonexistent/list.dat"),
-        "{}",
-        stderr(&out)
+    assert_refuses_a_missing_list(
+        &["--psl", "/nonexistent/list.dat", "key", "example.com"],
+        "onecontact key: --psl /nonexistent/list.dat",
     );
     // --json before the subcommand's name still works.
     let v: Value = serde_json::from_slice(&run(&["--json", "key", "example.com"]).stdout).unwrap();
@@ -434,17 +427,26 @@ fn sql_and_the_cluster_processes_take_the_lists() {
         &["cluster", "scheduler", "--help"],
         &["cluster", "executor", "--help"],
     ] {
-        let help = stdout(&run(command));
-        assert!(
-            help.contains("--psl") && help.contains("--top-domains"),
-            "{command:?}: {help}"
-        );
+        assert_takes_the_lists(command);
     }
-    let out = run(&["cluster", "executor", "--psl", "/nonexistent/list.dat"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("onecontact cluster: --psl /nonexistent/list.dat"),
-        "{}",
-        stderr(&out)
+    assert_refuses_a_missing_list(
+        &["cluster", "executor", "--psl", "/nonexistent/list.dat"],
+        "onecontact cluster: --psl /nonexistent/list.dat",
     );
+}
+
+/// The help that `args` print lists `--psl` and `--top-domains-only`.
+fn assert_takes_the_lists(args: &[&str]) {
+    let help = stdout(&run(args));
+    assert!(
+        help.contains("--psl") && help.contains("--top-domains-only"),
+        "{args:?}: {help}"
+    );
+}
+
+/// `args` name a list file that does not exist: a usage error that says so.
+fn assert_refuses_a_missing_list(args: &[&str], message: &str) {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(message), "{}", stderr(&out));
 }

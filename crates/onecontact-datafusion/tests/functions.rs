@@ -10,18 +10,20 @@
     clippy::indexing_slicing
 )]
 
+mod common;
+
 use std::sync::Arc;
+
+use common::{columns, texts};
 
 use datafusion::arrow::array::{
     Array, ArrayRef, Int64Array, LargeStringArray, RecordBatch, StringArray, StringViewArray,
     StructArray,
 };
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
-use datafusion::arrow::util::display::{ArrayFormatter, FormatOptions};
-use datafusion::datasource::MemTable;
 use datafusion::prelude::SessionContext;
 use onecontact::{KeyVersion, WebAddress};
-use onecontact_datafusion::{Answer, URL_PATTERN_FUNCTIONS, WEB_ADDRESS, functions, register};
+use onecontact_datafusion::{Answer, URL_PATTERN_FUNCTIONS, WEB_ADDRESS, functions};
 
 const STRING_TYPES: [DataType; 3] = [DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
 
@@ -45,31 +47,7 @@ fn context(data_type: &DataType, inputs: &[Option<&str>]) -> SessionContext {
         vec![Arc::new(ids), string_array(data_type, inputs)],
     )
     .unwrap();
-    let ctx = SessionContext::new();
-    register(&ctx);
-    ctx.register_table(
-        "t",
-        Arc::new(MemTable::try_new(schema, vec![vec![batch]]).unwrap()),
-    )
-    .unwrap();
-    ctx
-}
-
-/// Each value of `array` as text, `NULL` for null.
-fn texts(array: &dyn Array) -> Vec<String> {
-    let options = FormatOptions::default().with_null("NULL");
-    let formatter = ArrayFormatter::try_new(array, &options).unwrap();
-    (0..array.len())
-        .map(|i| formatter.value(i).to_string())
-        .collect()
-}
-
-/// Runs `sql` and returns its columns, concatenated over batches.
-async fn columns(ctx: &SessionContext, sql: &str) -> Vec<ArrayRef> {
-    let batches = ctx.sql(sql).await.unwrap().collect().await.unwrap();
-    let schema = batches[0].schema();
-    let batch = datafusion::arrow::compute::concat_batches(&schema, &batches).unwrap();
-    batch.columns().to_vec()
+    common::context_with_table(schema, batch)
 }
 
 struct Case {

@@ -10,12 +10,12 @@
     clippy::indexing_slicing
 )]
 
+mod common;
+
 use std::sync::Arc;
 
-use datafusion::arrow::array::{Array, RecordBatch, StringArray};
+use datafusion::arrow::array::{RecordBatch, StringArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
-use datafusion::arrow::util::display::{ArrayFormatter, FormatOptions};
-use datafusion::datasource::MemTable;
 use datafusion::prelude::SessionContext;
 use onecontact_urlpattern::{Component, UrlPattern};
 
@@ -28,29 +28,11 @@ fn context(rows: &[(Option<&str>, Option<&str>)]) -> SessionContext {
     let urls: StringArray = rows.iter().map(|r| r.1).collect();
     let batch =
         RecordBatch::try_new(schema.clone(), vec![Arc::new(patterns), Arc::new(urls)]).unwrap();
-    let ctx = SessionContext::new();
-    onecontact_datafusion::register(&ctx);
-    ctx.register_table(
-        "t",
-        Arc::new(MemTable::try_new(schema, vec![vec![batch]]).unwrap()),
-    )
-    .unwrap();
-    ctx
-}
-
-fn texts(array: &dyn Array) -> Vec<String> {
-    let options = FormatOptions::default().with_null("NULL");
-    let formatter = ArrayFormatter::try_new(array, &options).unwrap();
-    (0..array.len())
-        .map(|i| formatter.value(i).to_string())
-        .collect()
+    common::context_with_table(schema, batch)
 }
 
 async fn column(ctx: &SessionContext, sql: &str) -> Vec<String> {
-    let batches = ctx.sql(sql).await.unwrap().collect().await.unwrap();
-    let schema = batches[0].schema();
-    let batch = datafusion::arrow::compute::concat_batches(&schema, &batches).unwrap();
-    texts(batch.column(0).as_ref())
+    common::texts(common::columns(ctx, sql).await[0].as_ref())
 }
 
 fn null_or(text: &str) -> Option<&str> {
@@ -160,27 +142,21 @@ async fn every_wpt_string_case_agrees_with_the_library_in_one_batch() {
 #[tokio::test]
 async fn a_constant_pattern_that_is_invalid_fails_the_query_with_its_error() {
     let ctx = context(&[(None, Some("https://example.com/"))]);
-    let err = ctx
-        .sql("SELECT url_pattern_match('https://example.com/:id/:id', url) FROM t")
-        .await
-        .unwrap()
-        .collect()
-        .await
-        .unwrap_err()
-        .to_string();
+    let err = common::error(
+        &ctx,
+        "SELECT url_pattern_match('https://example.com/:id/:id', url) FROM t",
+    )
+    .await;
     assert!(
         err.contains("url_pattern_match: the pattern `https://example.com/:id/:id` is invalid"),
         "{err}"
     );
     assert!(err.contains("the group name `id` is used twice"), "{err}");
-    let err = ctx
-        .sql("SELECT url_pattern_group('https://example.com/:id', url, 'path', 'id') FROM t")
-        .await
-        .unwrap()
-        .collect()
-        .await
-        .unwrap_err()
-        .to_string();
+    let err = common::error(
+        &ctx,
+        "SELECT url_pattern_group('https://example.com/:id', url, 'path', 'id') FROM t",
+    )
+    .await;
     assert!(err.contains("`path` is not a component"), "{err}");
 }
 

@@ -237,6 +237,7 @@ impl List {
     }
 
     /// The table (for the generator).
+    #[cfg(feature = "codegen")]
     pub(crate) fn table(&self) -> &Table {
         &self.table
     }

@@ -88,6 +88,7 @@ impl Slot {
 
     /// What [`slot`] was given: key, parent id, id, tail offset, length and
     /// flags (for the generator, which writes them back as a [`slot`] call).
+    #[cfg(feature = "codegen")]
     pub(crate) fn fields(&self) -> (u64, u64, u64, u64, u64, u8) {
         (
             self.key,
@@ -217,6 +218,7 @@ impl Table {
 
     /// The arrays (slots, tags, displacements, tail pool) and the seed, for
     /// the generator.
+    #[cfg(feature = "codegen")]
     pub(crate) fn arrays(&self) -> (&[Slot], &[u8], &[u16], &[u8], u64) {
         let v = self.view();
         (v.slots, v.tags, v.displacements, v.pool, v.seed)

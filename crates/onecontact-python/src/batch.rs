@@ -51,10 +51,8 @@ fn answer(op: Op, data: &Data, input: Input<'_>) -> Option<String> {
         Op::Canonical => WebAddress::parse_with(text, data)
             .ok()
             .map(|web| web.canonical().to_owned()),
-        Op::RegistrableDomain => WebAddress::parse_with(text, data)
-            .ok()?
-            .registrable_domain()
-            .map(str::to_owned),
+        // Also straight from the text (as WebAddress::registrable_domain).
+        Op::RegistrableDomain => onecontact::registrable_domain_with(text, data).ok()?,
         Op::ErrorCode => WebAddress::parse_with(text, data)
             .err()
             .map(|e| e.code().to_owned()),

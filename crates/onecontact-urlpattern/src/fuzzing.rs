@@ -1,6 +1,7 @@
 //! The checks of the fuzz target (`fuzz/fuzz_targets/urlpattern.rs`),
 //! shared with the test that replays its findings.
 
+use crate::parser::PartKind;
 use crate::{Component, MatchInput, PatternInput, UrlPattern, UrlPatternInit, UrlPatternOptions};
 
 /// The longest input the target reads (longer inputs are cut).
@@ -98,9 +99,28 @@ fn check_builds(data: &[u8], builds: &[(Build, bool)]) -> Result<(), String> {
                 _ => s.to_owned(),
             });
         }
-        let again = UrlPattern::new(PatternInput::Init(&init), *options)
-            .map_err(|e| format!("{p:?} does not rebuild from its pattern strings: {e}"))?;
-        for c in Component::ALL {
+        // The Standard's pattern string does not always read back as the
+        // same parts: a fixed text that its encoding empties (a `\r` the URL
+        // parser drops, say) stays an empty fixed-text part, and the pattern
+        // string then writes a following `*` as `*`, not `(.*)`, so that it
+        // reads back as the modifier of the part before (`(a+)\r*` gives
+        // `(a+)*`). Such a component is not compared.
+        let quirk = |c: Component| {
+            p.component(c)
+                .parts
+                .iter()
+                .any(|part| part.kind == PartKind::FixedText && part.value.is_empty())
+        };
+        let again = match UrlPattern::new(PatternInput::Init(&init), *options) {
+            Ok(again) => again,
+            Err(_) if Component::ALL.into_iter().any(quirk) => continue,
+            Err(e) => {
+                return Err(format!(
+                    "{p:?} does not rebuild from its pattern strings: {e}"
+                ));
+            }
+        };
+        for c in Component::ALL.into_iter().filter(|&c| !quirk(c)) {
             // A port pattern equal to the default port of the protocol's
             // pattern string is dropped when the pattern is built from it
             // (`{http}` written, `http` kept, `80` then dropped).

@@ -285,7 +285,7 @@ impl UrlPattern {
         })
     }
 
-    fn component(&self, c: Component) -> &CompiledComponent {
+    pub(crate) fn component(&self, c: Component) -> &CompiledComponent {
         // The array holds the components in `Component::ALL` order.
         let [
             protocol,

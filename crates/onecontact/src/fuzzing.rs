@@ -58,5 +58,12 @@ pub fn check_key_direct(data: &[u8]) -> Result<(), String> {
             "key_v1({text:?}) is {direct:?}, WebAddress gives {reference:?}"
         ));
     }
+    let domain = crate::registrable_domain_with(text, &crate::Data::baked());
+    let reference = WebAddress::parse(text).map(|web| web.registrable_domain().map(str::to_owned));
+    if domain != reference {
+        return Err(format!(
+            "registrable_domain_with({text:?}) is {domain:?}, WebAddress gives {reference:?}"
+        ));
+    }
     Ok(())
 }

@@ -169,7 +169,7 @@ pub use facts::{WebFact, WebFacts, WebFlags};
 pub use host::{HostKind, HostLookup};
 pub use input::{SCHEMES_WITHOUT_SLASHES, SPECIAL_SCHEMES};
 pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
-pub use key::direct::{key_v1, key_v1_with};
+pub use key::direct::{key_v1, key_v1_with, registrable_domain_with};
 pub use key::{DEFAULT_DOCUMENTS, KeyVersion, PathRule};
 pub use reading::{ASSUMED_PREFIX, Reader, Reading, SchemeSource};
 pub use social::{NETWORKS, NOT_MASTODON, NetworkRule, ProfileShape, SocialNetwork, SocialProfile};

@@ -1,5 +1,6 @@
 //! `key_v1` straight from the text gives exactly what `WebAddress::parse`
-//! followed by `key(KeyVersion::V1)` gives, errors included: over generated
+//! followed by `key(KeyVersion::V1)` gives, errors included, and
+//! `registrable_domain_with` what `WebAddress::registrable_domain` gives: over generated
 //! addresses, every line of the shared bench data, the inputs of WPT
 //! `urltestdata.json` and the texts of `tests/data`.
 
@@ -12,7 +13,7 @@
 
 use std::path::Path;
 
-use onecontact::{KeyVersion, WebAddress, key_v1};
+use onecontact::{Data, KeyVersion, WebAddress, key_v1, registrable_domain_with};
 use proptest::prelude::*;
 
 /// What the reading and `WebAddress` give for `text`.
@@ -20,11 +21,22 @@ fn through_web_address(text: &str) -> Result<String, onecontact::WebError> {
     WebAddress::parse(text).map(|web| web.key(KeyVersion::V1))
 }
 
-/// Checks `text` and returns whether it has a key.
+/// The registrable domain through `WebAddress`.
+fn domain_through_web_address(text: &str) -> Result<Option<String>, onecontact::WebError> {
+    WebAddress::parse(text).map(|web| web.registrable_domain().map(str::to_owned))
+}
+
+/// Checks `text` (the key and the registrable domain straight from the
+/// text) and returns whether it has a key.
 fn check(text: &str) -> bool {
     let direct = key_v1(text);
     let reference = through_web_address(text);
     assert_eq!(direct, reference, "input {text:?}");
+    assert_eq!(
+        registrable_domain_with(text, &Data::baked()),
+        domain_through_web_address(text),
+        "registrable domain of {text:?}"
+    );
     direct.is_ok()
 }
 
@@ -221,10 +233,12 @@ proptest! {
     #[test]
     fn generated_addresses_agree(text in address()) {
         prop_assert_eq!(key_v1(&text), through_web_address(&text), "input {:?}", text);
+        prop_assert_eq!(registrable_domain_with(&text, &Data::baked()), domain_through_web_address(&text), "input {:?}", text);
     }
 
     #[test]
     fn url_like_noise_agrees(text in "(https?://|//)?[a-zA-Z0-9:/@?#%&=._~\\\\ -]{0,40}") {
         prop_assert_eq!(key_v1(&text), through_web_address(&text), "input {:?}", text);
+        prop_assert_eq!(registrable_domain_with(&text, &Data::baked()), domain_through_web_address(&text), "input {:?}", text);
     }
 }

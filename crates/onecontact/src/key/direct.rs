@@ -61,6 +61,48 @@ fn key_v1_with_list(text: &str, list: &List) -> Result<String, WebError> {
     }
 }
 
+/// The registrable domain of the host of `text`, with the lists of `data`:
+/// exactly `WebAddress::parse_with(text, data)?.registrable_domain()`, owned,
+/// read off the URL parser's scan without building the URL when the scan
+/// takes the text (the rest goes through [`WebAddress`]).
+///
+/// ```
+/// use onecontact::{Data, WebAddress, registrable_domain_with};
+///
+/// let data = Data::baked();
+/// assert_eq!(registrable_domain_with("https://WWW.Example.co.uk/a", &data)?.as_deref(), Some("example.co.uk"));
+/// assert_eq!(registrable_domain_with("co.uk", &data)?, None);
+/// assert_eq!(registrable_domain_with("http://192.0.2.1/", &data)?, None);
+/// let text = "shop.example.com:8080/cart";
+/// assert_eq!(
+///     registrable_domain_with(text, &data)?.as_deref(),
+///     WebAddress::parse_with(text, &data)?.registrable_domain()
+/// );
+/// assert_eq!(registrable_domain_with("  ", &data).unwrap_err().code(), "web.host-missing");
+/// # Ok::<(), onecontact::WebError>(())
+/// ```
+///
+/// # Errors
+///
+/// The [`WebError`] of [`WebAddress::parse_with`] for the same text.
+pub fn registrable_domain_with(text: &str, data: &Data) -> Result<Option<String>, WebError> {
+    let list = data.psl();
+    let Some((scanned, _)) = scan_text(text) else {
+        return WebAddress::parse_with_list(text, list)
+            .map(|web| web.registrable_domain().map(str::to_owned));
+    };
+    if !scanned.host_is_domain() {
+        return Ok(None);
+    }
+    let host = scanned.host_as_written();
+    Ok(if scanned.host_has_uppercase() {
+        let lower = host.to_ascii_lowercase();
+        list.registrable_domain(&lower).map(str::to_owned)
+    } else {
+        list.registrable_domain(host).map(str::to_owned)
+    })
+}
+
 /// The reading's decisions for `text` (trim, scheme written or assumed)
 /// and the scan of what the parser would see, when the scan takes it; with
 /// the length of the trimmed text, which no key of it exceeds.
