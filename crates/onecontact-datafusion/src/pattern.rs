@@ -48,6 +48,16 @@ pub(crate) enum PatternOutput {
     Group,
 }
 
+impl PatternOutput {
+    /// The SQL function's name.
+    fn function_name(self) -> &'static str {
+        match self {
+            PatternOutput::Match => "url_pattern_match",
+            PatternOutput::Group => "url_pattern_group",
+        }
+    }
+}
+
 /// `url_pattern_match` or `url_pattern_group`.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub(crate) struct PatternFunction {
@@ -171,10 +181,7 @@ impl std::fmt::Debug for Patterns<'_> {
 
 impl ScalarUDFImpl for PatternFunction {
     fn name(&self) -> &str {
-        match self.output {
-            PatternOutput::Match => "url_pattern_match",
-            PatternOutput::Group => "url_pattern_group",
-        }
+        self.output.function_name()
     }
 
     fn signature(&self) -> &Signature {
@@ -189,10 +196,7 @@ impl ScalarUDFImpl for PatternFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let name = match self.output {
-            PatternOutput::Match => "url_pattern_match",
-            PatternOutput::Group => "url_pattern_group",
-        };
+        let name = self.output.function_name();
         let strings = args
             .args
             .iter()
