@@ -19,7 +19,7 @@
 //! The crate is built on the public API of [`onecontact`] alone: its one
 //! [`Reading`](onecontact::Reading) of a text, [`WebAddress`](onecontact::WebAddress)
 //! and [`inspect`](onecontact::inspect()). Each report reads its text
-//! once and looks its host up once ([`HostLookup`](onecontact::HostLookup)),
+//! once and answers its host once ([`HostAnswer`](onecontact::HostAnswer)),
 //! with the lists of [`ReadOptions::data`] ([`onecontact::Data::baked`] by
 //! default).
 //!

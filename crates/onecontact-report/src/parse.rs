@@ -10,7 +10,7 @@ use onecontact_url::{Host, Url};
 use crate::contact::ContactFacts;
 use crate::error::{Role, ToolError};
 use crate::read_options::{Note, ReadOptions, read, read_base, reading_notes, url_of};
-use onecontact::inspect::{HostDisplay, LinkReport, Severity, Warning, inspect_reading_looked_up};
+use onecontact::inspect::{HostDisplay, LinkReport, Severity, Warning, inspect_reading};
 use onecontact::is_tracking_parameter;
 use onecontact::{Data, Reading, WebAddress, WebError};
 
@@ -211,7 +211,7 @@ pub(crate) fn parts(url: &Url) -> Parts {
 fn host_report(
     reading: &Reading<'_>,
     url: &Url,
-    link: &mut LinkReport,
+    link: &LinkReport,
     notes: &mut Vec<Note>,
 ) -> Option<HostReport> {
     let host = url.host()?;
@@ -235,9 +235,11 @@ fn host_report(
     }
     let (unicode, registrable_domain, public_suffix) = match host {
         Host::Domain(_) => (
-            link.host_unicode.take(),
-            link.registrable_domain.take(),
-            link.public_suffix.take().filter(|s| !s.is_empty()),
+            link.host_unicode().map(str::to_owned),
+            link.registrable_domain().map(str::to_owned),
+            link.public_suffix()
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned),
         ),
         _ => (None, None, None),
     };
@@ -400,10 +402,10 @@ pub(crate) fn report_from_reading(
     let url = url_of(&reading, Role::Input)?;
     // The host is looked up and shown once, here; the host report and the
     // contact facts take what this found.
-    let (mut link, site) = inspect_reading_looked_up(&reading, data);
+    let link = inspect_reading(&reading, data);
     let mut notes = reading_notes(&reading, base);
     normalization_notes(&reading, url, &mut notes);
-    let host = host_report(&reading, url, &mut link, &mut notes);
+    let host = host_report(&reading, url, &link, &mut notes);
     let params = url.query().map(query_params).unwrap_or_default();
     query_notes(&params, &mut notes);
     let validation_errors = reading
@@ -432,13 +434,13 @@ pub(crate) fn report_from_reading(
         validation_errors,
         contact: None,
         contact_error: None,
-        warnings: link.warnings,
+        warnings: link.warnings.clone(),
         max_severity: link.max_severity,
     };
     if let Some(host) = report.host.as_mut() {
-        host.display = link.display;
+        host.display = link.display().cloned();
     }
-    match WebAddress::from_reading_looked_up(reading, site, data) {
+    match WebAddress::from_reading_looked_up(reading, link.host(), data) {
         Ok(web) => report.contact = Some(ContactFacts::of(&web)),
         Err(e) => report.contact_error = Some(e),
     }

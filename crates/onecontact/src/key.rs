@@ -5,6 +5,8 @@
 
 pub(crate) mod direct;
 
+use crate::rules::DEFAULT_DOCUMENTS;
+
 use crate::gigo::Gigo;
 use onecontact_url::percent_encoding::hex_value;
 use onecontact_url::search_params::cmp_utf16;
@@ -19,21 +21,6 @@ pub enum KeyVersion {
     #[cfg_attr(feature = "serde", serde(rename = "v1"))]
     V1,
 }
-
-/// Final path segments that name a directory's default document; the key
-/// drops them, so `/a/index.html` and `/a/` compare equal. Compared after
-/// the path is lowercased and its unreserved escapes decoded.
-pub const DEFAULT_DOCUMENTS: &[&str] = &[
-    "index.html",
-    "index.htm",
-    "index.php",
-    "index.asp",
-    "index.aspx",
-    "default.htm",
-    "default.html",
-    "default.asp",
-    "default.aspx",
-];
 
 /// The parts of a parsed address the key is computed from.
 #[derive(Debug, Clone, Copy)]

@@ -15,7 +15,7 @@ use crate::gigo::Gigo;
 use crate::input;
 
 /// What is put in front of a text whose scheme is not written.
-pub const ASSUMED_PREFIX: &str = "https://";
+const ASSUMED_PREFIX: &str = "https://";
 
 /// Where the URL's scheme came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,6 +57,10 @@ impl Default for Reader<'_> {
 }
 
 impl<'b> Reader<'b> {
+    /// What is put in front of a text whose scheme is not written
+    /// (`https://`).
+    pub const ASSUMED_PREFIX: &'static str = ASSUMED_PREFIX;
+
     /// `https://` assumed when no scheme is written, no base, no
     /// validation errors collected (the reading of
     /// [`WebAddress::parse`](crate::WebAddress::parse)).

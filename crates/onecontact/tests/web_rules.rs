@@ -260,7 +260,7 @@ fn canonical_removes_tracking_parameters_and_reports_them() {
 
 #[test]
 fn every_listed_tracking_parameter_is_removed() {
-    for p in onecontact::TRACKING_PARAMETERS {
+    for p in onecontact::rules::TRACKING_PARAMETERS {
         let w = web(&format!("https://example.com/?{}=1&keep=2", p.name));
         assert_eq!(w.canonical(), "https://example.com/?keep=2", "{}", p.name);
     }
