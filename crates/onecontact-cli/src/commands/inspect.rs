@@ -7,7 +7,7 @@ use onecontact::{Data, LinkReport, Severity};
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, FINDING, LineError, OK, heading, report_invalid};
-use crate::output::{Style, Table, write_json};
+use crate::output::{Style, Table};
 
 /// Inspect as a batch command, with the lists hosts are looked up in and
 /// compared with.
@@ -78,7 +78,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
     let report = inspect_with(text, inspect.data);
     if let Some(error) = &report.error {
         if ctx.json {
-            write_json(out, &report)?;
+            ctx.write_json_with_lists(out, &report)?;
             out.flush()?;
             eprintln!("onecontact inspect: {error}");
             return Ok(super::INVALID);
@@ -100,7 +100,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
         OK
     };
     if ctx.json {
-        write_json(out, &report)?;
+        ctx.write_json_with_lists(out, &report)?;
         return Ok(status);
     }
     let s = &ctx.style;

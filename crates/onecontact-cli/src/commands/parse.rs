@@ -78,7 +78,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
         struct Document<'a> {
             report: &'a ParseReport,
         }
-        write_json(out, &Document { report: &report })?;
+        ctx.write_json_with_lists(out, &Document { report: &report })?;
         return Ok(OK);
     }
     let s = &ctx.style;
