@@ -21,7 +21,7 @@
 use std::net::Ipv6Addr;
 
 use onecontact_url::percent_encoding::percent_decode_str;
-use onecontact_url::{Host, Url};
+use onecontact_url::{Host, Position, Url};
 
 use super::warning::{Severity, Warning, WarningCode};
 
@@ -274,12 +274,26 @@ fn first_char(text: &str, from: usize, what: impl Fn(char) -> bool) -> Option<(c
         .map(|(i, c)| (c, from + i))
 }
 
+/// Whether `text` starts with the URL's own serialization up to the end of
+/// its authority, followed by the end of the text or a `/`, `?` or `#`:
+/// then an RFC 3986 parser reads the same userinfo, host and port as the
+/// URL Standard did (the common case, decided without either reading).
+fn same_authority_as_written(text: &str, url: &Url) -> bool {
+    if !url.has_authority() {
+        return false;
+    }
+    let serialized = &url[..Position::AfterPort];
+    text.strip_prefix(serialized)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '?', '#']))
+        && !serialized.contains('\\')
+}
+
 /// The differential between the URL Standard's reading of `text` (which
 /// gave `url`) and RFC 3986's, or `None` when they agree. `text` is what
 /// the URL parser was given (with an assumed `https://` in front), and
 /// `lead` the length of that assumed prefix, taken off positions.
 pub(crate) fn differential(text: &str, lead: usize, url: &Url) -> Option<ParserDifferential> {
-    if url.scheme() == "file" {
+    if url.scheme() == "file" || same_authority_as_written(text, url) {
         return None;
     }
     let whatwg = whatwg_authority(url);

@@ -200,13 +200,21 @@ fn authority_as_typed<'a>(reading: &Reading<'a>) -> Option<&'a str> {
     reading.written(Some(start..end))
 }
 
-/// `%XX` escapes of delimiters found in `authority`.
+/// `%XX` escapes of delimiters found in `authority` (either case), in the
+/// order of [`DELIMITERS`](encoded_delimiters), each once and uppercase.
 fn encoded_delimiters(authority: &str) -> Vec<String> {
     const DELIMITERS: &[&str] = &["%2F", "%40", "%3F", "%23", "%3A", "%5C", "%2E"];
-    let upper = authority.to_ascii_uppercase();
+    if !authority.contains('%') {
+        return Vec::new();
+    }
+    let escapes: Vec<&[u8]> = authority
+        .as_bytes()
+        .windows(3)
+        .filter(|w| w.first() == Some(&b'%'))
+        .collect();
     DELIMITERS
         .iter()
-        .filter(|d| upper.contains(*d))
+        .filter(|d| escapes.iter().any(|e| e.eq_ignore_ascii_case(d.as_bytes())))
         .map(|d| (*d).to_owned())
         .collect()
 }
@@ -530,7 +538,10 @@ fn typed_warnings(
             .at(None, Some(0)),
         );
     }
-    let parsed = format!("{}{typed}", reading.prefix());
+    let parsed = match reading.prefix() {
+        "" => std::borrow::Cow::Borrowed(typed),
+        prefix => std::borrow::Cow::Owned(format!("{prefix}{typed}")),
+    };
     if let Some(found) = differential::differential(&parsed, reading.prefix().len(), url) {
         // A scheme with the wrong slashes is one finding, told by the slip.
         let told = matches!(slip, Some((paste::SchemeSlip::Slashes(_), _)))
