@@ -211,12 +211,28 @@ pub(crate) fn similar_top_domain(
 /// The domain of the longest suffix of `skeleton` (at most [`MAX_LABELS`]
 /// labels, at least two) found in `top`.
 fn lookup<'t>(skeleton: &str, top: &'t TopDomains) -> Option<&'t str> {
-    let labels: Vec<&str> = skeleton.split('.').collect();
-    let first = labels.len().saturating_sub(MAX_LABELS);
-    let mut starts = first..labels.len().saturating_sub(1);
-    starts.find_map(|start| {
-        let suffix = labels.get(start..)?.join(".");
-        top.find(&suffix)
+    // Where each of the last labels starts, last label first.
+    let mut starts = [0usize; MAX_LABELS];
+    let mut found = 0usize;
+    let mut end = skeleton.len();
+    while found < MAX_LABELS {
+        let start = skeleton
+            .get(..end)
+            .and_then(|head| head.rfind('.'))
+            .map_or(0, |dot| dot + 1);
+        if let Some(slot) = starts.get_mut(found) {
+            *slot = start;
+        }
+        found += 1;
+        if start == 0 {
+            break;
+        }
+        end = start - 1;
+    }
+    // Suffixes of `found` labels down to two, longest first.
+    (2..=found).rev().find_map(|labels| {
+        let start = *starts.get(labels - 1)?;
+        top.find(skeleton.get(start..)?)
     })
 }
 
@@ -327,6 +343,9 @@ fn expand(host: &str, out: &mut BTreeSet<String>) {
 
 /// The UTS #39 skeleton of `s` after the browsers' extra mappings.
 fn skeleton_of(s: &str) -> String {
+    if s.chars().all(|c| extra_prototype(c).is_none()) {
+        return unicode_security::skeleton(s).collect();
+    }
     let mut mapped = String::with_capacity(s.len());
     for c in s.chars() {
         match extra_prototype(c) {

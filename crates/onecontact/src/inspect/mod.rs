@@ -542,7 +542,8 @@ fn typed_warnings(
         "" => std::borrow::Cow::Borrowed(typed),
         prefix => std::borrow::Cow::Owned(format!("{prefix}{typed}")),
     };
-    if let Some(found) = differential::differential(&parsed, reading.prefix().len(), url) {
+    let unicode = report.host.unicode();
+    if let Some(found) = differential::differential(&parsed, reading.prefix().len(), url, unicode) {
         // A scheme with the wrong slashes is one finding, told by the slip.
         let told = matches!(slip, Some((paste::SchemeSlip::Slashes(_), _)))
             && found.rfc3986.host.as_deref().is_none_or(str::is_empty);
