@@ -74,7 +74,8 @@ pub use components::{CodecReport, Component, UnknownComponent, decode, encode};
 pub use contact::{ContactFacts, ContactReport, contact_report, contact_report_with};
 pub use error::{Role, ToolError};
 pub use parse::{
-    HostReport, ParseReport, Parts, PathSegment, QueryParam, ValidationNote, parse_report,
+    HostReport, ParseReport, Parts, PartsReport, PathSegment, QueryParam, ValidationNote,
+    parse_parts, parse_report,
 };
 pub use read_options::{Note, ReadOptions, scheme_assumed_note};
 pub use rebuild::{Edit, EditStep, RebuildReport, UnknownField, UrlField, rebuild};

@@ -392,6 +392,44 @@ pub fn parse_report(text: &str, options: &ReadOptions) -> Result<ParseReport, To
     report_from_reading(reading, base.as_ref(), &options.data)
 }
 
+/// The URL a text reads as and its parts, without the rest of the
+/// [`ParseReport`]: for a program that lists the parts of many addresses.
+/// The text is read as [`parse_report`] reads it, so the same text fails
+/// with the same error.
+///
+/// ```
+/// use onecontact_report::{ReadOptions, parse_parts};
+///
+/// let parsed = parse_parts("Example.com:8080/a?b#c", &ReadOptions::default())?;
+/// assert_eq!(parsed.href, "https://example.com:8080/a?b#c");
+/// assert_eq!(parsed.parts.port, Some(8080));
+/// # Ok::<(), onecontact_report::ToolError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`parse_report`]: a [`ToolError`] when the text (or the base) is not
+/// a URL.
+pub fn parse_parts(text: &str, options: &ReadOptions) -> Result<PartsReport, ToolError> {
+    let base = read_base(options)?;
+    let reading = read(text, base.as_ref(), options, Role::Input)?;
+    let url = url_of(&reading, Role::Input)?;
+    Ok(PartsReport {
+        href: url.as_str().to_owned(),
+        parts: parts(url),
+    })
+}
+
+/// What [`parse_parts`] gives: the URL and its parts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PartsReport {
+    /// The URL's serialization.
+    pub href: String,
+    /// Its parts.
+    pub parts: Parts,
+}
+
 /// The parse report of an address already read (with its base, if any):
 /// built from that one reading, as are its contact facts and warnings.
 pub(crate) fn report_from_reading(

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use onecontact_report::{self as tool, CleanReport, ParseReport, ReadOptions};
+use onecontact_report::{self as tool, CleanReport, ParseReport, PartsReport, ReadOptions};
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, LineError, OK, heading, report_invalid, write_notes};
@@ -12,10 +12,24 @@ use crate::output::{Table, or_dash, write_columns, write_json};
 pub struct Parse {
     /// How to read addresses.
     pub options: ReadOptions,
+    /// Whether each row needs the whole report (JSON Lines), or only the
+    /// URL's parts (TSV, whose columns are the parts).
+    pub full: bool,
+}
+
+/// One row of `parse --input`: the whole report for JSON Lines, the URL's
+/// parts for TSV.
+#[derive(Debug, serde::Serialize)]
+#[serde(untagged)]
+pub enum ParseRow {
+    /// The report the single-address `--json` prints.
+    Full(Box<ParseReport>),
+    /// The URL and its parts.
+    Parts(PartsReport),
 }
 
 impl BatchCommand for Parse {
-    type Report = ParseReport;
+    type Report = ParseRow;
 
     fn columns(&self) -> &'static [&'static str] {
         &[
@@ -23,14 +37,22 @@ impl BatchCommand for Parse {
         ]
     }
 
-    fn run(&self, text: &str) -> Result<ParseReport, LineError> {
-        tool::parse_report(text, &self.options).map_err(|e| LineError::from(&e))
+    fn run(&self, text: &str) -> Result<ParseRow, LineError> {
+        let row = if self.full {
+            tool::parse_report(text, &self.options).map(|r| ParseRow::Full(Box::new(r)))
+        } else {
+            tool::parse_parts(text, &self.options).map(ParseRow::Parts)
+        };
+        row.map_err(|e| LineError::from(&e))
     }
 
-    fn fields(&self, r: &ParseReport, out: &mut Vec<String>) {
-        let p = &r.parts;
+    fn fields(&self, row: &ParseRow, out: &mut Vec<String>) {
+        let (href, p) = match row {
+            ParseRow::Full(r) => (&r.href, &r.parts),
+            ParseRow::Parts(r) => (&r.href, &r.parts),
+        };
         out.extend([
-            r.href.clone(),
+            href.clone(),
             p.scheme.clone(),
             p.username.clone().unwrap_or_default(),
             p.password.clone().unwrap_or_default(),
