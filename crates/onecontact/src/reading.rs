@@ -203,7 +203,7 @@ impl<'b> Reader<'b> {
                 let error = WebError::Invalid {
                     validation_error: e.kind(),
                     at: offset_in(text, lead + at),
-                    detail: failure_detail(e.kind(), host, rest),
+                    detail: failure_detail(&e, host, rest),
                 };
                 (read(scheme, prefix), Err(error))
             }

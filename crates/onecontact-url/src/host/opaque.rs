@@ -15,7 +15,8 @@ pub(crate) fn parse_opaque_into<R: Report>(
     report: &mut R,
 ) -> Result<(), ParseError> {
     if let Some(at) = input.bytes().position(is_forbidden_host_code_point) {
-        return Err(ParseError::new(ValidationError::HostInvalidCodePoint, at));
+        let c = input.as_bytes().get(at).map(|&b| char::from(b));
+        return Err(ParseError::new(ValidationError::HostInvalidCodePoint, at).with_code_point(c));
     }
     if R::ON {
         report_invalid_units(input, report);

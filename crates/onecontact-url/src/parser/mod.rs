@@ -192,7 +192,11 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// A failure caused by `kind` at prepared-input index `at`.
     #[cold]
     pub(crate) fn fail(&self, kind: ValidationError, at: usize) -> ParseError {
-        ParseError::new(kind, self.prepared.original(at))
+        let error = ParseError::new(kind, self.prepared.original(at));
+        match kind {
+            ValidationError::PortInvalid => error.with_code_point(self.rest(at).chars().next()),
+            _ => error,
+        }
     }
 
     /// The state override, when a setter runs the parser.
@@ -266,10 +270,8 @@ impl<O: Observer> Parser<'_, '_, O> {
             base: start,
         };
         host::parse_into(&mut self.url.serialization, text, is_opaque, &mut reporter).map_err(|e| {
-            ParseError::new(
-                e.kind(),
-                self.prepared.original(start + e.offset().min(end - start)),
-            )
+            let at = self.prepared.original(start + e.offset().min(end - start));
+            e.at(at)
         })
     }
 
