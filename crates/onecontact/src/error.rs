@@ -3,10 +3,12 @@
 
 use onecontact_url::{ParseError, ValidationError};
 
-/// The longest non-ASCII host accepted, in UTF-16 code units. Domain names
-/// are at most 253 octets; the limit keeps the cost of Punycode and Unicode
+/// The longest non-ASCII host accepted, in UTF-16 code units: IDNA's
+/// hardening limit ([`onecontact_idna::MAX_NON_ASCII_HOST_LEN`]), which
+/// refuses a longer domain before any Unicode processing. Domain names are at
+/// most 253 octets; the limit keeps the cost of Punycode and Unicode
 /// normalization bounded on hostile input. ASCII hosts are never limited.
-pub const MAX_NON_ASCII_HOST_UTF16: usize = 4096;
+pub const MAX_NON_ASCII_HOST_UTF16: usize = onecontact_idna::MAX_NON_ASCII_HOST_LEN;
 
 /// A place in the text as given (before trimming): a byte offset and the
 /// same place in UTF-16 code units (what editors and JavaScript count).
