@@ -27,6 +27,7 @@
 
 mod chars;
 mod confusables;
+pub(super) mod lookalike;
 mod patterns;
 mod scripts;
 mod tld;
@@ -35,8 +36,9 @@ use crate::gigo::Gigo;
 use crate::host::{has_xn_label, is_xn_label};
 pub use chars::Blocked;
 pub use confusables::WholeScript;
+use lookalike::TopDomains;
 pub use patterns::Pattern;
-pub(crate) use scripts::{is_lgc, script_names};
+pub(crate) use scripts::script_names;
 
 /// Why a label is kept in its `xn--` form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -303,7 +305,7 @@ fn decode(label: &str) -> Option<String> {
 /// let shown = display_host("xn--d1abbgf6aiiy.xn--p1ai", &TopDomains::baked());
 /// assert_eq!(shown.host, "президент.рф");
 /// ```
-pub fn display_host(host: &str, top: &super::TopDomains) -> HostDisplay {
+pub fn display_host(host: &str, top: &TopDomains) -> HostDisplay {
     if !has_xn_label(host) {
         return HostDisplay {
             host: host.to_owned(),
@@ -333,7 +335,7 @@ pub fn display_host(host: &str, top: &super::TopDomains) -> HostDisplay {
         .map(|(r, d)| d.as_deref().unwrap_or(r))
         .collect();
     let unicode_host = unicode_host.join(".");
-    let imitates = super::lookalike::similar_top_domain(host, &unicode_host, top);
+    let imitates = lookalike::similar_top_domain(host, &unicode_host, top);
     let mut labels = Vec::new();
     let mut shown: Vec<&str> = Vec::with_capacity(raw.len());
     for (ascii, unicode) in raw.iter().zip(&decoded) {
