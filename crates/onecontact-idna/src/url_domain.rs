@@ -5,6 +5,7 @@ use crate::prelude::*;
 use alloc::borrow::Cow;
 
 use crate::errors::{ErrorKind, IdnaErrors};
+use crate::forbidden::is_forbidden_domain_code_point;
 use crate::uts46::Uts46;
 
 /// Byte classes for the one-pass scan of ASCII input.
@@ -22,25 +23,15 @@ static CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0usize;
     while b < 256 {
-        table[b] = match b as u8 {
-            b'A'..=b'Z' => UPPER,
-            0x00..=0x20
-            | b'#'
-            | b'%'
-            | b'/'
-            | b':'
-            | b'<'
-            | b'>'
-            | b'?'
-            | b'@'
-            | b'['
-            | b'\\'
-            | b']'
-            | b'^'
-            | b'|'
-            | 0x7F => FORBIDDEN,
-            0x80..=0xFF => NON_ASCII,
-            _ => 0,
+        let byte = b as u8;
+        table[b] = if byte >= 0x80 {
+            NON_ASCII
+        } else if is_forbidden_domain_code_point(byte as char) {
+            FORBIDDEN
+        } else if byte.is_ascii_uppercase() {
+            UPPER
+        } else {
+            0
         };
         b += 1;
     }
@@ -82,8 +73,7 @@ fn scan(s: &str) -> u8 {
 }
 
 fn first_forbidden(s: &str) -> Option<char> {
-    s.chars()
-        .find(|&c| c.is_ascii() && CLASS.get(c as usize).is_some_and(|&k| k & FORBIDDEN != 0))
+    s.chars().find(|&c| is_forbidden_domain_code_point(c))
 }
 
 /// The URL Standard's domain parser with `beStrict` false ("domain to

@@ -1,6 +1,7 @@
 //! Byte-class lookup tables used on hot paths.
 
 use crate::gigo::Gigo;
+use onecontact_idna::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 
 /// Classes of a byte in a host that is to become a domain.
 pub(crate) const DOMAIN_OK: u8 = 0;
@@ -11,26 +12,9 @@ pub(crate) const DOMAIN_FORBIDDEN: u8 = 2;
 /// A byte ≥ 0x80 (part of a non-ASCII code point).
 pub(crate) const DOMAIN_NON_ASCII: u8 = 3;
 
-const fn is_forbidden_host_byte(b: u8) -> bool {
-    matches!(
-        b,
-        0 | b'\t'
-            | b'\n'
-            | b'\r'
-            | b' '
-            | b'#'
-            | b'/'
-            | b':'
-            | b'<'
-            | b'>'
-            | b'?'
-            | b'@'
-            | b'['
-            | b'\\'
-            | b']'
-            | b'^'
-            | b'|'
-    )
+/// Whether the ASCII byte `b` is a forbidden domain code point.
+const fn is_forbidden_domain_byte(b: u8) -> bool {
+    is_forbidden_domain_code_point(b as char)
 }
 
 // `i` stays below 256, the array length.
@@ -42,7 +26,7 @@ const fn build_domain_table() -> [u8; 256] {
         let b = i as u8;
         t[i] = if b >= 0x80 {
             DOMAIN_NON_ASCII
-        } else if b <= 0x1F || b == 0x7F || b == b'%' || is_forbidden_host_byte(b) {
+        } else if is_forbidden_domain_byte(b) {
             DOMAIN_FORBIDDEN
         } else if b.is_ascii_uppercase() {
             DOMAIN_UPPER
@@ -68,8 +52,8 @@ pub(crate) fn domain_class(b: u8) -> u8 {
 
 /// Whether `b` is a forbidden host code point (all of them are ASCII).
 #[inline]
-pub(crate) fn is_forbidden_host_code_point(b: u8) -> bool {
-    is_forbidden_host_byte(b)
+pub(crate) fn is_forbidden_host_byte(b: u8) -> bool {
+    is_forbidden_host_code_point(char::from(b))
 }
 
 /// Whether `c` is a URL code point (<https://url.spec.whatwg.org/#url-code-points>): ASCII alphanumerics,
@@ -118,7 +102,7 @@ const fn build_fast_table() -> [u8; 256] {
     while i < 128 {
         let b = i as u8;
         let mut class = 0;
-        if !(b <= 0x1F || b == 0x7F || b == b'%' || is_forbidden_host_byte(b)) {
+        if !(is_forbidden_domain_byte(b)) {
             class |= FAST_HOST;
         }
         if b.is_ascii_uppercase() {

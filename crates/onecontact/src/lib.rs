@@ -168,7 +168,7 @@ pub use detect::{ContactKind, ContactKindDetector};
 pub use error::{MAX_NON_ASCII_HOST_UTF16, Offset, WebError, WebErrorCode};
 pub use facts::{WebFact, WebFacts, WebFlags};
 pub use host::{HostAnswer, HostKind};
-pub use input::{SCHEMES_WITHOUT_SLASHES, SPECIAL_SCHEMES};
+pub use input::SCHEMES_WITHOUT_SLASHES;
 pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
 pub use key::direct::{key_v1, key_v1_with, registrable_domain_with};
 pub use key::{KeyVersion, PathRule};

@@ -64,7 +64,6 @@ mod domains;
 mod embedded;
 #[doc(hidden)]
 pub mod fuzzing;
-mod lookalike;
 pub(crate) mod paste;
 mod secrets;
 mod traversal;
@@ -74,10 +73,10 @@ pub use differential::{
     AuthorityReading, DifferentialReason, ParserDifferential, rfc3986_authority,
 };
 
-pub use display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
 #[doc(hidden)]
-pub use lookalike::codegen;
-pub use lookalike::{TopDomains, TopDomainsError};
+pub use display::lookalike::codegen;
+pub use display::lookalike::{TopDomains, TopDomainsError};
+pub use display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
 pub use warning::{Severity, Warning, WarningCode};
 
 use onecontact_url::form_urlencoded;

@@ -27,6 +27,7 @@
 
 mod chars;
 mod confusables;
+pub(super) mod lookalike;
 mod patterns;
 mod scripts;
 mod tld;
@@ -35,8 +36,9 @@ use crate::gigo::Gigo;
 use crate::host::{has_xn_label, is_xn_label};
 pub use chars::Blocked;
 pub use confusables::WholeScript;
+use lookalike::TopDomains;
 pub use patterns::Pattern;
-pub(crate) use scripts::{is_lgc, script_names};
+pub(crate) use scripts::script_names;
 
 /// Why a label is kept in its `xn--` form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -321,17 +323,14 @@ fn decode(label: &str) -> Decoded {
 /// let shown = display_host("xn--d1abbgf6aiiy.xn--p1ai", &TopDomains::baked());
 /// assert_eq!(shown.host, "президент.рф");
 /// ```
-pub fn display_host(host: &str, top: &super::TopDomains) -> HostDisplay {
+pub fn display_host(host: &str, top: &TopDomains) -> HostDisplay {
     unicode_and_display(host, top).1
 }
 
 /// The Unicode form of `host` (as UTS #46 ToUnicode gives it; `None` when
 /// it has no `xn--` label or the form is the same) and the display
 /// decision, from one decoding of each `xn--` label.
-pub(crate) fn unicode_and_display(
-    host: &str,
-    top: &super::TopDomains,
-) -> (Option<String>, HostDisplay) {
+pub(crate) fn unicode_and_display(host: &str, top: &TopDomains) -> (Option<String>, HostDisplay) {
     if !has_xn_label(host) {
         let shown = HostDisplay {
             host: host.to_owned(),
@@ -383,7 +382,7 @@ pub(crate) fn unicode_and_display(
         .collect();
     let unicode_form = with_dot(unicode_form.join("."));
     let unicode_form = (unicode_form != host).then_some(unicode_form);
-    let imitates = super::lookalike::similar_top_domain(host, &unicode_host, top);
+    let imitates = lookalike::similar_top_domain(host, &unicode_host, top);
     let mut labels = Vec::new();
     let mut shown: Vec<&str> = Vec::with_capacity(raw.len());
     for (ascii, d) in raw.iter().zip(&decoded) {
