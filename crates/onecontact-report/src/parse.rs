@@ -12,7 +12,7 @@ use crate::error::{Role, ToolError};
 use crate::read_options::{Note, ReadOptions, read, read_base, reading_notes, url_of};
 use onecontact::inspect::{HostDisplay, LinkReport, Severity, Warning, inspect_reading};
 use onecontact::is_tracking_parameter;
-use onecontact::{Data, Reading, WebAddress, WebError};
+use onecontact::{Data, Reader, Reading, WebAddress, WebError};
 
 /// The up to eight parts of a URL, as the normalized URL holds them
 /// (percent-encoded where the URL Standard encodes).
@@ -412,7 +412,13 @@ pub fn parse_report(text: &str, options: &ReadOptions) -> Result<ParseReport, To
 /// a URL.
 pub fn parse_parts(text: &str, options: &ReadOptions) -> Result<PartsReport, ToolError> {
     let base = read_base(options)?;
-    let reading = read(text, base.as_ref(), options, Role::Input)?;
+    // The reading of `parse_report` without collecting the validation
+    // errors, which the parts do not show: the URL and a failure's error
+    // are the same either way.
+    let reading = Reader::new()
+        .assume_https(options.assume_https)
+        .base(base.as_ref())
+        .read(text);
     let url = url_of(&reading, Role::Input)?;
     Ok(PartsReport {
         href: url.as_str().to_owned(),

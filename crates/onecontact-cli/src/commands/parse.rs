@@ -6,7 +6,7 @@ use onecontact_report::{self as tool, CleanReport, ParseReport, PartsReport, Rea
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, LineError, OK, heading, report_invalid, write_notes};
-use crate::output::{Table, or_dash, write_columns, write_json};
+use crate::output::{Table, or_dash, tsv_field, write_columns, write_json};
 
 /// Parse as a batch command.
 pub struct Parse {
@@ -47,22 +47,39 @@ impl BatchCommand for Parse {
     }
 
     fn fields(&self, row: &ParseRow, out: &mut Vec<String>) {
-        let (href, p) = match row {
-            ParseRow::Full(r) => (&r.href, &r.parts),
-            ParseRow::Parts(r) => (&r.href, &r.parts),
-        };
-        out.extend([
-            href.clone(),
-            p.scheme.clone(),
-            p.username.clone().unwrap_or_default(),
-            p.password.clone().unwrap_or_default(),
-            p.host.clone().unwrap_or_default(),
-            p.port.map(|n| n.to_string()).unwrap_or_default(),
-            p.path.clone(),
-            p.query.clone().unwrap_or_default(),
-            p.fragment.clone().unwrap_or_default(),
-        ]);
+        let mut port = String::new();
+        out.extend(row_fields(row, &mut port).map(str::to_owned));
     }
+
+    fn write_fields(&self, row: &ParseRow, out: &mut String) {
+        let mut port = String::new();
+        for field in row_fields(row, &mut port) {
+            out.push('\t');
+            tsv_field(out, field);
+        }
+    }
+}
+
+/// The columns of a row, in order (`port` holds the port's digits).
+fn row_fields<'r>(row: &'r ParseRow, port: &'r mut String) -> [&'r str; 9] {
+    let (href, p) = match row {
+        ParseRow::Full(r) => (&r.href, &r.parts),
+        ParseRow::Parts(r) => (&r.href, &r.parts),
+    };
+    if let Some(n) = p.port {
+        *port = n.to_string();
+    }
+    [
+        href,
+        &p.scheme,
+        p.username.as_deref().unwrap_or_default(),
+        p.password.as_deref().unwrap_or_default(),
+        p.host.as_deref().unwrap_or_default(),
+        port,
+        &p.path,
+        p.query.as_deref().unwrap_or_default(),
+        p.fragment.as_deref().unwrap_or_default(),
+    ]
 }
 
 /// Clean as a batch command.
