@@ -8,7 +8,7 @@
 mod batch;
 mod cli;
 mod commands;
-mod gigo;
+use onecontact_bytes::gigo;
 mod output;
 mod progress;
 mod serve;

@@ -267,7 +267,7 @@ pub mod form_urlencoded;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
-mod gigo;
+use onecontact_bytes::gigo;
 mod host;
 mod input;
 mod invariants;

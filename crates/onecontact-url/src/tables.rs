@@ -1,53 +1,14 @@
 //! Byte-class lookup tables used on hot paths.
 
 use crate::gigo::Gigo;
-use onecontact_idna::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
+use onecontact_bytes::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 
-/// Classes of a byte in a host that is to become a domain.
-pub(crate) const DOMAIN_OK: u8 = 0;
-/// ASCII uppercase letter: lowercased on output.
-pub(crate) const DOMAIN_UPPER: u8 = 1;
-/// A forbidden domain code point (forbidden host code points, C0 controls, `%`, DEL).
-pub(crate) const DOMAIN_FORBIDDEN: u8 = 2;
-/// A byte ≥ 0x80 (part of a non-ASCII code point).
-pub(crate) const DOMAIN_NON_ASCII: u8 = 3;
+/// The classes of a byte in a host that is to become a domain.
+pub(crate) use onecontact_bytes::{DOMAIN_FORBIDDEN, DOMAIN_NON_ASCII, DOMAIN_UPPER, domain_class};
 
 /// Whether the ASCII byte `b` is a forbidden domain code point.
 const fn is_forbidden_domain_byte(b: u8) -> bool {
     is_forbidden_domain_code_point(b as char)
-}
-
-// `i` stays below 256, the array length.
-#[allow(clippy::indexing_slicing)]
-const fn build_domain_table() -> [u8; 256] {
-    let mut t = [DOMAIN_OK; 256];
-    let mut i = 0usize;
-    while i < 256 {
-        let b = i as u8;
-        t[i] = if b >= 0x80 {
-            DOMAIN_NON_ASCII
-        } else if is_forbidden_domain_byte(b) {
-            DOMAIN_FORBIDDEN
-        } else if b.is_ascii_uppercase() {
-            DOMAIN_UPPER
-        } else {
-            DOMAIN_OK
-        };
-        i += 1;
-    }
-    t
-}
-
-/// Byte → domain class.
-pub(crate) static DOMAIN_CLASS: [u8; 256] = build_domain_table();
-
-/// The class of `b` in a domain.
-#[inline(always)]
-pub(crate) fn domain_class(b: u8) -> u8 {
-    DOMAIN_CLASS
-        .get(usize::from(b))
-        .copied()
-        .unwrap_or(DOMAIN_NON_ASCII)
 }
 
 /// Whether `b` is a forbidden host code point (all of them are ASCII).

@@ -212,7 +212,7 @@ fn has_double_hyphen(bytes: &[u8]) -> bool {
             .get(at..)
             .and_then(<[u8]>::first_chunk::<8>)
             .map_or(0, |chunk| u64::from_le_bytes(*chunk));
-        let hyphens = crate::key::bytes_equal(word, b'-');
+        let hyphens = onecontact_bytes::word::bytes_equal(word, b'-');
         hyphens & (hyphens >> 8) != 0
     };
     // Windows of eight bytes, seven apart, so that every two neighbouring

@@ -149,7 +149,7 @@ mod error;
 mod facts;
 #[doc(hidden)]
 pub mod fuzzing;
-mod gigo;
+use onecontact_bytes::gigo;
 mod host;
 mod input;
 pub mod inspect;

@@ -17,6 +17,7 @@ use crate::tables::{
     fast_class,
 };
 use crate::url::{NONE, Url};
+use onecontact_bytes::word::{ascii_bytes_equal, ascii_upper};
 
 /// Where the components of a fast-path URL are.
 #[derive(Debug, Clone, Copy)]
@@ -76,11 +77,6 @@ pub(crate) fn is_fast(input: &str) -> bool {
     scan(input).is_some()
 }
 
-/// Ones in every byte.
-const LO: u64 = 0x0101_0101_0101_0101;
-/// The high bit of every byte.
-const HI: u64 = 0x8080_8080_8080_8080;
-
 /// The first eight bytes of `s` as a little-endian word, zero-padded.
 const fn word(s: &[u8]) -> u64 {
     let mut w = 0u64;
@@ -101,15 +97,6 @@ fn low_bytes(n: usize) -> u64 {
     u64::MAX >> (64 - 8 * n.clamp(1, 8))
 }
 
-/// The high bit of each byte of `x` that is an ASCII uppercase letter.
-#[inline(always)]
-fn ascii_upper(x: u64) -> u64 {
-    let heptets = x & !HI;
-    let at_least_a = heptets + LO * u64::from(0x80 - b'A');
-    let above_z = heptets + LO * u64::from(0x80 - b'Z' - 1);
-    at_least_a & !above_z & !x & HI
-}
-
 /// The eight bytes of `bytes` from `p`, if there are that many.
 #[inline(always)]
 fn chunk_at(bytes: &[u8], p: usize) -> Option<&[u8; 8]> {
@@ -123,14 +110,6 @@ fn classes(chunk: &[u8; 8]) -> (u8, u8) {
         let c = fast_class(b);
         (all & c, any | c)
     })
-}
-
-/// The high bit of each byte of `x` that equals `c`, and no other bit, for
-/// `x` and `c` all ASCII (no byte's high bit set, so no carry between bytes).
-#[inline(always)]
-fn ascii_bytes_equal(x: u64, c: u8) -> u64 {
-    let y = x ^ (LO * u64::from(c));
-    !(y + !HI) & HI
 }
 
 /// Advances from `p` over the bytes whose class has `bit`, eight at a time

@@ -9,7 +9,7 @@
 /// may hold none of them.
 ///
 /// ```
-/// use onecontact_idna::is_forbidden_host_code_point;
+/// use onecontact_bytes::is_forbidden_host_code_point;
 ///
 /// assert!(is_forbidden_host_code_point('|'));
 /// assert!(is_forbidden_host_code_point(' '));
@@ -46,7 +46,7 @@ pub const fn is_forbidden_host_code_point(c: char) -> bool {
 /// once it is converted to ASCII.
 ///
 /// ```
-/// use onecontact_idna::is_forbidden_domain_code_point;
+/// use onecontact_bytes::is_forbidden_domain_code_point;
 ///
 /// assert!(is_forbidden_domain_code_point('%'));
 /// assert!(is_forbidden_domain_code_point('\u{7F}'));
