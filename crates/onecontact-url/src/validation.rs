@@ -180,6 +180,23 @@ impl ValidationError {
         }
     }
 
+    /// Whether the error is about the code point where it is found (a
+    /// character that is not a URL unit, a `\\`, a forbidden host code
+    /// point, a non-digit in a port or in an IPv6 address): the errors whose
+    /// [`Validation::code_point`] and [`ParseError::code_point`] name it.
+    pub(crate) const fn names_code_point(self) -> bool {
+        use ValidationError as E;
+        matches!(
+            self,
+            E::InvalidUrlUnit
+                | E::InvalidReverseSolidus
+                | E::HostInvalidCodePoint
+                | E::DomainInvalidCodePoint
+                | E::Ipv6InvalidCodePoint
+                | E::PortInvalid
+        )
+    }
+
     /// Whether the Standard lists this error as one that makes parsing fail
     /// (some, like `IPv4-out-of-range-part`, only fail in some positions).
     pub const fn can_fail(self) -> bool {
@@ -208,13 +225,46 @@ impl fmt::Display for ValidationError {
 }
 
 /// One validation error reported while parsing, with the byte offset in the
-/// original input where it was found.
+/// original input where it was found and, for an error about one code point,
+/// that code point.
+///
+/// ```
+/// use onecontact_url::{Url, ValidationError};
+///
+/// let mut errors = Vec::new();
+/// Url::options().validation_sink(&mut errors).parse("https://example.com/a b\\c")?;
+/// let unit = errors.iter().find(|v| v.kind == ValidationError::InvalidUrlUnit).unwrap();
+/// assert_eq!((unit.offset, unit.code_point), (21, Some(' ')));
+/// let solidus = errors.iter().find(|v| v.kind == ValidationError::InvalidReverseSolidus).unwrap();
+/// assert_eq!(solidus.code_point, Some('\\'));
+/// # Ok::<(), onecontact_url::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Validation {
     /// Which validation error.
     pub kind: ValidationError,
     /// Byte offset in the input as given (before trimming and tab/newline removal).
     pub offset: usize,
+    /// The code point at fault, for the errors about one (a character that
+    /// is not a URL unit, a `\\` in a special URL, a forbidden host code
+    /// point, a non-digit in a port or an IPv6 address); `None` otherwise.
+    pub code_point: Option<char>,
+}
+
+impl Validation {
+    /// `kind` at `offset`, where `text` is the input from the error on.
+    pub(crate) fn at(kind: ValidationError, offset: usize, text: &str) -> Validation {
+        let code_point = if kind.names_code_point() {
+            text.chars().next()
+        } else {
+            None
+        };
+        Validation {
+            kind,
+            offset,
+            code_point,
+        }
+    }
 }
 
 /// Why an input is not a URL: the validation error that made the parser fail,
