@@ -7,7 +7,9 @@
 //! - every relative link in `docs/*.md` and `README.md` names a file that
 //!   exists;
 //! - every public item that the tables of `docs/web-api.md` name (a route, a
-//!   report type, an error code) is still in the code.
+//!   report type, an error code) is still in the code;
+//! - what `onecontact-bytes` holds (the `gigo` module, the forbidden host
+//!   code points) is not copied back into another crate.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fs;
@@ -329,4 +331,58 @@ fn work_stories_are_found() {
     );
     assert!(work_stories("tries seeds 0, 1, 2 until it fits; a seed 1").is_empty());
     assert!(work_stories("no issue here").is_empty());
+}
+
+/// The places in Rust sources outside `crates/onecontact-bytes` that copy
+/// what that crate holds: a `gigo.rs` of their own, or the list of forbidden
+/// host code points written out (the run `'<' | '>'` that every copy of the
+/// list has, and nothing else in the workspace).
+fn copies_of_shared_bytes(sources: &[(String, String)]) -> Vec<String> {
+    let list = forbidden_list_markers();
+    sources
+        .iter()
+        .filter(|(path, _)| !path.starts_with("crates/onecontact-bytes/"))
+        .filter_map(|(path, text)| {
+            if path.ends_with("/gigo.rs") {
+                return Some(format!("{path}: a copy of onecontact-bytes' gigo module"));
+            }
+            let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+            list.iter()
+                .any(|marker| compact.contains(marker))
+                .then(|| format!("{path}: the forbidden host code points written out"))
+        })
+        .collect()
+}
+
+/// How a written-out list of forbidden host code points shows, white space
+/// removed: as `char`s or as bytes.
+fn forbidden_list_markers() -> [&'static str; 2] {
+    ["'<'|'>'", "b'<'|b'>'"]
+}
+
+#[test]
+fn shared_byte_helpers_live_in_one_crate() {
+    let sources: Vec<(String, String)> = files(&[".rs"])
+        .into_iter()
+        .map(|path| (relative(&path), fs::read_to_string(&path).unwrap()))
+        .filter(|(path, _)| path.starts_with("crates/"))
+        .collect();
+    let found = copies_of_shared_bytes(&sources);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn copies_of_shared_bytes_are_found() {
+    let source = |path: &str, text: &str| (path.to_owned(), text.to_owned());
+    let found = copies_of_shared_bytes(&[
+        source("crates/a/src/gigo.rs", ""),
+        source(
+            "crates/b/src/host.rs",
+            "matches!(c, '#' | '<'\n    | '>' | '?')",
+        ),
+        source("crates/c/src/t.rs", "0 | b'<' | b'>' => 1,"),
+        source("crates/onecontact-bytes/src/forbidden.rs", "'<' | '>'"),
+        source("crates/d/src/ok.rs", "if c == '<' || c == '>' {}"),
+    ]);
+    assert_eq!(found.len(), 3, "{found:?}");
 }

@@ -50,8 +50,9 @@ pub(crate) trait Observer {
     const VALIDATION: bool;
     /// Whether spans are wanted.
     const SPANS: bool;
-    /// A validation error at `offset` (already mapped to the original input).
-    fn validation(&mut self, kind: ValidationError, offset: usize);
+    /// A validation error at `offset` (already mapped to the original
+    /// input); `text` is the input read from the error on.
+    fn validation(&mut self, kind: ValidationError, offset: usize, text: &str);
     /// A component span (already mapped to the original input).
     fn span(&mut self, component: Component, range: Range<usize>);
 }
@@ -60,7 +61,7 @@ impl Observer for () {
     const VALIDATION: bool = false;
     const SPANS: bool = false;
     #[inline(always)]
-    fn validation(&mut self, _: ValidationError, _: usize) {}
+    fn validation(&mut self, _: ValidationError, _: usize, _: &str) {}
     #[inline(always)]
     fn span(&mut self, _: Component, _: Range<usize>) {}
 }
@@ -68,8 +69,8 @@ impl Observer for () {
 impl Observer for Vec<Validation> {
     const VALIDATION: bool = true;
     const SPANS: bool = false;
-    fn validation(&mut self, kind: ValidationError, offset: usize) {
-        self.push(Validation { kind, offset });
+    fn validation(&mut self, kind: ValidationError, offset: usize, text: &str) {
+        self.push(Validation::at(kind, offset, text));
     }
     fn span(&mut self, _: Component, _: Range<usize>) {}
 }
@@ -77,7 +78,7 @@ impl Observer for Vec<Validation> {
 impl Observer for InputSpans {
     const VALIDATION: bool = false;
     const SPANS: bool = true;
-    fn validation(&mut self, _: ValidationError, _: usize) {}
+    fn validation(&mut self, _: ValidationError, _: usize, _: &str) {}
     fn span(&mut self, component: Component, range: Range<usize>) {
         let slot = match component {
             Component::Scheme => &mut self.scheme,
@@ -101,8 +102,8 @@ pub(crate) struct Both<'a> {
 impl Observer for Both<'_> {
     const VALIDATION: bool = true;
     const SPANS: bool = true;
-    fn validation(&mut self, kind: ValidationError, offset: usize) {
-        self.errors.validation(kind, offset);
+    fn validation(&mut self, kind: ValidationError, offset: usize, text: &str) {
+        self.errors.validation(kind, offset, text);
     }
     fn span(&mut self, component: Component, range: Range<usize>) {
         self.spans.span(component, range);

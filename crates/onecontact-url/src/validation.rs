@@ -180,6 +180,23 @@ impl ValidationError {
         }
     }
 
+    /// Whether the error is about the code point where it is found (a
+    /// character that is not a URL unit, a `\\`, a forbidden host code
+    /// point, a non-digit in a port or in an IPv6 address): the errors whose
+    /// [`Validation::code_point`] and [`ParseError::code_point`] name it.
+    pub(crate) const fn names_code_point(self) -> bool {
+        use ValidationError as E;
+        matches!(
+            self,
+            E::InvalidUrlUnit
+                | E::InvalidReverseSolidus
+                | E::HostInvalidCodePoint
+                | E::DomainInvalidCodePoint
+                | E::Ipv6InvalidCodePoint
+                | E::PortInvalid
+        )
+    }
+
     /// Whether the Standard lists this error as one that makes parsing fail
     /// (some, like `IPv4-out-of-range-part`, only fail in some positions).
     pub const fn can_fail(self) -> bool {
@@ -208,13 +225,46 @@ impl fmt::Display for ValidationError {
 }
 
 /// One validation error reported while parsing, with the byte offset in the
-/// original input where it was found.
+/// original input where it was found and, for an error about one code point,
+/// that code point.
+///
+/// ```
+/// use onecontact_url::{Url, ValidationError};
+///
+/// let mut errors = Vec::new();
+/// Url::options().validation_sink(&mut errors).parse("https://example.com/a b\\c")?;
+/// let unit = errors.iter().find(|v| v.kind == ValidationError::InvalidUrlUnit).unwrap();
+/// assert_eq!((unit.offset, unit.code_point), (21, Some(' ')));
+/// let solidus = errors.iter().find(|v| v.kind == ValidationError::InvalidReverseSolidus).unwrap();
+/// assert_eq!(solidus.code_point, Some('\\'));
+/// # Ok::<(), onecontact_url::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Validation {
     /// Which validation error.
     pub kind: ValidationError,
     /// Byte offset in the input as given (before trimming and tab/newline removal).
     pub offset: usize,
+    /// The code point at fault, for the errors about one (a character that
+    /// is not a URL unit, a `\\` in a special URL, a forbidden host code
+    /// point, a non-digit in a port or an IPv6 address); `None` otherwise.
+    pub code_point: Option<char>,
+}
+
+impl Validation {
+    /// `kind` at `offset`, where `text` is the input from the error on.
+    pub(crate) fn at(kind: ValidationError, offset: usize, text: &str) -> Validation {
+        let code_point = if kind.names_code_point() {
+            text.chars().next()
+        } else {
+            None
+        };
+        Validation {
+            kind,
+            offset,
+            code_point,
+        }
+    }
 }
 
 /// Why an input is not a URL: the validation error that made the parser fail,
@@ -234,42 +284,59 @@ pub struct Validation {
 #[non_exhaustive]
 pub struct ParseError {
     kind: ValidationError,
-    code_point: Option<char>,
-    offset: usize,
-    idna: Option<onecontact_idna::ErrorKind>,
+    detail: Detail,
+    // Every offset the parser reports is below its input limit (under
+    // 4 GiB); a setter's value longer than that saturates. Four bytes keep
+    // the error, and every result of the parser's steps, small.
+    offset: u32,
+}
+
+/// What a [`ParseError`] knows beyond its kind and place (one of the two,
+/// so that the error stays two words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Detail {
+    None,
+    /// The code point at fault.
+    CodePoint(char),
+    /// The IDNA criterion a domain failed (its code point, if it names one,
+    /// is the one at fault).
+    Idna(onecontact_idna::ErrorKind),
 }
 
 impl ParseError {
     pub(crate) const fn new(kind: ValidationError, offset: usize) -> Self {
         ParseError {
             kind,
-            code_point: None,
-            offset,
-            idna: None,
+            detail: Detail::None,
+            offset: saturating_u32(offset),
         }
     }
 
     /// The same error naming `code_point` as the one at fault.
     pub(crate) const fn with_code_point(mut self, code_point: Option<char>) -> Self {
-        self.code_point = code_point;
+        if let Some(c) = code_point {
+            self.detail = Detail::CodePoint(c);
+        }
         self
     }
 
-    /// The same error with the IDNA criterion behind a `domain-to-ASCII` failure.
+    /// The same error with the IDNA criterion behind a domain failure.
     pub(crate) const fn with_idna(mut self, idna: Option<onecontact_idna::ErrorKind>) -> Self {
-        self.idna = idna;
+        if let Some(kind) = idna {
+            self.detail = Detail::Idna(kind);
+        }
         self
     }
 
     /// The same error at offset `offset`.
     pub(crate) const fn at(mut self, offset: usize) -> Self {
-        self.offset = offset;
+        self.offset = saturating_u32(offset);
         self
     }
 
     /// The same error with its offset moved by `by` bytes.
     pub(crate) const fn shifted(self, by: usize) -> Self {
-        let offset = self.offset + by;
+        let offset = self.offset() + by;
         self.at(offset)
     }
 
@@ -280,7 +347,7 @@ impl ParseError {
 
     /// Byte offset in the original input where the failure was detected.
     pub const fn offset(&self) -> usize {
-        self.offset
+        self.offset as usize
     }
 
     /// The code point at fault, when the failing step names one: the
@@ -300,7 +367,18 @@ impl ParseError {
     /// assert_eq!(Url::parse("https://a.com:99999/").unwrap_err().code_point(), None);
     /// ```
     pub const fn code_point(&self) -> Option<char> {
-        self.code_point
+        use onecontact_idna::ErrorKind as K;
+        match self.detail {
+            Detail::CodePoint(c)
+            | Detail::Idna(
+                K::LeadingCombiningMark(c)
+                | K::DisallowedCodePoint(c)
+                | K::Std3Ascii(c)
+                | K::ContextJ(c)
+                | K::ForbiddenCodePoint(c),
+            ) => Some(c),
+            _ => None,
+        }
     }
 
     /// For a failure of the domain-to-ASCII step, the first IDNA criterion
@@ -317,7 +395,19 @@ impl ParseError {
     /// assert_eq!(Url::parse("https://a.com:1x/").unwrap_err().idna_error(), None);
     /// ```
     pub const fn idna_error(&self) -> Option<onecontact_idna::ErrorKind> {
-        self.idna
+        match self.detail {
+            Detail::Idna(kind) => Some(kind),
+            _ => None,
+        }
+    }
+}
+
+/// `n` as a `u32`, `u32::MAX` when it does not fit.
+const fn saturating_u32(n: usize) -> u32 {
+    if n > u32::MAX as usize {
+        u32::MAX
+    } else {
+        n as u32
     }
 }
 
@@ -355,4 +445,23 @@ pub enum SetterError {
     /// The port value does not start with a digit.
     #[error("the port must start with a digit")]
     PortInvalid,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_parse_error_stays_two_words() {
+        // Every step of the parser returns a Result holding this error.
+        assert_eq!(core::mem::size_of::<ParseError>(), 16);
+        let e = ParseError::new(ValidationError::DomainToAscii, usize::MAX);
+        assert_eq!(e.offset(), u32::MAX as usize);
+        let e = e.with_idna(Some(onecontact_idna::ErrorKind::ContextJ('\u{200D}')));
+        assert_eq!(e.code_point(), Some('\u{200D}'));
+        assert_eq!(
+            e.shifted(0).idna_error(),
+            Some(onecontact_idna::ErrorKind::ContextJ('\u{200D}'))
+        );
+    }
 }

@@ -92,9 +92,7 @@ pub(crate) fn domain_to_ascii_into(out: &mut String, domain: &str) -> Result<(),
                 .find(|e| matches!(e.kind, ErrorKind::ForbiddenCodePoint(_)))
                 .or_else(|| errors.first())
                 .map(|e| e.kind);
-            Err(ParseError::new(kind, 0)
-                .with_code_point(first.and_then(code_point_of))
-                .with_idna(first))
+            Err(ParseError::new(kind, 0).with_idna(first))
         }
     }
 }
@@ -104,16 +102,4 @@ pub(crate) fn domain_to_ascii_into(out: &mut String, domain: &str) -> Result<(),
 fn forbidden_at(domain: &str, i: usize) -> ParseError {
     let c = domain.as_bytes().get(i).map(|&b| char::from(b));
     ParseError::new(ValidationError::DomainInvalidCodePoint, i).with_code_point(c)
-}
-
-/// The code point an IDNA criterion names, if it names one.
-fn code_point_of(kind: ErrorKind) -> Option<char> {
-    match kind {
-        ErrorKind::LeadingCombiningMark(c)
-        | ErrorKind::DisallowedCodePoint(c)
-        | ErrorKind::Std3Ascii(c)
-        | ErrorKind::ContextJ(c)
-        | ErrorKind::ForbiddenCodePoint(c) => Some(c),
-        _ => None,
-    }
 }

@@ -38,10 +38,30 @@ impl Report for () {
     fn report(&mut self, _: ValidationError, _: usize) {}
 }
 
+/// Kind and offset only: for a caller that reports the errors again with
+/// the text around them (the parser's check of URL units).
 impl Report for Vec<Validation> {
     const ON: bool = true;
     fn report(&mut self, kind: ValidationError, offset: usize) {
-        self.push(Validation { kind, offset });
+        self.push(Validation {
+            kind,
+            offset,
+            code_point: None,
+        });
+    }
+}
+
+/// Collects the validation errors of a host parsed on its own.
+struct Collect<'a> {
+    input: &'a str,
+    errors: &'a mut Vec<Validation>,
+}
+
+impl Report for Collect<'_> {
+    const ON: bool = true;
+    fn report(&mut self, kind: ValidationError, offset: usize) {
+        let text = self.input.get(offset..).unwrap_or_default();
+        self.errors.push(Validation::at(kind, offset, text));
     }
 }
 
@@ -142,7 +162,7 @@ impl Host<String> {
         input: &str,
         errors: &mut Vec<Validation>,
     ) -> Result<Host<String>, ParseError> {
-        Self::parse_impl(input, false, errors)
+        Self::parse_impl(input, false, &mut Collect { input, errors })
     }
 
     /// Like [`Host::parse_opaque`], also collecting non-fatal validation
@@ -151,7 +171,7 @@ impl Host<String> {
         input: &str,
         errors: &mut Vec<Validation>,
     ) -> Result<Host<String>, ParseError> {
-        Self::parse_impl(input, true, errors)
+        Self::parse_impl(input, true, &mut Collect { input, errors })
     }
 
     fn parse_impl<R: Report>(

@@ -111,7 +111,8 @@ fn parse_full<O: Observer>(
     if O::VALIDATION && (prepared.trimmed || prepared.had_tabs_or_newlines()) {
         for offset in prepared.removed_offsets() {
             if offset < input.len() {
-                obs.validation(ValidationError::InvalidUrlUnit, offset);
+                let at = input.get(offset..).unwrap_or_default();
+                obs.validation(ValidationError::InvalidUrlUnit, offset, at);
             }
         }
     }
@@ -166,7 +167,8 @@ impl<O: Observer> Parser<'_, '_, O> {
     pub(crate) fn validation(&mut self, kind: ValidationError, at: usize) {
         if O::VALIDATION {
             let offset = self.prepared.original(at);
-            self.obs.validation(kind, offset);
+            let text = self.input.get(at..).unwrap_or_default();
+            self.obs.validation(kind, offset, text);
         }
     }
 
@@ -280,7 +282,12 @@ impl<O: Observer> Report for HostReporter<'_, '_, O> {
     fn report(&mut self, kind: ValidationError, offset: usize) {
         if O::VALIDATION {
             let at = self.prepared.original(self.base + offset);
-            self.obs.validation(kind, at);
+            let text = self
+                .prepared
+                .text
+                .get(self.base + offset..)
+                .unwrap_or_default();
+            self.obs.validation(kind, at, text);
         }
     }
 }
