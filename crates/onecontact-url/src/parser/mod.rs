@@ -13,6 +13,7 @@
 use crate::prelude::*;
 
 pub(crate) mod fast;
+mod lanes;
 mod path;
 pub(crate) mod state;
 
