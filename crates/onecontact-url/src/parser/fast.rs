@@ -119,21 +119,6 @@ fn outside_visible(b: u8) -> bool {
     b.wrapping_sub(b'!') > b'~' - b'!'
 }
 
-/// Whether `b` ends a fast-path path: it is percent-encoded by the path
-/// set, or is `\`, `?` or `#` (`/` does not end it). `b | 1 == b'#'` is `"`
-/// or `#`, `b | 2 == b'^'` is `\` or `^`.
-#[inline(always)]
-fn path_stop(b: u8) -> bool {
-    outside_visible(b)
-        | (b | 1 == b'#')
-        | (b | 2 == b'>')
-        | (b == b'?')
-        | (b | 2 == b'^')
-        | (b == b'`')
-        | (b == b'{')
-        | (b == b'}')
-}
-
 /// Whether `b` ends a fast-path query: it is percent-encoded by the
 /// special-query set, or is `#`.
 #[inline(always)]
@@ -178,14 +163,25 @@ const UPPER: u8 = 4;
 /// Path class bit: a `/`.
 const SLASH: u8 = 8;
 
-/// The class of path byte `b` after `prev`: [`STOP`] for a byte that
-/// ends the path or starts a segment with `.` or `%` (a possible dot
+/// Whether `b` is a letter, a digit or one of `-./_~`: what most paths
+/// are made of.
+#[inline(always)]
+fn is_path_plain(b: u8) -> bool {
+    ((b | 0x20).wrapping_sub(b'a') < 26)
+        | (b.wrapping_sub(b'0') < 10)
+        | (b.wrapping_sub(b'-') < 3)
+        | (b == b'_')
+        | (b == b'~')
+}
+
+/// The class of path byte `b` after `prev`: [`STOP`] for a byte that is
+/// not [`is_path_plain`] or is a `.` that starts a segment (a possible dot
 /// segment); with `FACTS`, also the bits of what the key needs to know.
 #[inline(always)]
 fn path_class<const FACTS: bool>(prev: u8, b: u8) -> u8 {
     let bit = |yes: bool, bit: u8| u8::from(yes).wrapping_neg() & bit;
     let after_slash = prev == b'/';
-    let stop = path_stop(b) | (after_slash & ((b == b'.') | (b == b'%')));
+    let stop = !is_path_plain(b) | (after_slash & (b == b'.'));
     let mut class = bit(stop, STOP);
     if FACTS {
         class |= bit(b == b'%', PERCENT)
@@ -351,22 +347,16 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     if file && (at(p) == Some(b':') || host.eq_ignore_ascii_case(b"localhost")) {
         return None;
     }
-    // Ends-in-a-number, conservatively: a host whose last byte (before a
-    // trailing dot) is none of `0-9`, `a-f`, `x`, `.` in either case cannot
-    // end in a number; otherwise the last label starting with a digit sends
-    // the host to the full parser.
-    let body = host.strip_suffix(b".").unwrap_or(host);
-    let may_end_in_number = body
-        .last()
-        .is_none_or(|&b| b.is_ascii_hexdigit() || b | 0x20 == b'x' || b == b'.');
-    if host_kind == HostKind::Domain && may_end_in_number {
-        let last_label_first = match body.iter().rposition(|&b| b == b'.') {
-            Some(dot) => body.get(dot + 1),
-            None => body.first(),
-        };
-        if last_label_first.is_none_or(u8::is_ascii_digit) {
-            return None;
-        }
+    // Ends-in-a-number, conservatively: a host whose last byte is none of
+    // `0-9`, `a-f`, `x`, `.` in either case cannot end in a number;
+    // otherwise the last label starting with a digit sends the host to the
+    // full parser.
+    let may_end_in_number = host_end
+        .checked_sub(1)
+        .and_then(at)
+        .is_none_or(|b| b.is_ascii_hexdigit() || b | 0x20 == b'x' || b == b'.');
+    if host_kind == HostKind::Domain && may_end_in_number && last_label_starts_with_digit(host) {
+        return None;
     }
 
     // Port: digits without a leading zero, in range, not the default.
@@ -416,10 +406,13 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
             }
             p += n;
             if n < WIDTH {
-                // A segment starting with `.` or `%` stopped the run.
+                // A byte the path keeps, though not a plain one, or a
+                // segment starting with `.` stopped the run; a segment
+                // starting with `.` or `%` may be a dot segment.
                 match at(p) {
                     Some(b) if fast_class(b) & FAST_PATH_OR_SLASH != 0 => {
-                        suspect = true;
+                        let starts_segment = p.checked_sub(1).and_then(at) == Some(b'/');
+                        suspect |= starts_segment && (b == b'.' || b == b'%');
                         seen.percent |= b == b'%';
                         p += 1;
                     }
@@ -476,6 +469,18 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
         fragment_start,
         needs_lowercase,
     })
+}
+
+/// Whether the last label of `host` (or the one before a trailing dot)
+/// starts with a digit, or is empty.
+#[cold]
+fn last_label_starts_with_digit(host: &[u8]) -> bool {
+    let body = host.strip_suffix(b".").unwrap_or(host);
+    let last_label_first = match body.iter().rposition(|&b| b == b'.') {
+        Some(dot) => body.get(dot + 1),
+        None => body.first(),
+    };
+    last_label_first.is_none_or(u8::is_ascii_digit)
 }
 
 /// Whether a path (starting with `/`) has a `.` or `..` segment, in any of
@@ -551,12 +556,13 @@ mod tests {
             let visible = (0x21..=0x7E).contains(&b);
             let host_kept = visible && b != b'%' && !is_forbidden_host_code_point(b);
             assert_eq!(fast_class(b) & FAST_HOST != 0, host_kept, "host {b:#x}");
+            let path_plain = b.is_ascii_alphanumeric() || b"-./_~".contains(&b);
+            assert_eq!(is_path_plain(b), path_plain, "path plain {b:#x}");
             let plain = b.is_ascii_alphanumeric() || b == b'-' || b == b'.';
             assert_eq!(is_domain_plain(b), plain, "plain {b:#x}");
             let lower_plain = plain && !b.is_ascii_uppercase();
             assert_eq!(is_lower_domain_plain(b), lower_plain, "lower plain {b:#x}");
             let path_kept = (!PATH.should_encode(b) && b != b'\\') || b == b'/';
-            assert_eq!(path_stop(b), !path_kept, "path {b:#x}");
             assert_eq!(
                 fast_class(b) & FAST_PATH_OR_SLASH != 0,
                 path_kept,
