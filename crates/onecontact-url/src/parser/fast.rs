@@ -390,6 +390,8 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     if has_path {
         let mut suspect = false;
         let mut seen = PathFacts::default();
+        // The class bits of every path byte so far, gathered.
+        let mut gathered: Lanes = 0;
         loop {
             // `p` is past the host, so not 0.
             let class = answers_at::<true>(bytes, p, path_classes::<FACTS>);
@@ -397,9 +399,7 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
             let n = count_before(stops).min(bytes.len() - p);
             if FACTS {
                 let run = class & before_first(stops);
-                seen.percent |= run & every(PERCENT) != 0;
-                seen.double_slash |= run & every(DOUBLE_SLASH) != 0;
-                seen.upper |= run & every(UPPER) != 0;
+                gathered |= run;
                 if let Some(last) = last_yes(run & every(SLASH)) {
                     seen.last_slash = p + last - path_start;
                 }
@@ -421,6 +421,9 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
             }
         }
         if FACTS {
+            seen.percent |= gathered & every(PERCENT) != 0;
+            seen.double_slash = gathered & every(DOUBLE_SLASH) != 0;
+            seen.upper = gathered & every(UPPER) != 0;
             *facts = seen;
         }
         if suspect && has_dot_segment(bytes.get(path_start..p).unwrap_or_gigo()) {
