@@ -49,28 +49,46 @@ pub(crate) fn answers_at<const BEFORE: bool>(
 }
 
 /// [`answers_at`] for an input shorter than a block (or 16 bytes long,
-/// with `BEFORE`): the bytes copied, zeros past the end.
+/// with `BEFORE`): the bytes read into one integer, zeros past the end.
 #[inline(never)]
 fn short_answers<const BEFORE: bool>(
     bytes: &[u8],
     p: usize,
     ask: &impl Fn(&[u8; WIDTH], &[u8; WIDTH]) -> Lanes,
 ) -> Lanes {
-    let copy = |from: Option<usize>| {
-        let mut block = [0; WIDTH];
-        let rest = from.and_then(|from| bytes.get(from..)).unwrap_or_default();
-        for (slot, &b) in block.iter_mut().zip(rest) {
-            *slot = b;
-        }
-        block
+    let whole = short_input(bytes);
+    let from = |start: Option<usize>| {
+        start
+            .and_then(|start| whole.checked_shr(8 * u32::try_from(start).ok()?))
+            .unwrap_or(0)
+            .to_le_bytes()
     };
-    let block = copy(Some(p));
+    let block = from(Some(p));
     let before = if BEFORE {
-        copy(p.checked_sub(1))
+        from(p.checked_sub(1))
     } else {
         block
     };
     ask(&before, &block)
+}
+
+/// The first 16 bytes of `bytes` as a little-endian integer, zeros past
+/// its end: for 8 bytes or more, the first eight and the last eight (which
+/// overlap on equal bytes) put together.
+#[inline(always)]
+fn short_input(bytes: &[u8]) -> u128 {
+    let bytes = bytes.get(..WIDTH).unwrap_or(bytes);
+    let word = |from: usize| {
+        let word = bytes.get(from..).and_then(<[u8]>::first_chunk::<8>);
+        u128::from(word.map_or(0, |w| u64::from_le_bytes(*w)))
+    };
+    match bytes.len().checked_sub(8) {
+        Some(tail) => word(0) | (word(tail) << (8 * tail)),
+        None => bytes
+            .iter()
+            .rev()
+            .fold(0, |all, &b| (all << 8) | u128::from(b)),
+    }
 }
 
 /// The answers of `question` about each byte of `block`.
