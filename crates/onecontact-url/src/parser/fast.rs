@@ -388,7 +388,6 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     // path is checked segment by segment.
     let has_path = at(p) == Some(b'/');
     if has_path {
-        let mut suspect = false;
         let mut seen = PathFacts::default();
         // The class bits of every path byte so far, gathered.
         let mut gathered: Lanes = 0;
@@ -408,11 +407,15 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
             if n < WIDTH {
                 // A byte the path keeps, though not a plain one, or a
                 // segment starting with `.` stopped the run; a segment
-                // starting with `.` or `%` may be a dot segment.
+                // starting with `.` or `%` may be a dot segment, which the
+                // full parser removes.
                 match at(p) {
                     Some(b) if fast_class(b) & FAST_PATH_OR_SLASH != 0 => {
                         let starts_segment = p.checked_sub(1).and_then(at) == Some(b'/');
-                        suspect |= starts_segment && (b == b'.' || b == b'%');
+                        if starts_segment && (b == b'.' || b == b'%') && is_dot_segment_at(bytes, p)
+                        {
+                            return None;
+                        }
                         seen.percent |= b == b'%';
                         p += 1;
                     }
@@ -425,9 +428,6 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
             seen.double_slash = gathered & every(DOUBLE_SLASH) != 0;
             seen.upper = gathered & every(UPPER) != 0;
             *facts = seen;
-        }
-        if suspect && has_dot_segment(bytes.get(path_start..p).unwrap_or_gigo()) {
-            return None;
         }
         // file: `C|` as the first segment becomes `C:`.
         if file {
@@ -486,13 +486,19 @@ fn last_label_starts_with_digit(host: &[u8]) -> bool {
     last_label_first.is_none_or(u8::is_ascii_digit)
 }
 
-/// Whether a path (starting with `/`) has a `.` or `..` segment, in any of
-/// their percent-encoded spellings.
+/// Whether the path segment starting at `p` is `.` or `..`, in any of
+/// their percent-encoded spellings (six bytes at most, so only that many
+/// are read).
 #[cold]
-fn has_dot_segment(path: &[u8]) -> bool {
-    path.split(|&b| b == b'/')
-        .skip(1)
-        .any(|seg| is_single_dot(seg) || is_double_dot(seg))
+fn is_dot_segment_at(bytes: &[u8], p: usize) -> bool {
+    let rest = bytes.get(p..).unwrap_or_default();
+    let head = rest.get(..7).unwrap_or(rest);
+    let len = head
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(head.len());
+    let segment = head.get(..len).unwrap_or_default();
+    len < 7 && (is_single_dot(segment) || is_double_dot(segment))
 }
 
 /// Builds the URL from a successful scan: the input copied once.
