@@ -8,7 +8,7 @@
 mod batch;
 mod cli;
 mod commands;
-mod gigo;
+use onecontact_bytes::gigo;
 mod output;
 mod progress;
 mod serve;
@@ -169,6 +169,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             let options = read_options(ctx, base, no_assume_https);
             let command = commands::parse::Parse {
                 options: options.clone(),
+                full: batch_run::format(&batch, ctx.json) == cli::Format::Jsonl,
             };
             batch_or_single(
                 ctx,

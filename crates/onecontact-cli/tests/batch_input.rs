@@ -126,3 +126,97 @@ fn every_line_gives_one_result_in_order() {
     }
     assert_eq!(rows, total, "one result per line");
 }
+
+/// `parse --input` writes the URL's parts as TSV without building the
+/// whole report per line; its rows are those of the reports that
+/// `parse --json --input` prints, and the same lines fail.
+#[test]
+fn parse_rows_are_the_parts_of_the_reports() {
+    let dir = temp_dir().join("parse-rows");
+    std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = Cleanup(dir.clone());
+    let input = dir.join("input.txt");
+    let lines = [
+        "https://www.Example.com/a/../b?x=1#top",
+        "example.com",
+        "http://user:pw@[::1]:8080/p q?é",
+        "mailto:a@b.example",
+        "not a url",
+        "https://a.example:99999/",
+        "file:///C:/x\\y",
+        "  https://trim.example/\t",
+        "data:text/plain,hi",
+        "https://xn--mnchen-3ya.de/ä?q=%zz",
+        "//scheme-relative.example/x",
+        "localhost:3000/api",
+        "https://a\tb.example/",
+        "javascript:alert(1)",
+    ];
+    std::fs::write(&input, lines.join("\n")).unwrap();
+    let run = |json: bool| {
+        let mut args = vec!["parse", "--no-progress", "--input"];
+        if json {
+            args.insert(0, "--json");
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_onecontact"))
+            .args(&args)
+            .arg(&input)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (tsv_code, tsv) = run(false);
+    let (json_code, json) = run(true);
+    assert_eq!(tsv_code, json_code);
+    let mut tsv_rows = tsv.lines();
+    assert_eq!(
+        tsv_rows.next(),
+        Some(
+            "line\tinput\thref\tscheme\tusername\tpassword\thost\tport\tpath\tquery\tfragment\terror"
+        )
+    );
+    let reports: Vec<serde_json::Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports.len(), lines.len());
+    let text = |v: &serde_json::Value| match v {
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(s) => s.replace('\\', "\\\\").replace('\t', "\\t"),
+        other => other.to_string(),
+    };
+    for (row, report) in tsv_rows.zip(&reports) {
+        let fields: Vec<&str> = row.split('\t').collect();
+        assert_eq!(fields.len(), 12, "{row}");
+        assert_eq!(fields[0], report["line"].to_string(), "{row}");
+        if report["ok"] == true {
+            let r = &report["result"];
+            let p = &r["parts"];
+            let want = [
+                text(&r["href"]),
+                text(&p["scheme"]),
+                text(&p["username"]),
+                text(&p["password"]),
+                text(&p["host"]),
+                text(&p["port"]),
+                text(&p["path"]),
+                text(&p["query"]),
+                text(&p["fragment"]),
+            ];
+            assert_eq!(&fields[2..11], &want, "{row}");
+            assert_eq!(fields[11], "", "{row}");
+        } else {
+            let e = &report["error"];
+            assert!(fields[2..11].iter().all(|f| f.is_empty()), "{row}");
+            assert_eq!(
+                fields[11],
+                text(&serde_json::Value::String(format!(
+                    "{}: {}",
+                    e["code"].as_str().unwrap(),
+                    e["message"].as_str().unwrap()
+                ))),
+                "{row}"
+            );
+        }
+    }
+}

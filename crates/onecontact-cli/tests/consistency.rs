@@ -139,6 +139,10 @@ fn library_command_line_and_api_agree_on_every_input() {
     let cases = corpus();
     assert!(cases.len() >= 200, "the corpus has {} inputs", cases.len());
     let server = ServeProcess::start(Duration::from_secs(20));
+    // The lists the server says it uses, which the command's `--json`
+    // names beside each document.
+    let lists = server.get("/api/health").json()["lists"].clone();
+    assert!(lists["psl"]["version"].is_string(), "{lists}");
     let mut failures = 0;
     let mut kinds: BTreeSet<String> = BTreeSet::new();
     for case in &cases {
@@ -191,10 +195,12 @@ fn library_command_line_and_api_agree_on_every_input() {
         if !case.assume_https {
             args.push("--no-assume-https");
         }
-        let (code, stdout, stderr) = cli(&args, &case.input);
+        let (code, mut stdout, stderr) = cli(&args, &case.input);
         match expected.get("error") {
             None => {
                 assert_eq!(code, 0, "{what}: {stderr}");
+                let named = stdout.as_object_mut().and_then(|o| o.remove("lists"));
+                assert_eq!(named.as_ref(), Some(&lists), "the lists of {what}");
                 assert_eq!(stdout, expected, "CLI for {what}");
             }
             Some(error) => {

@@ -94,6 +94,28 @@ fn the_key_and_inspect_use_the_loaded_list() {
     assert_eq!(baked["registrable_domain"], "shop.example");
     assert_eq!(loaded["registrable_domain"], "a.shop.example");
     assert_eq!(loaded["public_suffix"], "shop.example");
+    // Each `--json` document names the lists its answers used.
+    assert_eq!(baked["lists"]["psl"]["source"], "built-in");
+    assert_eq!(loaded["lists"]["psl"]["source"], "file");
+    assert_eq!(loaded["lists"]["psl"]["path"], list.path());
+    assert_eq!(loaded["lists"]["psl"]["version"], "test-2026-12-03");
+    let key_json = json_of(&onecontact(&[
+        "key",
+        "--json",
+        "--psl",
+        list.path(),
+        ADDRESS,
+    ]));
+    assert_eq!(key_json["lists"]["psl"]["version"], "test-2026-12-03");
+    let compare = json_of(&onecontact(&[
+        "compare",
+        "--json",
+        "--psl",
+        list.path(),
+        ADDRESS,
+        "https://b.shop.example/x",
+    ]));
+    assert_eq!(compare["lists"]["psl"]["source"], "file");
 
     // `parse --json` is the page's document: the host report and the
     // contact facts both take the loaded list.
@@ -108,6 +130,7 @@ fn the_key_and_inspect_use_the_loaded_list() {
     assert_eq!(report["host"]["registrable_domain"], "a.shop.example");
     assert_eq!(report["host"]["public_suffix"], "shop.example");
     assert_eq!(report["contact"]["key_v1"], "a.shop.example/x");
+    assert_eq!(parse["lists"]["psl"]["version"], "test-2026-12-03");
 }
 
 #[test]

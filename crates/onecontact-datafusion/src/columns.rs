@@ -9,7 +9,7 @@ use datafusion::arrow::array::{
 use datafusion::common::{DataFusionError, Result};
 
 use crate::function::{Answer, Shape, list_item};
-use crate::reading::Value;
+use crate::row::Value;
 
 /// The builder of one answer's column.
 #[derive(Debug)]

@@ -134,7 +134,7 @@ mod columns;
 mod error;
 mod function;
 mod pattern;
-mod reading;
+mod row;
 pub mod tables;
 mod udf;
 

@@ -15,7 +15,7 @@ use onecontact::Data;
 
 use crate::columns::Column;
 use crate::function::{Answer, Needs, address_documentation, address_fields};
-use crate::reading::Reading;
+use crate::row::Reading;
 
 /// What a function returns: one answer, or all of them as a struct.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

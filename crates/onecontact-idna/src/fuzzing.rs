@@ -2,7 +2,10 @@
 //! replays saved inputs. Not part of the public API.
 
 use crate::prelude::*;
-use crate::{Uts46, domain_to_ascii, domain_to_ascii_strict, domain_to_unicode, punycode};
+use crate::{
+    Uts46, domain_to_ascii, domain_to_ascii_strict, domain_to_unicode,
+    is_forbidden_domain_code_point, punycode,
+};
 
 /// Runs every entry point on `data` (lossy UTF-8) and returns a description of
 /// the first broken property: domain-to-ASCII (relaxed and strict) idempotent
@@ -227,31 +230,6 @@ fn decodes_without_leading_hyphen(label: &str) -> bool {
             .get(4..)
             .and_then(|rest| rest.strip_prefix('-'))
             .is_some_and(|rest| !rest.is_empty() && punycode::decode(rest).is_ok())
-}
-
-/// The URL Standard's forbidden domain code points
-/// (<https://url.spec.whatwg.org/#forbidden-domain-code-point>).
-fn is_forbidden_domain_code_point(c: char) -> bool {
-    matches!(
-        c,
-        '\u{0}'
-            ..='\u{1F}'
-                | ' '
-                | '#'
-                | '%'
-                | '/'
-                | ':'
-                | '<'
-                | '>'
-                | '?'
-                | '@'
-                | '['
-                | '\\'
-                | ']'
-                | '^'
-                | '|'
-                | '\u{7F}'
-    )
 }
 
 /// Compares `domain_to_ascii` with a peer's UTS #46 ToASCII (`peer` gives

@@ -128,12 +128,13 @@ mod errors;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
-mod gigo;
+use onecontact_bytes::gigo;
 pub mod punycode;
 mod url_domain;
 mod uts46;
 
 pub use errors::{ErrorKind, IdnaError, IdnaErrors};
+pub use onecontact_bytes::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 pub use url_domain::{
     domain_to_ascii, domain_to_ascii_strict, domain_to_unicode, domain_validation_errors,
 };

@@ -6,52 +6,12 @@ use alloc::borrow::Cow;
 
 use crate::errors::{ErrorKind, IdnaErrors};
 use crate::uts46::Uts46;
+use onecontact_bytes::is_forbidden_domain_code_point;
 
-/// Byte classes for the one-pass scan of ASCII input.
-const UPPER: u8 = 1;
-const FORBIDDEN: u8 = 2;
-const NON_ASCII: u8 = 4;
-
-/// One entry per byte value: whether it is an ASCII uppercase letter, a
-/// forbidden domain code point (a forbidden host code point, a C0 control,
-/// `%` or U+007F), or part of a non-ASCII code point.
-// Indexing in a const initializer is checked by the compiler: an index out
-// of bounds would stop the build, not panic at run time.
-#[allow(clippy::indexing_slicing)]
-static CLASS: [u8; 256] = {
-    let mut table = [0u8; 256];
-    let mut b = 0usize;
-    while b < 256 {
-        table[b] = match b as u8 {
-            b'A'..=b'Z' => UPPER,
-            0x00..=0x20
-            | b'#'
-            | b'%'
-            | b'/'
-            | b':'
-            | b'<'
-            | b'>'
-            | b'?'
-            | b'@'
-            | b'['
-            | b'\\'
-            | b']'
-            | b'^'
-            | b'|'
-            | 0x7F => FORBIDDEN,
-            0x80..=0xFF => NON_ASCII,
-            _ => 0,
-        };
-        b += 1;
-    }
-    table
+// The byte classes of a domain (single bits, ORed by the scan).
+use onecontact_bytes::{
+    DOMAIN_FORBIDDEN as FORBIDDEN, DOMAIN_NON_ASCII as NON_ASCII, domain_class as class,
 };
-
-#[inline]
-fn class(b: u8) -> u8 {
-    // A u8 index is always within the 256 entries.
-    CLASS.get(usize::from(b)).copied().unwrap_or(NON_ASCII)
-}
 
 /// The union of the classes of the bytes of `s`, eight bytes per step; it
 /// may stop early once a non-ASCII byte is seen (the other bits are then
@@ -82,8 +42,7 @@ fn scan(s: &str) -> u8 {
 }
 
 fn first_forbidden(s: &str) -> Option<char> {
-    s.chars()
-        .find(|&c| c.is_ascii() && CLASS.get(c as usize).is_some_and(|&k| k & FORBIDDEN != 0))
+    s.chars().find(|&c| is_forbidden_domain_code_point(c))
 }
 
 /// The URL Standard's domain parser with `beStrict` false ("domain to

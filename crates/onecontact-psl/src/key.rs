@@ -14,6 +14,7 @@
 //! baked file left stale by a change to them.
 
 use crate::gigo::Gigo;
+use onecontact_bytes::word::{HI, bytes_equal};
 
 const K1: u64 = 0x9E37_79B9_7F4A_7C15;
 const K2: u64 = 0xD6E8_FEB8_6659_FD93;
@@ -66,16 +67,7 @@ pub(crate) fn fold(x: u64) -> u64 {
 }
 
 /// ASCII-lowercases the eight bytes of `x` at once (bytes >= 0x80 unchanged).
-#[inline(always)]
-pub(crate) fn lower8(x: u64) -> u64 {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let high = x | HIGH;
-    // High bit set where the low seven bits are >= 'A', resp. > 'Z'.
-    let at_least_a = high.wrapping_sub(0x4141_4141_4141_4141) & HIGH;
-    let beyond_z = high.wrapping_sub(0x5B5B_5B5B_5B5B_5B5B) & HIGH;
-    let upper = at_least_a & !beyond_z & !x;
-    x | (upper >> 2)
-}
+pub(crate) use onecontact_bytes::word::ascii_lowercase as lower8;
 
 /// The key of a whole label (builder side, and the slow lookup path).
 #[inline]
@@ -110,9 +102,7 @@ pub(crate) fn key_at(host: &[u8], start: usize, end: usize) -> u64 {
 /// High bit set in exactly the bytes of `x` that are `.`.
 #[inline(always)]
 fn dot_bytes(x: u64) -> u64 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let y = x ^ 0x2E2E_2E2E_2E2E_2E2E;
-    !(((y & LOW7) + LOW7) | y | LOW7)
+    bytes_equal(x, b'.')
 }
 
 /// A host being looked up: its bytes, and its first eight bytes preloaded
@@ -142,16 +132,15 @@ impl<'a> Host<'a> {
     /// Whether every byte is ASCII (below 0x80), read eight at a time.
     #[inline(always)]
     pub(crate) fn is_ascii(self) -> bool {
-        const HIGH: u64 = 0x8080_8080_8080_8080;
         let len = self.bytes.len();
         let mut seen = self.head;
         let mut from = 8;
         while from < len {
             // The last load overlaps the one before instead of running short.
-            seen |= load8(self.bytes, from.min(len - 8)).unwrap_or(HIGH);
+            seen |= load8(self.bytes, from.min(len - 8)).unwrap_or(HI);
             from += 8;
         }
-        seen & HIGH == 0
+        seen & HI == 0
     }
 
     /// The label that ends at `end` (the host length or the index of a
@@ -289,24 +278,6 @@ fn load8(host: &[u8], from: usize) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lower8_only_touches_ascii_uppercase() {
-        for b in 0..=255u8 {
-            let x = u64::from_le_bytes([b, b'@', b'[', b'Z', b'A', 0, 0x80 | b'A', b'z']);
-            let want = u64::from_le_bytes([
-                b.to_ascii_lowercase(),
-                b'@',
-                b'[',
-                b'z',
-                b'a',
-                0,
-                0x80 | b'A',
-                b'z',
-            ]);
-            assert_eq!(lower8(x), want, "byte {b:#x}");
-        }
-    }
 
     #[test]
     fn label_before_matches_a_scan() {

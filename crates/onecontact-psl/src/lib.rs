@@ -151,7 +151,7 @@ mod error;
 pub mod fuzzing;
 #[cfg(feature = "baked")]
 mod generated;
-mod gigo;
+use onecontact_bytes::gigo;
 mod idn;
 mod key;
 mod list;

@@ -160,21 +160,22 @@ impl PyLinkReport {
 
 impl From<LinkReport> for PyLinkReport {
     fn from(r: LinkReport) -> PyLinkReport {
+        let owned = |s: Option<&str>| s.map(str::to_owned);
         PyLinkReport {
             error_code: r.error.as_ref().map(|e| e.code()),
             error: r.error.as_ref().map(ToString::to_string),
-            input: r.input,
-            scheme_assumed: r.scheme_assumed,
-            url: r.url,
-            scheme: r.scheme,
-            real_host: r.real_host,
-            host_kind: r.host_kind.map(|k| k.name()),
-            host_unicode: r.host_unicode,
-            display: r.display.as_ref().map(PyHostDisplay::from),
-            registrable_domain: r.registrable_domain,
-            userinfo: r.userinfo,
+            url: r.url().map(|u| u.as_str().to_owned()),
+            scheme: owned(r.scheme()),
+            real_host: owned(r.real_host()),
+            host_kind: r.host_kind().map(|k| k.name()),
+            host_unicode: owned(r.host_unicode()),
+            display: r.display().map(PyHostDisplay::from),
+            registrable_domain: owned(r.registrable_domain()),
+            userinfo: owned(r.userinfo()),
             warnings: r.warnings.iter().map(PyWarning::from).collect(),
             max_severity: r.max_severity.map(severity_name),
+            input: r.input,
+            scheme_assumed: r.scheme_assumed,
         }
     }
 }

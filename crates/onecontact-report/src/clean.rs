@@ -32,7 +32,7 @@ pub struct CleanReport {
 
 /// Removes tracking parameters (the `utm_` family, click IDs such as
 /// `gclid`, `fbclid` and `msclkid`, e-mail campaign IDs; see
-/// [`TRACKING_PARAMETERS`](onecontact::TRACKING_PARAMETERS)) from the query,
+/// [`TRACKING_PARAMETERS`](onecontact::rules::TRACKING_PARAMETERS)) from the query,
 /// leaving every other parameter exactly as written. A query left empty
 /// goes with its `?`.
 ///

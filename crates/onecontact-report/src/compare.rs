@@ -1,7 +1,7 @@
 //! [`compare`]: whether two addresses are the same URL, the same key, and
 //! why they differ.
 
-use onecontact::{Data, HostLookup};
+use onecontact::{Data, HostAnswer};
 use onecontact_url::{Url, form_urlencoded};
 
 use crate::error::{Role, ToolError};
@@ -11,7 +11,7 @@ use onecontact::is_tracking_parameter;
 use onecontact::{KeyVersion, Reading, WebAddress};
 
 /// The registrable domain of a side's host, from its one lookup.
-fn registrable(url: &Url, site: HostLookup) -> Option<&str> {
+fn registrable<'u>(url: &'u Url, site: &HostAnswer) -> Option<&'u str> {
     site.answer(url)?.registrable_domain()
 }
 
@@ -133,7 +133,7 @@ fn compare_credentials(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Differe
 fn compare_host(
     a: &Side<'_, '_>,
     b: &Side<'_, '_>,
-    sites: (HostLookup, HostLookup),
+    sites: (&HostAnswer, &HostAnswer),
     out: &mut Vec<Difference>,
 ) {
     let (ha, hb) = (
@@ -474,8 +474,8 @@ pub fn compare_with(
     compare_credentials(&a, &b, &mut differences);
     // Each host is looked up once: for the comparison and for the key.
     let data: &Data = &options.data;
-    let sites = (HostLookup::of(a.url, data), HostLookup::of(b.url, data));
-    compare_host(&a, &b, sites, &mut differences);
+    let sites = (HostAnswer::of(a.url, data), HostAnswer::of(b.url, data));
+    compare_host(&a, &b, (&sites.0, &sites.1), &mut differences);
     compare_port(&a, &b, &mut differences);
     compare_path(&a, &b, &mut differences);
     compare_query(&a, &b, &mut differences);
@@ -483,12 +483,12 @@ pub fn compare_with(
     let same_url = a.url.as_str() == b.url.as_str();
     let (first_url, second_url) = (a.url.as_str().to_owned(), b.url.as_str().to_owned());
     // The keys come from the same readings.
-    let key = |r: Reading<'_>, site| {
+    let key = |r: Reading<'_>, site: &HostAnswer| {
         WebAddress::from_reading_looked_up(r, site, &options.data)
             .ok()
             .map(|w| w.key(KeyVersion::V1))
     };
-    let (first_key, second_key) = (key(ra, sites.0), key(rb, sites.1));
+    let (first_key, second_key) = (key(ra, &sites.0), key(rb, &sites.1));
     let same_key = first_key.is_some() && first_key == second_key;
     let verdict = if same_url {
         Verdict::SameUrl

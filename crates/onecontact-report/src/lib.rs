@@ -19,7 +19,7 @@
 //! The crate is built on the public API of [`onecontact`] alone: its one
 //! [`Reading`](onecontact::Reading) of a text, [`WebAddress`](onecontact::WebAddress)
 //! and [`inspect`](onecontact::inspect()). Each report reads its text
-//! once and looks its host up once ([`HostLookup`](onecontact::HostLookup)),
+//! once and answers its host once ([`HostAnswer`](onecontact::HostAnswer)),
 //! with the lists of [`ReadOptions::data`] ([`onecontact::Data::baked`] by
 //! default).
 //!
@@ -74,7 +74,8 @@ pub use components::{CodecReport, Component, UnknownComponent, decode, encode};
 pub use contact::{ContactFacts, ContactReport, contact_report, contact_report_with};
 pub use error::{Role, ToolError};
 pub use parse::{
-    HostReport, ParseReport, Parts, PathSegment, QueryParam, ValidationNote, parse_report,
+    HostReport, ParseReport, Parts, PartsReport, PathSegment, QueryParam, ValidationNote,
+    parse_parts, parse_report,
 };
 pub use read_options::{Note, ReadOptions, scheme_assumed_note};
 pub use rebuild::{Edit, EditStep, RebuildReport, UnknownField, UrlField, rebuild};

@@ -10,9 +10,9 @@ use onecontact_url::{Host, Url};
 use crate::contact::ContactFacts;
 use crate::error::{Role, ToolError};
 use crate::read_options::{Note, ReadOptions, read, read_base, reading_notes, url_of};
-use onecontact::inspect::{HostDisplay, LinkReport, Severity, Warning, inspect_reading_looked_up};
+use onecontact::inspect::{HostDisplay, LinkReport, Severity, Warning, inspect_reading};
 use onecontact::is_tracking_parameter;
-use onecontact::{Data, Reading, WebAddress, WebError};
+use onecontact::{Data, Reader, Reading, WebAddress, WebError};
 
 /// The up to eight parts of a URL, as the normalized URL holds them
 /// (percent-encoded where the URL Standard encodes).
@@ -211,7 +211,7 @@ pub(crate) fn parts(url: &Url) -> Parts {
 fn host_report(
     reading: &Reading<'_>,
     url: &Url,
-    link: &mut LinkReport,
+    link: &LinkReport,
     notes: &mut Vec<Note>,
 ) -> Option<HostReport> {
     let host = url.host()?;
@@ -235,9 +235,11 @@ fn host_report(
     }
     let (unicode, registrable_domain, public_suffix) = match host {
         Host::Domain(_) => (
-            link.host_unicode.take(),
-            link.registrable_domain.take(),
-            link.public_suffix.take().filter(|s| !s.is_empty()),
+            link.host_unicode().map(str::to_owned),
+            link.registrable_domain().map(str::to_owned),
+            link.public_suffix()
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned),
         ),
         _ => (None, None, None),
     };
@@ -390,6 +392,50 @@ pub fn parse_report(text: &str, options: &ReadOptions) -> Result<ParseReport, To
     report_from_reading(reading, base.as_ref(), &options.data)
 }
 
+/// The URL a text reads as and its parts, without the rest of the
+/// [`ParseReport`]: for a program that lists the parts of many addresses.
+/// The text is read as [`parse_report`] reads it, so the same text fails
+/// with the same error.
+///
+/// ```
+/// use onecontact_report::{ReadOptions, parse_parts};
+///
+/// let parsed = parse_parts("Example.com:8080/a?b#c", &ReadOptions::default())?;
+/// assert_eq!(parsed.href, "https://example.com:8080/a?b#c");
+/// assert_eq!(parsed.parts.port, Some(8080));
+/// # Ok::<(), onecontact_report::ToolError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`parse_report`]: a [`ToolError`] when the text (or the base) is not
+/// a URL.
+pub fn parse_parts(text: &str, options: &ReadOptions) -> Result<PartsReport, ToolError> {
+    let base = read_base(options)?;
+    // The reading of `parse_report` without collecting the validation
+    // errors, which the parts do not show: the URL and a failure's error
+    // are the same either way.
+    let reading = Reader::new()
+        .assume_https(options.assume_https)
+        .base(base.as_ref())
+        .read(text);
+    let url = url_of(&reading, Role::Input)?;
+    Ok(PartsReport {
+        href: url.as_str().to_owned(),
+        parts: parts(url),
+    })
+}
+
+/// What [`parse_parts`] gives: the URL and its parts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PartsReport {
+    /// The URL's serialization.
+    pub href: String,
+    /// Its parts.
+    pub parts: Parts,
+}
+
 /// The parse report of an address already read (with its base, if any):
 /// built from that one reading, as are its contact facts and warnings.
 pub(crate) fn report_from_reading(
@@ -400,10 +446,10 @@ pub(crate) fn report_from_reading(
     let url = url_of(&reading, Role::Input)?;
     // The host is looked up and shown once, here; the host report and the
     // contact facts take what this found.
-    let (mut link, site) = inspect_reading_looked_up(&reading, data);
+    let link = inspect_reading(&reading, data);
     let mut notes = reading_notes(&reading, base);
     normalization_notes(&reading, url, &mut notes);
-    let host = host_report(&reading, url, &mut link, &mut notes);
+    let host = host_report(&reading, url, &link, &mut notes);
     let params = url.query().map(query_params).unwrap_or_default();
     query_notes(&params, &mut notes);
     let validation_errors = reading
@@ -432,13 +478,13 @@ pub(crate) fn report_from_reading(
         validation_errors,
         contact: None,
         contact_error: None,
-        warnings: link.warnings,
+        warnings: link.warnings.clone(),
         max_severity: link.max_severity,
     };
     if let Some(host) = report.host.as_mut() {
-        host.display = link.display;
+        host.display = link.display().cloned();
     }
-    match WebAddress::from_reading_looked_up(reading, site, data) {
+    match WebAddress::from_reading_looked_up(reading, link.host(), data) {
         Ok(web) => report.contact = Some(ContactFacts::of(&web)),
         Err(e) => report.contact_error = Some(e),
     }

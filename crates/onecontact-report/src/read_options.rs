@@ -6,7 +6,7 @@ use onecontact_url::Url;
 
 use crate::error::{Role, ToolError};
 use onecontact::Data;
-use onecontact::{ASSUMED_PREFIX, Reader, Reading, SchemeSource};
+use onecontact::{Reader, Reading, SchemeSource};
 
 /// How the tool reads an address.
 #[derive(Debug, Clone)]
@@ -61,7 +61,8 @@ impl Note {
 /// made of a text that starts like a scheme (`localhost:3000`).
 pub fn scheme_assumed_note(text: &str) -> Note {
     let mut message = format!(
-        "no scheme was written, so the text was read as {ASSUMED_PREFIX}{}",
+        "no scheme was written, so the text was read as {}{}",
+        Reader::ASSUMED_PREFIX,
         text.trim_start_matches('/')
     );
     if Reader::starts_like_scheme(text) {

@@ -216,7 +216,7 @@ pub struct RebuildReport {
 fn refusal_reason(error: &SetterError, value: &str) -> String {
     match error {
         SetterError::Invalid(parse) => onecontact::WebError::message_for(
-            parse.kind(),
+            parse,
             Some(value),
             value.get(parse.offset()..).unwrap_or_default(),
         ),

@@ -502,7 +502,7 @@ mod never_panics {
         #[test]
         fn every_report_handles_any_text(a in urlish(), b in urlish()) {
             let report = onecontact::inspect(&a);
-            prop_assert_eq!(report.error.is_none(), report.url.is_some());
+            prop_assert_eq!(report.error.is_none(), report.url().is_some());
             let _ = parse_report(&a, &ReadOptions::default());
             let _ = parse_report(&a, &ReadOptions { base: Some(b.clone()), assume_https: false, ..Default::default() });
             let _ = onecontact_report::clean(&a, &ReadOptions::default());

@@ -68,3 +68,45 @@ fn the_issue_examples() {
     );
     assert!(resolve("example.com/docs/", "x", false).is_err());
 }
+
+/// `parse_parts` (which does not collect validation errors) gives the URL
+/// and the error `parse_report` gives, for every input of urltestdata.json
+/// with and without its base, `https://` assumed or not.
+#[test]
+fn parse_parts_agrees_with_parse_report() {
+    use onecontact_report::{ReadOptions, parse_parts, parse_report};
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/wpt-url/urltestdata.json"
+    ))
+    .unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+    let mut checked = 0;
+    for entry in data.as_array().unwrap() {
+        let Some(input) = entry.get("input").and_then(Value::as_str) else {
+            continue;
+        };
+        let base = entry.get("base").and_then(Value::as_str);
+        for assume_https in [true, false] {
+            for base in [None, base] {
+                let options = ReadOptions {
+                    base: base.map(str::to_owned),
+                    assume_https,
+                    ..Default::default()
+                };
+                let parts = parse_parts(input, &options);
+                let report = parse_report(input, &options);
+                match (&parts, &report) {
+                    (Ok(p), Ok(r)) => {
+                        assert_eq!(p.href, r.href, "{input:?} {base:?}");
+                        assert_eq!(p.parts, r.parts, "{input:?} {base:?}");
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a, b, "{input:?} {base:?}"),
+                    _ => panic!("{input:?} {base:?}: {parts:?} against {report:?}"),
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+}

@@ -2,7 +2,6 @@
 //! the parser and the setters make (replace the scheme, remove the port,
 //! insert the `/.` prefix, copy a prefix, splice the tail).
 
-use crate::parser::empty_url;
 use crate::scheme::SchemeType;
 use crate::url::{NONE, Url, to_u32};
 
@@ -89,7 +88,7 @@ pub(crate) fn append_tail(dst: &mut Url, src: &Url, from: u32) {
 /// Copies `src` up to `end` into a new URL with the same offsets (offsets
 /// at or past `end` are the caller's to set); `extra` is the expected growth.
 pub(crate) fn prefix(src: &Url, end: u32, extra: usize) -> Url {
-    let mut url = empty_url(src.serialization.len() + extra + 8);
+    let mut url = Url::empty(src.serialization.len() + extra + 8);
     url.serialization.push_str(src.slice(0, end));
     url.host_start = src.host_start;
     url.host_end = src.host_end;

@@ -131,7 +131,7 @@ impl Url {
                             self.ip == [u32::from(*a), 0, 0, 0]
                         }
                         (HostKind::Ipv6, crate::Host::Ipv6(a)) => {
-                            self.ip == crate::url::ipv6_bits(&a.segments())
+                            self.ip == crate::host::ipv6_bits(&a.segments())
                         }
                         (HostKind::Ipv4 | HostKind::Ipv6, _) => false,
                         _ => self.ip == [0; 4],

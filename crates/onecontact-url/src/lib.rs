@@ -267,7 +267,7 @@ pub mod form_urlencoded;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
-mod gigo;
+use onecontact_bytes::gigo;
 mod host;
 mod input;
 mod invariants;
@@ -299,6 +299,7 @@ pub use form_urlencoded::EncodingOverride;
 pub use host::Host;
 pub use mutators::{PathSegmentsMut, QueryPairsMut};
 pub use origin::{OpaqueOrigin, Origin};
+pub use scheme::{SPECIAL_SCHEMES, default_port, is_special_scheme};
 pub use slicing::Position;
 pub use spans::InputSpans;
 pub use syntax_violation::SyntaxViolation;

@@ -136,7 +136,10 @@ impl Url {
                     } else {
                         ValidationError::HostInvalidCodePoint
                     };
-                    return Err(SetterError::Invalid(ParseError::new(kind, at)));
+                    let c = host.as_bytes().get(at).map(|&b| char::from(b));
+                    return Err(SetterError::Invalid(
+                        ParseError::new(kind, at).with_code_point(c),
+                    ));
                 }
                 self.js_set_hostname(host)
             }

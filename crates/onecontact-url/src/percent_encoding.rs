@@ -160,15 +160,7 @@ pub fn utf8_percent_encode<'a>(input: &'a str, set: &AsciiSet) -> Cow<'a, str> {
 }
 
 /// The value of an ASCII hex digit, or `None`.
-#[inline]
-pub const fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
+pub(crate) use onecontact_bytes::hex_value;
 
 /// Percent-decodes a byte sequence (the Standard's "percent-decode"): each
 /// `%XY` with two hex digits becomes that byte, everything else (including a

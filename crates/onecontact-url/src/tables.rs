@@ -1,75 +1,20 @@
 //! Byte-class lookup tables used on hot paths.
 
 use crate::gigo::Gigo;
+use onecontact_bytes::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 
-/// Classes of a byte in a host that is to become a domain.
-pub(crate) const DOMAIN_OK: u8 = 0;
-/// ASCII uppercase letter: lowercased on output.
-pub(crate) const DOMAIN_UPPER: u8 = 1;
-/// A forbidden domain code point (forbidden host code points, C0 controls, `%`, DEL).
-pub(crate) const DOMAIN_FORBIDDEN: u8 = 2;
-/// A byte ≥ 0x80 (part of a non-ASCII code point).
-pub(crate) const DOMAIN_NON_ASCII: u8 = 3;
+/// The classes of a byte in a host that is to become a domain.
+pub(crate) use onecontact_bytes::{DOMAIN_FORBIDDEN, DOMAIN_NON_ASCII, DOMAIN_UPPER, domain_class};
 
-const fn is_forbidden_host_byte(b: u8) -> bool {
-    matches!(
-        b,
-        0 | b'\t'
-            | b'\n'
-            | b'\r'
-            | b' '
-            | b'#'
-            | b'/'
-            | b':'
-            | b'<'
-            | b'>'
-            | b'?'
-            | b'@'
-            | b'['
-            | b'\\'
-            | b']'
-            | b'^'
-            | b'|'
-    )
-}
-
-// `i` stays below 256, the array length.
-#[allow(clippy::indexing_slicing)]
-const fn build_domain_table() -> [u8; 256] {
-    let mut t = [DOMAIN_OK; 256];
-    let mut i = 0usize;
-    while i < 256 {
-        let b = i as u8;
-        t[i] = if b >= 0x80 {
-            DOMAIN_NON_ASCII
-        } else if b <= 0x1F || b == 0x7F || b == b'%' || is_forbidden_host_byte(b) {
-            DOMAIN_FORBIDDEN
-        } else if b.is_ascii_uppercase() {
-            DOMAIN_UPPER
-        } else {
-            DOMAIN_OK
-        };
-        i += 1;
-    }
-    t
-}
-
-/// Byte → domain class.
-pub(crate) static DOMAIN_CLASS: [u8; 256] = build_domain_table();
-
-/// The class of `b` in a domain.
-#[inline(always)]
-pub(crate) fn domain_class(b: u8) -> u8 {
-    DOMAIN_CLASS
-        .get(usize::from(b))
-        .copied()
-        .unwrap_or(DOMAIN_NON_ASCII)
+/// Whether the ASCII byte `b` is a forbidden domain code point.
+const fn is_forbidden_domain_byte(b: u8) -> bool {
+    is_forbidden_domain_code_point(b as char)
 }
 
 /// Whether `b` is a forbidden host code point (all of them are ASCII).
 #[inline]
-pub(crate) fn is_forbidden_host_code_point(b: u8) -> bool {
-    is_forbidden_host_byte(b)
+pub(crate) fn is_forbidden_host_byte(b: u8) -> bool {
+    is_forbidden_host_code_point(char::from(b))
 }
 
 /// Whether `c` is a URL code point (<https://url.spec.whatwg.org/#url-code-points>): ASCII alphanumerics,
@@ -118,7 +63,7 @@ const fn build_fast_table() -> [u8; 256] {
     while i < 128 {
         let b = i as u8;
         let mut class = 0;
-        if !(b <= 0x1F || b == 0x7F || b == b'%' || is_forbidden_host_byte(b)) {
+        if !(is_forbidden_domain_byte(b)) {
             class |= FAST_HOST;
         }
         if b.is_ascii_uppercase() {

@@ -8,7 +8,7 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 use crate::gigo::Gigo;
-use crate::host::{Host, HostKind};
+use crate::host::{Host, HostKind, IpBits};
 use crate::scheme::SchemeType;
 use crate::validation::ParseError;
 
@@ -52,30 +52,24 @@ pub struct Url {
     pub(crate) scheme_type: SchemeType,
 }
 
-/// A host's IP address as stored in a [`Url`]: an IPv4 address in the first
-/// word (the rest zero), an IPv6 address as four big-endian words. Words, not
-/// a `u128`, keep the `Url`'s alignment at that of its `String`.
-pub(crate) type IpBits = [u32; 4];
-
-/// The stored form of an IPv6 address given as its eight pieces.
-#[inline]
-pub(crate) fn ipv6_bits(pieces: &[u16; 8]) -> IpBits {
-    let word = |hi: u16, lo: u16| (u32::from(hi) << 16) | u32::from(lo);
-    [
-        word(pieces[0], pieces[1]),
-        word(pieces[2], pieces[3]),
-        word(pieces[4], pieces[5]),
-        word(pieces[6], pieces[7]),
-    ]
-}
-
-/// The IPv6 address stored as [`ipv6_bits`].
-#[inline]
-pub(crate) fn ipv6_from_bits(bits: IpBits) -> core::net::Ipv6Addr {
-    let [a, b, c, d] = bits;
-    core::net::Ipv6Addr::from(
-        (u128::from(a) << 96) | (u128::from(b) << 64) | (u128::from(c) << 32) | u128::from(d),
-    )
+impl Url {
+    /// An empty URL with every offset at zero, its serialization with room
+    /// for `capacity` bytes: what the parser and the editing functions start
+    /// from.
+    pub(crate) fn empty(capacity: usize) -> Url {
+        Url {
+            serialization: String::with_capacity(capacity),
+            host_start: 0,
+            host_end: 0,
+            path_start: 0,
+            query_start: NONE,
+            fragment_start: NONE,
+            port_value: 0,
+            ip: [0; 4],
+            host_kind: HostKind::None,
+            scheme_type: SchemeType::NotSpecial,
+        }
+    }
 }
 
 #[inline(always)]

@@ -217,27 +217,60 @@ pub struct Validation {
     pub offset: usize,
 }
 
-/// Why an input is not a URL: the validation error that made the parser fail
-/// and where.
+/// Why an input is not a URL: the validation error that made the parser fail,
+/// where, and, when the failing step had one, the code point at fault and the
+/// IDNA criterion that failed.
+///
+/// ```
+/// use onecontact_url::{Url, ValidationError};
+///
+/// let error = Url::parse("https://exa mple.com/").unwrap_err();
+/// assert_eq!(error.kind(), ValidationError::DomainInvalidCodePoint);
+/// assert_eq!(error.code_point(), Some(' '));
+/// assert_eq!(error.offset(), 11);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("invalid URL: {} ({}) at byte {offset}", kind.description(), kind.name())]
 #[non_exhaustive]
 pub struct ParseError {
     kind: ValidationError,
+    code_point: Option<char>,
     offset: usize,
+    idna: Option<onecontact_idna::ErrorKind>,
 }
 
 impl ParseError {
     pub(crate) const fn new(kind: ValidationError, offset: usize) -> Self {
-        ParseError { kind, offset }
+        ParseError {
+            kind,
+            code_point: None,
+            offset,
+            idna: None,
+        }
+    }
+
+    /// The same error naming `code_point` as the one at fault.
+    pub(crate) const fn with_code_point(mut self, code_point: Option<char>) -> Self {
+        self.code_point = code_point;
+        self
+    }
+
+    /// The same error with the IDNA criterion behind a `domain-to-ASCII` failure.
+    pub(crate) const fn with_idna(mut self, idna: Option<onecontact_idna::ErrorKind>) -> Self {
+        self.idna = idna;
+        self
+    }
+
+    /// The same error at offset `offset`.
+    pub(crate) const fn at(mut self, offset: usize) -> Self {
+        self.offset = offset;
+        self
     }
 
     /// The same error with its offset moved by `by` bytes.
     pub(crate) const fn shifted(self, by: usize) -> Self {
-        ParseError {
-            kind: self.kind,
-            offset: self.offset + by,
-        }
+        let offset = self.offset + by;
+        self.at(offset)
     }
 
     /// The validation error that caused the failure.
@@ -248,6 +281,43 @@ impl ParseError {
     /// Byte offset in the original input where the failure was detected.
     pub const fn offset(&self) -> usize {
         self.offset
+    }
+
+    /// The code point at fault, when the failing step names one: the
+    /// forbidden host or domain code point (after percent-decoding, for a
+    /// domain written with `%XX`), the character that is not a digit in a
+    /// port, the unexpected character in an IPv6 address, or the code point
+    /// an IDNA criterion refused.
+    ///
+    /// ```
+    /// use onecontact_url::{Url, ValidationError};
+    ///
+    /// // Percent-decoded before the check: the error names the decoded character.
+    /// let error = Url::parse("https://a%7Cb.com/").unwrap_err();
+    /// assert_eq!(error.kind(), ValidationError::DomainInvalidCodePoint);
+    /// assert_eq!(error.code_point(), Some('|'));
+    /// assert_eq!(Url::parse("https://a.com:8x/").unwrap_err().code_point(), Some('x'));
+    /// assert_eq!(Url::parse("https://a.com:99999/").unwrap_err().code_point(), None);
+    /// ```
+    pub const fn code_point(&self) -> Option<char> {
+        self.code_point
+    }
+
+    /// For a failure of the domain-to-ASCII step, the first IDNA criterion
+    /// the domain failed (for example
+    /// [`HostTooLong`](onecontact_idna::ErrorKind::HostTooLong) for a
+    /// non-ASCII host past the hardening limit).
+    ///
+    /// ```
+    /// use onecontact_idna::ErrorKind;
+    /// use onecontact_url::Url;
+    ///
+    /// let long = format!("https://{}/", "é".repeat(5000));
+    /// assert_eq!(Url::parse(&long).unwrap_err().idna_error(), Some(ErrorKind::HostTooLong));
+    /// assert_eq!(Url::parse("https://a.com:1x/").unwrap_err().idna_error(), None);
+    /// ```
+    pub const fn idna_error(&self) -> Option<onecontact_idna::ErrorKind> {
+        self.idna
     }
 }
 

@@ -139,29 +139,6 @@ pub(crate) fn hash(value: &str) -> Result<String, Error> {
     Ok(encode(value, &pe::FRAGMENT))
 }
 
-/// The URL Standard's special schemes and their default ports.
-pub(crate) const SPECIAL_SCHEMES: [(&str, Option<&str>); 6] = [
-    ("ftp", Some("21")),
-    ("file", None),
-    ("http", Some("80")),
-    ("https", Some("443")),
-    ("ws", Some("80")),
-    ("wss", Some("443")),
-];
-
-/// Whether `scheme` is special.
-pub(crate) fn is_special_scheme(scheme: &str) -> bool {
-    SPECIAL_SCHEMES.iter().any(|(s, _)| *s == scheme)
-}
-
-/// The default port of a special scheme.
-pub(crate) fn default_port(scheme: &str) -> Option<&'static str> {
-    SPECIAL_SCHEMES
-        .iter()
-        .find(|(s, _)| *s == scheme)
-        .and_then(|(_, p)| *p)
-}
-
 /// The Standard's encoding callbacks: which canonicalization a component's
 /// fixed text goes through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -197,9 +197,9 @@ impl<'a> ConstructorParser<'a> {
 
 /// "protocol component matches a special scheme"
 pub(crate) fn matches_special_scheme(protocol: &CompiledComponent) -> bool {
-    canonicalize::SPECIAL_SCHEMES
+    onecontact_url::SPECIAL_SCHEMES
         .iter()
-        .any(|(s, _)| protocol.test(s))
+        .any(|s| protocol.test(s))
 }
 
 /// "parse a constructor string"

@@ -218,7 +218,7 @@ pub(crate) fn process(init: &UrlPatternInit, kind: InitKind) -> Result<UrlPatter
         // "process pathname for init"
         result.pathname = Some(if url_kind {
             match result.protocol.as_deref() {
-                Some(p) if !p.is_empty() && !canonicalize::is_special_scheme(p) => {
+                Some(p) if !p.is_empty() && !onecontact_url::is_special_scheme(p) => {
                     canonicalize::opaque_pathname(&pathname)?
                 }
                 _ => canonicalize::pathname(&pathname)?,

@@ -3,7 +3,6 @@
 use onecontact_url::{Url, quirks};
 
 use crate::Component;
-use crate::canonicalize;
 use crate::canonicalize::Encoding;
 use crate::component::CompiledComponent;
 use crate::constructor;
@@ -238,7 +237,9 @@ impl UrlPattern {
         }
         let get = |c: Component| processed.get(c).unwrap_or("*");
         let protocol = get(Component::Protocol);
-        if canonicalize::default_port(protocol).is_some_and(|d| d == get(Component::Port)) {
+        if onecontact_url::default_port(protocol)
+            .is_some_and(|d| d.to_string() == get(Component::Port))
+        {
             processed.port = Some(String::new());
         }
         let get = |c: Component| processed.get(c).unwrap_or("*");

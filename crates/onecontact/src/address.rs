@@ -6,7 +6,7 @@ use onecontact_psl::{Answer, DetachedAnswer, List};
 use onecontact_url::{Host, InputSpans, Url};
 
 use crate::data::Data;
-use crate::host::HostLookup;
+use crate::host::HostAnswer;
 
 use crate::detail::{ParseDetail, Spans};
 use crate::error::WebError;
@@ -161,25 +161,24 @@ impl WebAddress {
     }
 
     /// [`from_reading_with`](Self::from_reading_with) for a reading whose
-    /// host was already looked up ([`HostLookup`], from
-    /// [`inspect_reading_looked_up`](crate::inspect::inspect_reading_looked_up)
-    /// of the same reading, say): the address takes that answer instead of
-    /// looking the host up again. A lookup of no host (the default) is made
-    /// here with the list of `data`.
+    /// host was already answered ([`HostAnswer`], from
+    /// [`LinkReport::host`](crate::LinkReport::host) of the same reading,
+    /// say): the address takes its lookup instead of looking the host up
+    /// again. An answer without a lookup (the default) is looked up here
+    /// with the list of `data`.
     ///
     /// # Errors
     ///
     /// The reading's [`WebError`] when the text is not a URL.
     pub fn from_reading_looked_up(
         reading: Reading<'_>,
-        lookup: HostLookup,
+        host: &HostAnswer,
         data: &Data,
     ) -> Result<WebAddress, WebError> {
         let (read, url, spans) = reading.into_parts();
         let list = data.psl();
         Ok(WebAddress::build(url?, &read, &spans, |domain| {
-            lookup
-                .detached()
+            host.detached()
                 .unwrap_or_else(|| list.lookup(domain).detach())
         }))
     }

@@ -1,12 +1,14 @@
 //! The one error catalogue: why a text is not a web address (rule 2), with
 //! one stable code, one place and one message per failure.
 
-use onecontact_url::ValidationError;
+use onecontact_url::{ParseError, ValidationError};
 
-/// The longest non-ASCII host accepted, in UTF-16 code units. Domain names
-/// are at most 253 octets; the limit keeps the cost of Punycode and Unicode
+/// The longest non-ASCII host accepted, in UTF-16 code units: IDNA's
+/// hardening limit ([`onecontact_idna::MAX_NON_ASCII_HOST_LEN`]), which
+/// refuses a longer domain before any Unicode processing. Domain names are at
+/// most 253 octets; the limit keeps the cost of Punycode and Unicode
 /// normalization bounded on hostile input. ASCII hosts are never limited.
-pub const MAX_NON_ASCII_HOST_UTF16: usize = 4096;
+pub const MAX_NON_ASCII_HOST_UTF16: usize = onecontact_idna::MAX_NON_ASCII_HOST_LEN;
 
 /// A place in the text as given (before trimming): a byte offset and the
 /// same place in UTF-16 code units (what editors and JavaScript count).
@@ -137,20 +139,26 @@ impl WebErrorCode {
 }
 
 impl WebError {
-    /// The catalogue's message for a parser failure with `error`, where
+    /// The catalogue's message for the parser failure `error`, where
     /// `host` is the host as written (if known) and `at_failure` the text
     /// from the failure on: the sentence a [`WebError`] of that failure
     /// carries, for failures reported outside one (a setter's refusal, say).
     ///
     /// ```
     /// use onecontact::WebError;
-    /// use onecontact_url::ValidationError;
+    /// use onecontact_url::Url;
     ///
-    /// let message = WebError::message_for(ValidationError::PortInvalid, Some("example.com"), "x1");
-    /// assert!(message.contains("digits only"));
+    /// let mut url = Url::parse("https://example.com/").unwrap();
+    /// let error = url.set_host(Some("exa|mple.com")).unwrap_err();
+    /// let onecontact_url::SetterError::Invalid(error) = error else { unreachable!() };
+    /// let message = WebError::message_for(&error, Some("exa|mple.com"), "|mple.com");
+    /// assert!(message.contains("\"|\" (U+007C)"), "{message}");
     /// ```
-    pub fn message_for(error: ValidationError, host: Option<&str>, at_failure: &str) -> String {
-        message(error, failure_detail(error, host, at_failure).as_deref())
+    pub fn message_for(error: &ParseError, host: Option<&str>, at_failure: &str) -> String {
+        message(
+            error.kind(),
+            failure_detail(error, host, at_failure).as_deref(),
+        )
     }
 
     /// The stable error code, one of `web.host-missing`, `web.invalid-host`,
@@ -214,62 +222,33 @@ pub(crate) fn name_char(c: char) -> String {
     }
 }
 
-/// The first character of a host that no host may hold.
-fn forbidden_in_host(host: &str) -> Option<char> {
-    host.chars().find(|&c| {
-        c <= ' '
-            || matches!(
-                c,
-                '#' | '/'
-                    | ':'
-                    | '<'
-                    | '>'
-                    | '?'
-                    | '@'
-                    | '['
-                    | '\\'
-                    | ']'
-                    | '^'
-                    | '|'
-                    | '%'
-                    | '\u{7f}'
-            )
-            || c.is_whitespace()
-    })
-}
-
 /// What the message of a parser failure names, taken from the text at the
 /// failure: the host as written for host errors, the port digits for
 /// `port-out-of-range`, the character at fault otherwise.
 pub(crate) fn failure_detail(
-    error: ValidationError,
+    error: &ParseError,
     host: Option<&str>,
     at_failure: &str,
 ) -> Option<Box<str>> {
     use ValidationError as E;
-    let code = WebErrorCode::of_validation_error(error);
-    let detail: Option<String> = match error {
-        E::PortOutOfRange => {
+    let kind = error.kind();
+    let code = WebErrorCode::of_validation_error(kind);
+    let detail: Option<String> = match (kind, error.code_point()) {
+        (E::PortOutOfRange, _) => {
             let digits = at_failure.bytes().take_while(u8::is_ascii_digit).count();
             at_failure.get(..digits).map(str::to_owned)
         }
-        E::HostInvalidCodePoint | E::DomainInvalidCodePoint => host.map(|host| {
-            // The character a host cannot hold: as written, or once
-            // percent-decoded.
-            match forbidden_in_host(&host.replace('%', "")) {
-                Some(c) => name_char(c),
-                None => {
-                    let decoded = onecontact_url::percent_encoding::percent_decode_str(host);
-                    match forbidden_in_host(&decoded.replace('%', "")) {
-                        Some(c) => format!("{} once percent-decoded", name_char(c)),
-                        None => "\"%\" (U+0025)".to_owned(),
-                    }
-                }
+        // The parser names the character; whether it was written as it is
+        // or percent-encoded is what the sentence adds.
+        (E::HostInvalidCodePoint | E::DomainInvalidCodePoint, Some(c)) => Some(match host {
+            Some(host) if !host.contains(c) && host.contains('%') => {
+                format!("{} once percent-decoded", name_char(c))
             }
+            _ => name_char(c),
         }),
         _ if code == WebErrorCode::InvalidHost => host.map(str::to_owned),
-        E::HostMissing | E::MissingSchemeNonRelativeUrl | E::InputTooLong => None,
-        _ => at_failure.chars().next().map(name_char),
+        (E::HostMissing | E::MissingSchemeNonRelativeUrl | E::InputTooLong, _) => None,
+        (_, c) => c.or_else(|| at_failure.chars().next()).map(name_char),
     };
     detail.map(String::into_boxed_str)
 }
@@ -404,27 +383,20 @@ mod tests {
 
     #[test]
     fn details_name_what_is_at_fault() {
-        let d = |e, host, rest| failure_detail(e, host, rest).map(String::from);
+        let d = |text: &str| match crate::Reader::new().read(text).url() {
+            Err(WebError::Invalid { detail, .. }) => detail.as_deref().map(String::from),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(d("https://h:99999/x"), Some("99999".into()));
+        assert_eq!(d("https://ex ample.com/"), Some("a space".into()));
+        assert_eq!(d("foo://ex ample/"), Some("a space".into()));
         assert_eq!(
-            d(E::PortOutOfRange, Some("h"), "99999/x"),
-            Some("99999".into())
-        );
-        assert_eq!(
-            d(E::HostInvalidCodePoint, Some("ex ample.com"), ""),
-            Some("a space".into())
-        );
-        assert_eq!(
-            d(E::HostInvalidCodePoint, Some("ex%20ample.com"), ""),
+            d("https://ex%20ample.com/"),
             Some("a space once percent-decoded".into())
         );
-        assert_eq!(
-            d(E::Ipv4OutOfRangePart, Some("1.2.3.256"), ""),
-            Some("1.2.3.256".into())
-        );
-        assert_eq!(
-            d(E::PortInvalid, Some("h"), "x/"),
-            Some("\"x\" (U+0078)".into())
-        );
-        assert_eq!(d(E::HostMissing, None, ""), None);
+        assert_eq!(d("https://a%zz.com/"), Some("\"%\" (U+0025)".into()));
+        assert_eq!(d("https://1.2.3.256/"), Some("1.2.3.256".into()));
+        assert_eq!(d("https://h:x/"), Some("\"x\" (U+0078)".into()));
+        assert_eq!(d("https://"), None);
     }
 }

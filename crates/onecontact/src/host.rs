@@ -1,60 +1,104 @@
 //! Questions about a parsed host, answered once for the crate: its kind,
-//! whether it has `xn--` labels, and its Unicode form.
+//! its Public Suffix List answer, its Unicode form and how it is shown.
 
 use onecontact_psl::{Answer, DetachedAnswer};
 use onecontact_url::{Host, Url};
 
 use crate::Data;
+use crate::inspect::HostDisplay;
 
-/// The Public Suffix List's answer for the host of one reading, looked up
-/// once and handed from one answer to the next: from
-/// [`inspect_reading_looked_up`](crate::inspect::inspect_reading_looked_up)
-/// (or [`HostLookup::of`]) to
-/// [`WebAddress::from_reading_looked_up`](crate::WebAddress::from_reading_looked_up),
-/// so that a report built from both looks the host up once.
+/// One answer about the host of one reading: its kind, the Public Suffix
+/// List's answer for a domain, and, for [`inspect`](crate::inspect()), its
+/// Unicode form and how a careful browser shows it. Each is worked out once
+/// and read by every answer built from the same reading:
+/// [`LinkReport`](crate::LinkReport) reads it, and
+/// [`WebAddress::from_reading_looked_up`](crate::WebAddress::from_reading_looked_up)
+/// takes its lookup instead of looking the host up again.
 ///
-/// It holds offsets into the URL's host, not the text: give it the URL it
-/// was made for. (With another URL its answers are slices of that URL's
-/// host at the same offsets: wrong, but never a panic.)
+/// It holds offsets into the URL's host, not the text: give
+/// [`answer`](Self::answer) the URL it was made for. (With another URL its
+/// answers are slices of that URL's host at the same offsets: wrong, but
+/// never a panic.)
 ///
 /// ```
-/// use onecontact::{Data, HostLookup, Reader, WebAddress};
+/// use onecontact::{Data, HostAnswer, HostKind, Reader, WebAddress};
 ///
 /// let data = Data::baked();
 /// let reading = Reader::new().read("https://shop.example.co.uk/cart");
-/// let lookup = HostLookup::of(reading.url().unwrap(), &data);
-/// let answer = lookup.answer(reading.url().unwrap()).unwrap();
+/// let host = HostAnswer::of(reading.url().unwrap(), &data);
+/// assert_eq!(host.kind(), Some(HostKind::Domain));
+/// let answer = host.answer(reading.url().unwrap()).unwrap();
 /// assert_eq!(answer.registrable_domain(), Some("example.co.uk"));
-/// let web = WebAddress::from_reading_looked_up(reading, lookup, &data)?;
+/// let web = WebAddress::from_reading_looked_up(reading, &host, &data)?;
 /// assert_eq!(web.registrable_domain(), Some("example.co.uk"));
 /// # Ok::<(), onecontact::WebError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct HostLookup {
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct HostAnswer {
+    kind: Option<HostKind>,
     site: Option<DetachedAnswer>,
+    unicode: Option<Box<str>>,
+    display: Option<Box<HostDisplay>>,
 }
 
-impl HostLookup {
-    /// Looks the host of `url` up in the list of `data`, when it is a domain.
-    pub fn of(url: &Url, data: &Data) -> HostLookup {
-        HostLookup {
-            site: url
-                .domain()
-                .map(|domain| data.psl().lookup(domain).detach()),
+impl HostAnswer {
+    /// The kind of the host of `url`, and its answer in the Public Suffix
+    /// List of `data` when it is a domain: one lookup. No Unicode form and
+    /// no display decision (see [`shown`](Self::shown)).
+    pub fn of(url: &Url, data: &Data) -> HostAnswer {
+        let Some(host) = url.host() else {
+            return HostAnswer::default();
+        };
+        let site = match host {
+            Host::Domain(domain) => Some(data.psl().lookup(domain).detach()),
+            _ => None,
+        };
+        HostAnswer {
+            kind: Some(HostKind::of(&host)),
+            site,
+            unicode: None,
+            display: None,
         }
     }
 
-    /// A lookup already made.
-    pub(crate) fn from_answer(answer: &Answer<'_>) -> HostLookup {
-        HostLookup {
-            site: Some(answer.detach()),
+    /// [`of`](Self::of), and for a domain its Unicode form and the display
+    /// decision ([`display_host`](crate::inspect::display_host), compared
+    /// with the popular domains of `data`), from one decoding of each
+    /// `xn--` label.
+    pub fn shown(url: &Url, data: &Data) -> HostAnswer {
+        let mut answer = HostAnswer::of(url, data);
+        if let Some(Host::Domain(domain)) = url.host() {
+            let (unicode, display) =
+                crate::inspect::display::unicode_and_display(domain, data.top_domains());
+            answer.unicode = unicode.map(String::into_boxed_str);
+            answer.display = Some(Box::new(display));
         }
+        answer
     }
 
-    /// The answer for the host of `url` (the URL this lookup was made
-    /// for); `None` when the host is no domain.
+    /// The kind of the host; `None` when the URL has none (`mailto:a@b`).
+    pub fn kind(&self) -> Option<HostKind> {
+        self.kind
+    }
+
+    /// The Public Suffix List's answer for the host of `url` (the URL this
+    /// answer was made for); `None` when the host is no domain.
     pub fn answer<'u>(&self, url: &'u Url) -> Option<Answer<'u>> {
         Some(self.site?.attach(url.host_str()?))
+    }
+
+    /// The Unicode form of a domain with `xn--` labels, as UTS #46
+    /// ToUnicode gives it (a display aid, not a verdict: see
+    /// [`display`](Self::display)); `None` when it has none, or when the
+    /// answer was made by [`of`](Self::of).
+    pub fn unicode(&self) -> Option<&str> {
+        self.unicode.as_deref()
+    }
+
+    /// How a careful browser shows a domain; `None` for other hosts, or
+    /// when the answer was made by [`of`](Self::of).
+    pub fn display(&self) -> Option<&HostDisplay> {
+        self.display.as_deref()
     }
 
     /// The detached answer, if the host was a domain.
@@ -158,16 +202,6 @@ pub(crate) fn has_xn_label(host: &str) -> bool {
     false
 }
 
-/// The Unicode form of a domain with `xn--` labels, for display; `None`
-/// when it has none or the form is the same.
-pub(crate) fn unicode_form(domain: &str) -> Option<String> {
-    if !has_xn_label(domain) {
-        return None;
-    }
-    let (unicode, _) = onecontact_idna::domain_to_unicode(domain);
-    (unicode != domain).then_some(unicode)
-}
-
 /// Whether `bytes` holds `--`, looking at eight bytes at a time.
 fn has_double_hyphen(bytes: &[u8]) -> bool {
     let Some(last) = bytes.len().checked_sub(8) else {
@@ -178,7 +212,7 @@ fn has_double_hyphen(bytes: &[u8]) -> bool {
             .get(at..)
             .and_then(<[u8]>::first_chunk::<8>)
             .map_or(0, |chunk| u64::from_le_bytes(*chunk));
-        let hyphens = crate::key::bytes_equal(word, b'-');
+        let hyphens = onecontact_bytes::word::bytes_equal(word, b'-');
         hyphens & (hyphens >> 8) != 0
     };
     // Windows of eight bytes, seven apart, so that every two neighbouring
@@ -238,14 +272,5 @@ mod tests {
             assert!(has_double_hyphen(host.as_bytes()), "{host}");
             assert!(!has_double_hyphen(host.replace("--", "-.").as_bytes()));
         }
-    }
-
-    #[test]
-    fn unicode_forms() {
-        assert_eq!(
-            unicode_form("xn--mnchen-3ya.de").as_deref(),
-            Some("münchen.de")
-        );
-        assert_eq!(unicode_form("example.com"), None);
     }
 }

@@ -22,12 +22,6 @@ pub const SCHEMES_WITHOUT_SLASHES: &[&str] = &[
     "blob",
 ];
 
-/// The URL Standard's special schemes
-/// (<https://url.spec.whatwg.org/#special-scheme>): their URLs always have a
-/// host (or, for `file`, a possibly empty one), so `http:example.com` means
-/// `http://example.com/`.
-pub const SPECIAL_SCHEMES: &[&str] = &["ftp", "file", "http", "https", "ws", "wss"];
-
 /// Whether `c` is trimmed from both ends of the input: Unicode white space
 /// (what people mean by blank), the C0 controls and space that the URL
 /// parser itself strips from both ends, and U+FEFF, the byte order mark
@@ -65,7 +59,8 @@ pub(crate) fn is_tab_or_newline(b: u8) -> bool {
 
 /// Whether `text` (already trimmed) starts with a scheme that counts as
 /// written: `scheme:` followed by `//`, or a scheme from
-/// [`SCHEMES_WITHOUT_SLASHES`], or a special scheme. Otherwise the caller
+/// [`SCHEMES_WITHOUT_SLASHES`], or a special scheme
+/// ([`onecontact_url::is_special_scheme`]). Otherwise the caller
 /// assumes `https://`, which makes `localhost:3000/x` and `example.com:8080`
 /// hosts with a port.
 ///
@@ -118,10 +113,8 @@ pub(crate) fn scheme_is_written(text: &str) -> bool {
         // Longer than any listed scheme.
         return false;
     };
-    SCHEMES_WITHOUT_SLASHES
-        .iter()
-        .chain(SPECIAL_SCHEMES)
-        .any(|s| s.as_bytes() == name)
+    SCHEMES_WITHOUT_SLASHES.iter().any(|s| s.as_bytes() == name)
+        || core::str::from_utf8(name).is_ok_and(onecontact_url::is_special_scheme)
 }
 
 #[cfg(test)]

@@ -5,9 +5,11 @@
 
 pub(crate) mod direct;
 
+use crate::rules::DEFAULT_DOCUMENTS;
+
 use crate::gigo::Gigo;
-use onecontact_url::percent_encoding::hex_value;
-use onecontact_url::search_params::cmp_utf16;
+use onecontact_bytes::word::{ascii_upper, bytes_equal};
+use onecontact_bytes::{cmp_utf16, hex_value};
 
 /// Which published key format to compute. A version's output never changes;
 /// a different format gets a new version.
@@ -19,21 +21,6 @@ pub enum KeyVersion {
     #[cfg_attr(feature = "serde", serde(rename = "v1"))]
     V1,
 }
-
-/// Final path segments that name a directory's default document; the key
-/// drops them, so `/a/index.html` and `/a/` compare equal. Compared after
-/// the path is lowercased and its unreserved escapes decoded.
-pub const DEFAULT_DOCUMENTS: &[&str] = &[
-    "index.html",
-    "index.htm",
-    "index.php",
-    "index.asp",
-    "index.aspx",
-    "default.htm",
-    "default.html",
-    "default.asp",
-    "default.aspx",
-];
 
 /// The parts of a parsed address the key is computed from.
 #[derive(Debug, Clone, Copy)]
@@ -396,24 +383,6 @@ impl PathScan {
             upper: upper != 0,
         }
     }
-}
-
-/// The high bit of each byte of `word` that is an ASCII uppercase letter,
-/// and no other bit.
-fn ascii_upper(word: u64) -> u64 {
-    const HI: u64 = 0x8080_8080_8080_8080;
-    const LO: u64 = 0x0101_0101_0101_0101;
-    let heptets = word & !HI;
-    let at_least_a = heptets + LO * u64::from(0x80 - b'A');
-    let above_z = heptets + LO * u64::from(0x80 - b'Z' - 1);
-    at_least_a & !above_z & !word & HI
-}
-
-/// The high bit of each byte of `word` that equals `b`, and no other bit.
-pub(crate) fn bytes_equal(word: u64, b: u8) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let x = word ^ (0x0101_0101_0101_0101 * u64::from(b));
-    !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
 /// Whether `segment` is one of [`DEFAULT_DOCUMENTS`], ignoring ASCII case.

@@ -126,7 +126,7 @@
 //!
 //! ```
 //! let report = onecontact::inspect::inspect("https://www.paypal.com@198.51.100.7/secure/login");
-//! assert_eq!(report.real_host.as_deref(), Some("198.51.100.7"));
+//! assert_eq!(report.real_host(), Some("198.51.100.7"));
 //! assert!(!report.warnings.is_empty());
 //! ```
 //!
@@ -149,12 +149,13 @@ mod error;
 mod facts;
 #[doc(hidden)]
 pub mod fuzzing;
-mod gigo;
+use onecontact_bytes::gigo;
 mod host;
 mod input;
 pub mod inspect;
 mod key;
 mod reading;
+pub mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod social;
@@ -166,16 +167,14 @@ pub use detail::{Field, FieldSpan, ParseDetail};
 pub use detect::{ContactKind, ContactKindDetector};
 pub use error::{MAX_NON_ASCII_HOST_UTF16, Offset, WebError, WebErrorCode};
 pub use facts::{WebFact, WebFacts, WebFlags};
-pub use host::{HostKind, HostLookup};
-pub use input::{SCHEMES_WITHOUT_SLASHES, SPECIAL_SCHEMES};
+pub use host::{HostAnswer, HostKind};
+pub use input::SCHEMES_WITHOUT_SLASHES;
 pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
 pub use key::direct::{key_v1, key_v1_with, registrable_domain_with};
-pub use key::{DEFAULT_DOCUMENTS, KeyVersion, PathRule};
-pub use reading::{ASSUMED_PREFIX, Reader, Reading, SchemeSource};
-pub use social::{NETWORKS, NOT_MASTODON, NetworkRule, ProfileShape, SocialNetwork, SocialProfile};
-pub use tracking::{
-    TRACKING_PARAMETERS, TrackingParameter, is_tracking_parameter, strip_tracking_parameters,
-};
+pub use key::{KeyVersion, PathRule};
+pub use reading::{Reader, Reading, SchemeSource};
+pub use social::{SocialNetwork, SocialProfile};
+pub use tracking::{is_tracking_parameter, strip_tracking_parameters};
 
 /// The Public Suffix List engine used for registrable domains and detection.
 pub use onecontact_psl;

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use onecontact_url::{InputSpans, Url, Validation};
+use onecontact_url::{InputSpans, ParseError, Url, Validation};
 
 use crate::detail::utf16_len;
 use crate::error::{MAX_NON_ASCII_HOST_UTF16, Offset, WebError, failure_detail};
@@ -15,7 +15,7 @@ use crate::gigo::Gigo;
 use crate::input;
 
 /// What is put in front of a text whose scheme is not written.
-pub const ASSUMED_PREFIX: &str = "https://";
+const ASSUMED_PREFIX: &str = "https://";
 
 /// Where the URL's scheme came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,6 +57,10 @@ impl Default for Reader<'_> {
 }
 
 impl<'b> Reader<'b> {
+    /// What is put in front of a text whose scheme is not written
+    /// (`https://`).
+    pub const ASSUMED_PREFIX: &'static str = ASSUMED_PREFIX;
+
     /// `https://` assumed when no scheme is written, no base, no
     /// validation errors collected (the reading of
     /// [`WebAddress::parse`](crate::WebAddress::parse)).
@@ -148,18 +152,6 @@ impl<'b> Reader<'b> {
             };
         }
         let scheme_assumed = !prefix.is_empty();
-        if let Some((length, start)) = long_non_ascii_host(trimmed, written || !scheme_assumed) {
-            let error = WebError::HostTooLong {
-                length,
-                at: offset_in(text, lead + start),
-            };
-            let scheme = if scheme_assumed {
-                SchemeSource::Assumed
-            } else {
-                SchemeSource::Written
-            };
-            return (read(scheme, prefix), Err(error));
-        }
         let source: Cow<'_, str> = if scheme_assumed {
             Cow::Owned([prefix, trimmed].concat())
         } else {
@@ -199,11 +191,16 @@ impl<'b> Reader<'b> {
             Err(e) => {
                 let at = e.offset().saturating_sub(prefix.len());
                 let host = spans.host.clone().and_then(|r| trimmed.get(r));
-                let rest = trimmed.get(at..).unwrap_or_gigo();
-                let error = WebError::Invalid {
-                    validation_error: e.kind(),
-                    at: offset_in(text, lead + at),
-                    detail: failure_detail(e.kind(), host, rest),
+                let error = match too_long_host(&e, host) {
+                    Some(length) => WebError::HostTooLong {
+                        length,
+                        at: offset_in(text, lead + at),
+                    },
+                    None => WebError::Invalid {
+                        validation_error: e.kind(),
+                        at: offset_in(text, lead + at),
+                        detail: failure_detail(&e, host, trimmed.get(at..).unwrap_or_gigo()),
+                    },
                 };
                 (read(scheme, prefix), Err(error))
             }
@@ -406,98 +403,30 @@ fn offset_in(given: &str, bytes: usize) -> Offset {
     }
 }
 
-/// The hardening check: when the text's host (as the parser will see it,
-/// percent-decoded) is not ASCII and longer than
-/// [`MAX_NON_ASCII_HOST_UTF16`] UTF-16 code units, its length and where it
-/// starts. It runs before the parser so that such a host never reaches
-/// Unicode processing.
-#[inline]
-fn long_non_ascii_host(text: &str, written: bool) -> Option<(usize, usize)> {
-    // A host fits in the text, and UTF-16 never takes more units than UTF-8
-    // takes bytes: short texts cannot hold a long host.
-    if text.len() <= MAX_NON_ASCII_HOST_UTF16 {
-        return None;
-    }
-    long_text_host(text, written)
-}
-
-/// [`long_non_ascii_host`] for a text long enough to hold such a host.
+/// The hardening limit as the parser met it: when IDNA refused the host as
+/// [`HostTooLong`](onecontact_idna::ErrorKind::HostTooLong) (a non-ASCII
+/// host past [`MAX_NON_ASCII_HOST_UTF16`] UTF-16 code units, refused before
+/// any Unicode processing), the host's length as the parser saw it:
+/// percent-decoded, without tabs and newlines. `None` for other failures, and
+/// for an ASCII host whose `xn--` labels decode past the limit, which stays a
+/// `domain-to-ASCII` failure.
 #[cold]
-fn long_text_host(text: &str, written: bool) -> Option<(usize, usize)> {
-    let (start, host) = host_text(text, written)?;
-    let decoded = onecontact_url::percent_encoding::percent_decode(host.as_bytes());
-    let decoded = String::from_utf8_lossy(&decoded);
-    if decoded.is_ascii() {
+fn too_long_host(error: &ParseError, host: Option<&str>) -> Option<usize> {
+    if error.idna_error() != Some(onecontact_idna::ErrorKind::HostTooLong) {
         return None;
     }
-    let length = decoded
+    let decoded = onecontact_url::percent_encoding::percent_decode(host?.as_bytes());
+    let length = String::from_utf8_lossy(&decoded)
         .chars()
         .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
         .map(char::len_utf16)
         .sum::<usize>();
-    (length > MAX_NON_ASCII_HOST_UTF16).then_some((length, start))
-}
-
-/// The part of `text` the parser will read as the host (with the port, if
-/// any), and where it starts, found the way the URL parser's authority
-/// states find it; `None` when the text has no authority. Only the
-/// hardening check uses it (for long texts), since it must run before the
-/// parser; everything else takes the parser's spans.
-fn host_text(text: &str, written: bool) -> Option<(usize, &str)> {
-    let (special, after_scheme) = if written {
-        let colon = text.find(':')?;
-        let scheme = text.get(..colon)?;
-        let scheme: String = scheme
-            .chars()
-            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
-        (
-            input::SPECIAL_SCHEMES.contains(&scheme.as_str()),
-            text.get(colon + 1..)?,
-        )
-    } else {
-        (true, text)
-    };
-    let is_slash = |c: char| c == '/' || (special && c == '\\') || matches!(c, '\t' | '\n' | '\r');
-    let authority = if special {
-        after_scheme.trim_start_matches(is_slash)
-    } else {
-        let rest = after_scheme.trim_start_matches(['\t', '\n', '\r']);
-        let rest = rest
-            .strip_prefix('/')?
-            .trim_start_matches(['\t', '\n', '\r']);
-        rest.strip_prefix('/')?
-    };
-    let end = authority
-        .find(|c: char| matches!(c, '/' | '?' | '#') || (special && c == '\\'))
-        .unwrap_or(authority.len());
-    // `authority` is still a suffix of `text` here.
-    let authority_at = text.len() - authority.len();
-    let authority = authority.get(..end)?;
-    let host_start = authority.rfind('@').map_or(0, |at| at + 1);
-    let host = authority.get(host_start..).unwrap_or_gigo();
-    Some((authority_at + host_start, host))
+    (length > MAX_NON_ASCII_HOST_UTF16).then_some(length)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn host_text_finds_the_authority() {
-        let host = |t, w| host_text(t, w).map(|(_, h)| h);
-        assert_eq!(host("https://u:p@h.com:1/x", true), Some("h.com:1"));
-        assert_eq!(host("http:\\\\h.com\\x", true), Some("h.com"));
-        assert_eq!(host("h.com/x?y", false), Some("h.com"));
-        assert_eq!(host("foo://h/x", true), Some("h"));
-        assert_eq!(host("mailto:a@b", true), None);
-        assert_eq!(host("foo://h\\x", true), Some("h\\x"));
-        assert_eq!(
-            host_text("https://u@h.com/", true).map(|(at, _)| at),
-            Some(10)
-        );
-    }
 
     #[test]
     fn relative_shapes() {

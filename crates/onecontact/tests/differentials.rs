@@ -54,8 +54,8 @@ fn every_family_of_the_data_file() {
         let report = inspect(&input);
         assert_eq!(report.error, None, "{input:?}");
         assert_eq!(
-            report.real_host,
-            none_if_dash(browser),
+            report.real_host(),
+            none_if_dash(browser).as_deref(),
             "browser host of {input:?}"
         );
 
@@ -103,7 +103,7 @@ fn every_family_of_the_data_file() {
                 .replace('\n', "\\n");
             assert!(w.message.contains(&rfc_host), "{}", w.message);
             assert!(
-                w.message.contains(report.real_host.as_deref().unwrap()),
+                w.message.contains(report.real_host().unwrap()),
                 "{}",
                 w.message
             );

@@ -89,7 +89,7 @@ fn homographs() {
             unsafe_ += 1;
             continue;
         }
-        let Some(real) = report.real_host.as_deref() else {
+        let Some(real) = report.real_host() else {
             failures.push(format!(
                 "line {}: {} does not parse: {:?}",
                 row.line, row.host, report.error
@@ -120,7 +120,19 @@ fn homographs() {
                 row.line, row.host, got.0, got.1, got.2, want.0, want.1, want.2
             ));
         }
-        if report.display.as_ref() != Some(&shown) {
+        // The host's Unicode form comes from the display's one decoding of
+        // each label; it is the whole host's ToUnicode.
+        let to_unicode = onecontact_idna::domain_to_unicode(real).0;
+        let expected_unicode = (to_unicode != real).then_some(to_unicode.as_str());
+        if report.host_unicode() != expected_unicode {
+            failures.push(format!(
+                "line {}: Unicode form {:?}, ToUnicode gives {:?}",
+                row.line,
+                report.host_unicode(),
+                expected_unicode
+            ));
+        }
+        if report.display() != Some(&shown) {
             failures.push(format!(
                 "line {}: inspect's display differs from display_host",
                 row.line

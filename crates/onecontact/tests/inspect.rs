@@ -18,10 +18,10 @@ fn codes(report: &LinkReport) -> Vec<&'static str> {
 fn userinfo_that_looks_like_a_host() {
     let r = inspect("https://www.paypal.com@198.51.100.7/secure/login");
     assert!(r.error.is_none());
-    assert_eq!(r.real_host.as_deref(), Some("198.51.100.7"));
-    assert_eq!(r.host_kind, Some(onecontact::HostKind::Ipv4));
-    assert_eq!(r.userinfo.as_deref(), Some("www.paypal.com"));
-    assert_eq!(r.registrable_domain, None);
+    assert_eq!(r.real_host(), Some("198.51.100.7"));
+    assert_eq!(r.host_kind(), Some(onecontact::HostKind::Ipv4));
+    assert_eq!(r.userinfo(), Some("www.paypal.com"));
+    assert_eq!(r.registrable_domain(), None);
     assert_eq!(codes(&r), ["userinfo-looks-like-host", "ip-address-host"]);
     assert_eq!(r.warnings[0].evidence.as_deref(), Some("www.paypal.com"));
     assert_eq!(r.max_severity, Some(Severity::Danger));
@@ -38,14 +38,8 @@ fn any_userinfo_is_not_the_host() {
 #[test]
 fn domain_used_as_subdomain_labels() {
     let r = inspect("paypal.com.secure-login.example");
-    assert_eq!(
-        r.real_host.as_deref(),
-        Some("paypal.com.secure-login.example")
-    );
-    assert_eq!(
-        r.registrable_domain.as_deref(),
-        Some("secure-login.example")
-    );
+    assert_eq!(r.real_host(), Some("paypal.com.secure-login.example"));
+    assert_eq!(r.registrable_domain(), Some("secure-login.example"));
     assert_eq!(codes(&r), ["domain-in-subdomain"]);
     assert_eq!(r.warnings[0].evidence.as_deref(), Some("paypal.com"));
     assert!(r.scheme_assumed);
@@ -61,7 +55,7 @@ fn domain_used_as_subdomain_labels() {
 #[test]
 fn full_url_in_the_path_or_query() {
     let r = inspect("https://short.example/https://www.bank.com/login");
-    assert_eq!(r.real_host.as_deref(), Some("short.example"));
+    assert_eq!(r.real_host(), Some("short.example"));
     assert_eq!(codes(&r), ["url-in-path"]);
     assert_eq!(
         r.warnings[0].evidence.as_deref(),
@@ -81,8 +75,8 @@ fn full_url_in_the_path_or_query() {
 fn cyrillic_lookalike_of_apple() {
     // U+0430 CYRILLIC SMALL LETTER A followed by Latin "pple".
     let r = inspect("https://\u{430}pple.com/");
-    assert_eq!(r.real_host.as_deref(), Some("xn--pple-43d.com"));
-    assert_eq!(r.host_unicode.as_deref(), Some("\u{430}pple.com"));
+    assert_eq!(r.real_host(), Some("xn--pple-43d.com"));
+    assert_eq!(r.host_unicode(), Some("\u{430}pple.com"));
     assert_eq!(
         codes(&r),
         [
@@ -98,7 +92,7 @@ fn cyrillic_lookalike_of_apple() {
         "{}",
         mixed.message
     );
-    let display = r.display.as_ref().unwrap();
+    let display = r.display().unwrap();
     assert_eq!(display.host, "xn--pple-43d.com");
     assert_eq!(display.imitates.as_deref(), Some("apple.com"));
 
@@ -127,7 +121,7 @@ fn cyrillic_lookalike_of_apple() {
     let r = inspect("https://\u{430}\u{440}\u{440}\u{4cf}\u{435}.ru/");
     assert_eq!(codes(&r), ["punycode-host"]);
     assert_eq!(
-        r.display.unwrap().host,
+        r.display().unwrap().host,
         "\u{430}\u{440}\u{440}\u{4cf}\u{435}.ru"
     );
 }
@@ -135,7 +129,7 @@ fn cyrillic_lookalike_of_apple() {
 #[test]
 fn legitimate_internationalized_names_are_only_noted() {
     let r = inspect("https://münchen.de/");
-    assert_eq!(r.real_host.as_deref(), Some("xn--mnchen-3ya.de"));
+    assert_eq!(r.real_host(), Some("xn--mnchen-3ya.de"));
     assert_eq!(codes(&r), ["punycode-host"]);
     assert_eq!(r.max_severity, Some(Severity::Info));
     let r = inspect("https://日本語.jp/");
@@ -147,7 +141,7 @@ fn legitimate_internationalized_names_are_only_noted() {
 #[test]
 fn encoded_delimiters_in_the_host_as_typed() {
     let r = inspect("https://paypal.com%2F@evil.example/");
-    assert_eq!(r.real_host.as_deref(), Some("evil.example"));
+    assert_eq!(r.real_host(), Some("evil.example"));
     assert!(codes(&r).contains(&"encoded-delimiter-in-host"));
     assert!(codes(&r).contains(&"userinfo-looks-like-host"));
     // Also when the URL does not parse at all.
@@ -200,10 +194,10 @@ fn non_web_schemes() {
 #[test]
 fn invalid_links_say_why() {
     let r = inspect("https://exa mple.com/");
-    let error = r.error.unwrap();
+    let error = r.error.clone().unwrap();
     assert_eq!(error.code(), "web.invalid-host");
     assert!(error.to_string().contains("space"), "{error}");
-    assert!(r.url.is_none());
+    assert!(r.url().is_none());
 }
 
 #[test]

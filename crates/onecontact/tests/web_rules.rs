@@ -9,7 +9,8 @@
 )]
 
 use onecontact::{
-    ContactKind, ContactKindDetector, Field, KeyVersion, SocialNetwork, WebAddress, WebFact,
+    ContactKind, ContactKindDetector, Field, KeyVersion, SocialNetwork, WebAddress, WebError,
+    WebFact,
 };
 
 fn web(text: &str) -> WebAddress {
@@ -149,6 +150,14 @@ fn long_non_ascii_host_fails() {
     let host = "é".repeat(4097);
     let e = WebAddress::parse(&format!("https://{host}.com/")).unwrap_err();
     assert_eq!(e.code(), "web.invalid-host");
+    assert!(
+        matches!(e, WebError::HostTooLong { length: 4101, .. }),
+        "{e:?}"
+    );
+    assert_eq!(e.offset().bytes, 8);
+    assert!(e.to_string().contains("4101"), "{e}");
+    let e = WebAddress::parse(&format!("  https://u@{host}/")).unwrap_err();
+    assert_eq!(e.offset().bytes, 12);
     let e = WebAddress::parse(&format!("{host}/x")).unwrap_err();
     assert_eq!(e.code(), "web.invalid-host");
     // Percent-encoded non-ASCII counts as non-ASCII.
@@ -260,7 +269,7 @@ fn canonical_removes_tracking_parameters_and_reports_them() {
 
 #[test]
 fn every_listed_tracking_parameter_is_removed() {
-    for p in onecontact::TRACKING_PARAMETERS {
+    for p in onecontact::rules::TRACKING_PARAMETERS {
         let w = web(&format!("https://example.com/?{}=1&keep=2", p.name));
         assert_eq!(w.canonical(), "https://example.com/?keep=2", "{}", p.name);
     }

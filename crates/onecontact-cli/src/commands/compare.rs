@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use onecontact_report::{self as tool, ReadOptions, Verdict};
 
 use super::{Ctx, LineError, OK, heading, report_invalid};
-use crate::output::{Table, write_columns, write_json};
+use crate::output::{Table, write_columns};
 
 /// `onecontact compare A B`.
 pub fn single(
@@ -20,7 +20,7 @@ pub fn single(
         Err(error) => return report_invalid(ctx, out, "compare", &LineError::from(&error)),
     };
     if ctx.json {
-        write_json(out, &report)?;
+        ctx.write_json_with_lists(out, &report)?;
         return Ok(OK);
     }
     let s = &ctx.style;

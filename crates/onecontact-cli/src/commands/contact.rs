@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, LineError, OK, report_invalid};
-use crate::output::{Table, tsv_field, write_json};
+use crate::output::{Table, tsv_field};
 
 /// Which of the three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,7 +174,7 @@ pub fn single(
         Err(error) => return report_invalid(ctx, out, name, &LineError::from(&error)),
     };
     if ctx.json {
-        write_json(
+        ctx.write_json_with_lists(
             out,
             &Contact {
                 what,

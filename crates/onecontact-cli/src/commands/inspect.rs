@@ -7,7 +7,7 @@ use onecontact::{Data, LinkReport, Severity};
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, FINDING, LineError, OK, heading, report_invalid};
-use crate::output::{Style, Table, write_json};
+use crate::output::{Style, Table};
 
 /// Inspect as a batch command, with the lists hosts are looked up in and
 /// compared with.
@@ -50,12 +50,9 @@ impl BatchCommand for Inspect {
     fn fields(&self, r: &LinkReport, out: &mut Vec<String>) {
         let codes: Vec<&str> = r.warnings.iter().map(|w| w.code.code()).collect();
         out.extend([
-            r.real_host.clone().unwrap_or_default(),
-            r.display
-                .as_ref()
-                .map(|d| d.host.clone())
-                .unwrap_or_default(),
-            r.registrable_domain.clone().unwrap_or_default(),
+            r.real_host().unwrap_or_default().to_owned(),
+            r.display().map(|d| d.host.clone()).unwrap_or_default(),
+            r.registrable_domain().unwrap_or_default().to_owned(),
             r.max_severity
                 .map(|s| s.name().to_owned())
                 .unwrap_or_default(),
@@ -81,7 +78,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
     let report = inspect_with(text, inspect.data);
     if let Some(error) = &report.error {
         if ctx.json {
-            write_json(out, &report)?;
+            ctx.write_json_with_lists(out, &report)?;
             out.flush()?;
             eprintln!("onecontact inspect: {error}");
             return Ok(super::INVALID);
@@ -103,20 +100,17 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
         OK
     };
     if ctx.json {
-        write_json(out, &report)?;
+        ctx.write_json_with_lists(out, &report)?;
         return Ok(status);
     }
     let s = &ctx.style;
-    let host = report
-        .real_host
-        .clone()
-        .unwrap_or_else(|| "(none)".to_owned());
-    writeln!(out, "{} {}", s.heading("goes to"), s.value(&host))?;
+    let host = report.real_host().unwrap_or("(none)");
+    writeln!(out, "{} {}", s.heading("goes to"), s.value(host))?;
     let mut table = Table::new();
-    table.opt("url", report.url.as_deref());
-    table.opt("registrable domain", report.registrable_domain.as_deref());
-    table.opt("Unicode form", report.host_unicode.as_deref());
-    if let Some(display) = report.display.as_ref().filter(|d| !d.labels.is_empty()) {
+    table.opt("url", report.url().map(|u| u.as_str()));
+    table.opt("registrable domain", report.registrable_domain());
+    table.opt("Unicode form", report.host_unicode());
+    if let Some(display) = report.display().filter(|d| !d.labels.is_empty()) {
         table.opt("browser shows", Some(display.host.as_str()));
         for label in &display.labels {
             if let Some(reason) = label.reason {
@@ -134,16 +128,15 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
     }
     table.opt(
         "host kind",
-        report.host_kind.map(onecontact::HostKind::name),
+        report.host_kind().map(onecontact::HostKind::name),
     );
     table.opt(
         "userinfo",
         report
-            .userinfo
-            .as_deref()
+            .userinfo()
             .map(|u| format!("{u}  {}", s.dim("(not the host)"))),
     );
-    table.opt("scheme", report.scheme.as_deref());
+    table.opt("scheme", report.scheme());
     writeln!(out)?;
     table.write(out, s, 2)?;
     if report.scheme_assumed {

@@ -57,6 +57,30 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    /// Writes `document` as pretty JSON with a `lists` member beside its
+    /// own: which Public Suffix List (and version) and popular domains its
+    /// answers were computed with.
+    pub fn write_json_with_lists<T: Serialize>(
+        &self,
+        out: &mut dyn Write,
+        document: &T,
+    ) -> io::Result<()> {
+        /// The document's members, and `lists`.
+        #[derive(Serialize)]
+        struct WithLists<'a, T: Serialize> {
+            #[serde(flatten)]
+            document: &'a T,
+            lists: lists::ListsInfo,
+        }
+        write_json(
+            out,
+            &WithLists {
+                document,
+                lists: self.lists.info(),
+            },
+        )
+    }
+
     /// The lists as the library takes them.
     pub fn data(&self) -> &'static onecontact::Data {
         &self.lists.data

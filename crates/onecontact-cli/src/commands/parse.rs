@@ -2,20 +2,34 @@
 
 use std::io::{self, Write};
 
-use onecontact_report::{self as tool, CleanReport, ParseReport, ReadOptions};
+use onecontact_report::{self as tool, CleanReport, ParseReport, PartsReport, ReadOptions};
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, LineError, OK, heading, report_invalid, write_notes};
-use crate::output::{Table, or_dash, write_columns, write_json};
+use crate::output::{Table, or_dash, tsv_field, write_columns, write_json};
 
 /// Parse as a batch command.
 pub struct Parse {
     /// How to read addresses.
     pub options: ReadOptions,
+    /// Whether each row needs the whole report (JSON Lines), or only the
+    /// URL's parts (TSV, whose columns are the parts).
+    pub full: bool,
+}
+
+/// One row of `parse --input`: the whole report for JSON Lines, the URL's
+/// parts for TSV.
+#[derive(Debug, serde::Serialize)]
+#[serde(untagged)]
+pub enum ParseRow {
+    /// The report the single-address `--json` prints.
+    Full(Box<ParseReport>),
+    /// The URL and its parts.
+    Parts(PartsReport),
 }
 
 impl BatchCommand for Parse {
-    type Report = ParseReport;
+    type Report = ParseRow;
 
     fn columns(&self) -> &'static [&'static str] {
         &[
@@ -23,24 +37,49 @@ impl BatchCommand for Parse {
         ]
     }
 
-    fn run(&self, text: &str) -> Result<ParseReport, LineError> {
-        tool::parse_report(text, &self.options).map_err(|e| LineError::from(&e))
+    fn run(&self, text: &str) -> Result<ParseRow, LineError> {
+        let row = if self.full {
+            tool::parse_report(text, &self.options).map(|r| ParseRow::Full(Box::new(r)))
+        } else {
+            tool::parse_parts(text, &self.options).map(ParseRow::Parts)
+        };
+        row.map_err(|e| LineError::from(&e))
     }
 
-    fn fields(&self, r: &ParseReport, out: &mut Vec<String>) {
-        let p = &r.parts;
-        out.extend([
-            r.href.clone(),
-            p.scheme.clone(),
-            p.username.clone().unwrap_or_default(),
-            p.password.clone().unwrap_or_default(),
-            p.host.clone().unwrap_or_default(),
-            p.port.map(|n| n.to_string()).unwrap_or_default(),
-            p.path.clone(),
-            p.query.clone().unwrap_or_default(),
-            p.fragment.clone().unwrap_or_default(),
-        ]);
+    fn fields(&self, row: &ParseRow, out: &mut Vec<String>) {
+        let mut port = String::new();
+        out.extend(row_fields(row, &mut port).map(str::to_owned));
     }
+
+    fn write_fields(&self, row: &ParseRow, out: &mut String) {
+        let mut port = String::new();
+        for field in row_fields(row, &mut port) {
+            out.push('\t');
+            tsv_field(out, field);
+        }
+    }
+}
+
+/// The columns of a row, in order (`port` holds the port's digits).
+fn row_fields<'r>(row: &'r ParseRow, port: &'r mut String) -> [&'r str; 9] {
+    let (href, p) = match row {
+        ParseRow::Full(r) => (&r.href, &r.parts),
+        ParseRow::Parts(r) => (&r.href, &r.parts),
+    };
+    if let Some(n) = p.port {
+        *port = n.to_string();
+    }
+    [
+        href,
+        &p.scheme,
+        p.username.as_deref().unwrap_or_default(),
+        p.password.as_deref().unwrap_or_default(),
+        p.host.as_deref().unwrap_or_default(),
+        port,
+        &p.path,
+        p.query.as_deref().unwrap_or_default(),
+        p.fragment.as_deref().unwrap_or_default(),
+    ]
 }
 
 /// Clean as a batch command.
@@ -78,7 +117,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
         struct Document<'a> {
             report: &'a ParseReport,
         }
-        write_json(out, &Document { report: &report })?;
+        ctx.write_json_with_lists(out, &Document { report: &report })?;
         return Ok(OK);
     }
     let s = &ctx.style;

@@ -5,6 +5,7 @@
 use crate::prelude::*;
 use crate::tables::{DOMAIN_FORBIDDEN, DOMAIN_NON_ASCII, DOMAIN_UPPER, domain_class};
 use crate::validation::{ParseError, ValidationError};
+use onecontact_idna::ErrorKind;
 
 /// What the fast path found.
 pub(crate) enum Fast {
@@ -37,7 +38,7 @@ pub(crate) fn ascii_fast_path(out: &mut String, input: &str) -> Result<Fast, Par
         }
     }
     if let Some(i) = forbidden {
-        return Err(ParseError::new(ValidationError::DomainInvalidCodePoint, i));
+        return Err(forbidden_at(input, i));
     }
     let start = out.len();
     out.push_str(input);
@@ -54,7 +55,7 @@ pub(crate) fn domain_to_ascii_into(out: &mut String, domain: &str) -> Result<(),
         // The Standard lowercases ASCII domains whatever ToASCII thinks of them.
         for (i, b) in domain.bytes().enumerate() {
             if domain_class(b) == DOMAIN_FORBIDDEN {
-                return Err(ParseError::new(ValidationError::DomainInvalidCodePoint, i));
+                return Err(forbidden_at(domain, i));
             }
         }
         if domain.is_empty() {
@@ -68,8 +69,11 @@ pub(crate) fn domain_to_ascii_into(out: &mut String, domain: &str) -> Result<(),
             if ascii.is_empty() {
                 return Err(ParseError::new(ValidationError::DomainToAscii, 0));
             }
-            if ascii.bytes().any(|b| domain_class(b) == DOMAIN_FORBIDDEN) {
-                return Err(ParseError::new(ValidationError::DomainInvalidCodePoint, 0));
+            if let Some(i) = ascii
+                .bytes()
+                .position(|b| domain_class(b) == DOMAIN_FORBIDDEN)
+            {
+                return Err(forbidden_at(&ascii, i).at(0));
             }
             out.push_str(&ascii);
             Ok(())
@@ -80,7 +84,36 @@ pub(crate) fn domain_to_ascii_into(out: &mut String, domain: &str) -> Result<(),
             } else {
                 ValidationError::DomainToAscii
             };
-            Err(ParseError::new(kind, 0))
+            // The forbidden code point when there is one, else the first
+            // criterion's.
+            let first = errors
+                .errors()
+                .iter()
+                .find(|e| matches!(e.kind, ErrorKind::ForbiddenCodePoint(_)))
+                .or_else(|| errors.first())
+                .map(|e| e.kind);
+            Err(ParseError::new(kind, 0)
+                .with_code_point(first.and_then(code_point_of))
+                .with_idna(first))
         }
+    }
+}
+
+/// `domain-invalid-code-point` for the ASCII byte at `i` of `domain`.
+#[cold]
+fn forbidden_at(domain: &str, i: usize) -> ParseError {
+    let c = domain.as_bytes().get(i).map(|&b| char::from(b));
+    ParseError::new(ValidationError::DomainInvalidCodePoint, i).with_code_point(c)
+}
+
+/// The code point an IDNA criterion names, if it names one.
+fn code_point_of(kind: ErrorKind) -> Option<char> {
+    match kind {
+        ErrorKind::LeadingCombiningMark(c)
+        | ErrorKind::DisallowedCodePoint(c)
+        | ErrorKind::Std3Ascii(c)
+        | ErrorKind::ContextJ(c)
+        | ErrorKind::ForbiddenCodePoint(c) => Some(c),
+        _ => None,
     }
 }

@@ -9,7 +9,13 @@ use crate::validation::{ParseError, ValidationError};
 /// The IPv6 parser, on the text between `[` and `]`. Error offsets are
 /// relative to `input`.
 pub(crate) fn parse_ipv6<R: Report>(input: &[u8], report: &mut R) -> Result<[u16; 8], ParseError> {
-    let fail = |kind, at: usize| Err(ParseError::new(kind, at));
+    let fail = |kind, at: usize| {
+        let error = ParseError::new(kind, at);
+        Err(match kind {
+            ValidationError::Ipv6InvalidCodePoint => error.with_code_point(char_at(input, at)),
+            _ => error,
+        })
+    };
     let mut address = [0u16; 8];
     let mut piece_index = 0usize;
     let mut compress: Option<usize> = None;
@@ -125,6 +131,18 @@ pub(crate) fn parse_ipv6<R: Report>(input: &[u8], report: &mut R) -> Result<[u16
         return fail(ValidationError::Ipv6TooFewPieces, input.len());
     }
     Ok(address)
+}
+
+/// The code point starting at byte `at` of `bytes`, if one does.
+#[cold]
+fn char_at(bytes: &[u8], at: usize) -> Option<char> {
+    let rest = bytes.get(at..)?;
+    let head = rest.get(..rest.len().min(4))?;
+    let valid = match core::str::from_utf8(head) {
+        Ok(text) => text,
+        Err(e) => core::str::from_utf8(head.get(..e.valid_up_to())?).ok()?,
+    };
+    valid.chars().next()
 }
 
 /// Finds the first longest run (of length ≥ 2) of zero pieces.

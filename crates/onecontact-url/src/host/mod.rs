@@ -8,6 +8,7 @@
 use crate::prelude::*;
 
 mod domain;
+mod ip;
 mod ipv4;
 mod ipv6;
 mod opaque;
@@ -16,10 +17,10 @@ use core::fmt;
 use core::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::percent_encoding::percent_decode;
-use crate::url::{IpBits, ipv6_bits, ipv6_from_bits};
 use crate::validation::{ParseError, Validation, ValidationError};
 
 use crate::gigo::Gigo;
+pub(crate) use ip::{IpBits, ipv6_bits, ipv6_from_bits};
 pub(crate) use ipv4::push_decimal;
 pub(crate) use opaque::report_invalid_units;
 

@@ -4,7 +4,7 @@
 use super::Report;
 use crate::percent_encoding::{C0_CONTROL, utf8_percent_encode_into};
 use crate::prelude::*;
-use crate::tables::{is_forbidden_host_code_point, is_url_code_point};
+use crate::tables::{is_forbidden_host_byte, is_url_code_point};
 use crate::validation::{ParseError, ValidationError};
 
 /// Validates `input` as an opaque host and appends it, C0-control
@@ -14,8 +14,9 @@ pub(crate) fn parse_opaque_into<R: Report>(
     input: &str,
     report: &mut R,
 ) -> Result<(), ParseError> {
-    if let Some(at) = input.bytes().position(is_forbidden_host_code_point) {
-        return Err(ParseError::new(ValidationError::HostInvalidCodePoint, at));
+    if let Some(at) = input.bytes().position(is_forbidden_host_byte) {
+        let c = input.as_bytes().get(at).map(|&b| char::from(b));
+        return Err(ParseError::new(ValidationError::HostInvalidCodePoint, at).with_code_point(c));
     }
     if R::ON {
         report_invalid_units(input, report);

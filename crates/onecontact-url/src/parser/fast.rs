@@ -18,6 +18,7 @@ use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
 use crate::tables::{FAST_HOST, FAST_PATH_OR_SLASH, fast_class};
 use crate::url::{NONE, Url};
+use onecontact_bytes::word::ascii_upper;
 
 /// Where the components of a fast-path URL are.
 #[derive(Debug, Clone, Copy)]
@@ -77,11 +78,6 @@ pub(crate) fn is_fast(input: &str) -> bool {
     scan(input).is_some()
 }
 
-/// Ones in every byte.
-const LO: u64 = 0x0101_0101_0101_0101;
-/// The high bit of every byte.
-const HI: u64 = 0x8080_8080_8080_8080;
-
 /// The first eight bytes of `s` as a little-endian word, zero-padded.
 const fn word(s: &[u8]) -> u64 {
     let mut w = 0u64;
@@ -100,15 +96,6 @@ const fn word(s: &[u8]) -> u64 {
 #[inline(always)]
 fn low_bytes(n: usize) -> u64 {
     u64::MAX >> (64 - 8 * n.clamp(1, 8))
-}
-
-/// The high bit of each byte of `x` that is an ASCII uppercase letter.
-#[inline(always)]
-fn ascii_upper(x: u64) -> u64 {
-    let heptets = x & !HI;
-    let at_least_a = heptets + LO * u64::from(0x80 - b'A');
-    let above_z = heptets + LO * u64::from(0x80 - b'Z' - 1);
-    at_least_a & !above_z & !x & HI
 }
 
 /// Whether `b` is outside `!`..=`~`: a C0 control, space, DEL or a byte of
@@ -556,14 +543,14 @@ fn build(input: &str, parts: &FastParts) -> Option<Url> {
 mod tests {
     use super::*;
     use crate::percent_encoding::{FRAGMENT, PATH, SPECIAL_QUERY};
-    use crate::tables::is_forbidden_host_code_point;
+    use crate::tables::is_forbidden_host_byte;
 
     /// Each byte question against the Standard's sets, over all 256 bytes.
     #[test]
     fn stops_are_the_standards_sets() {
         for b in 0..=255u8 {
             let visible = (0x21..=0x7E).contains(&b);
-            let host_kept = visible && b != b'%' && !is_forbidden_host_code_point(b);
+            let host_kept = visible && b != b'%' && !is_forbidden_host_byte(b);
             assert_eq!(fast_class(b) & FAST_HOST != 0, host_kept, "host {b:#x}");
             let path_plain = b.is_ascii_alphanumeric() || b"-./_~".contains(&b);
             assert_eq!(is_path_plain(b), path_plain, "path plain {b:#x}");

@@ -10,8 +10,6 @@
 //! path shortening (`..`) and the `/.` prefix for hostless paths starting
 //! with `//`.
 
-use crate::prelude::*;
-
 pub(crate) mod fast;
 mod lanes;
 mod path;
@@ -20,7 +18,6 @@ pub(crate) mod state;
 use crate::edit;
 use crate::host::{self, HostKind, Report};
 use crate::input::Prepared;
-use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
 use crate::url::{NONE, Url, to_u32};
 use crate::validation::{ParseError, SetterError, ValidationError};
@@ -64,22 +61,6 @@ pub(crate) struct Override<'i> {
     /// Set when a state returned without changing the URL (the Standard's
     /// "return" for a value the setter ignores), with the reason.
     pub(crate) refused: Option<SetterError>,
-}
-
-/// An empty URL with every offset at zero.
-pub(crate) fn empty_url(capacity: usize) -> Url {
-    Url {
-        serialization: String::with_capacity(capacity),
-        host_start: 0,
-        host_end: 0,
-        path_start: 0,
-        query_start: NONE,
-        fragment_start: NONE,
-        port_value: 0,
-        ip: [0; 4],
-        host_kind: HostKind::None,
-        scheme_type: SchemeType::NotSpecial,
-    }
 }
 
 /// Whether `input` parses against `base` (JavaScript's `URL.canParse`): a
@@ -143,7 +124,7 @@ fn parse_full<O: Observer>(
         base,
         setter: None,
         obs,
-        url: empty_url(capacity),
+        url: Url::empty(capacity),
         span_path_start: None,
     };
     parser.run(State::SchemeStart, 0)?;
@@ -193,7 +174,11 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// A failure caused by `kind` at prepared-input index `at`.
     #[cold]
     pub(crate) fn fail(&self, kind: ValidationError, at: usize) -> ParseError {
-        ParseError::new(kind, self.prepared.original(at))
+        let error = ParseError::new(kind, self.prepared.original(at));
+        match kind {
+            ValidationError::PortInvalid => error.with_code_point(self.rest(at).chars().next()),
+            _ => error,
+        }
     }
 
     /// The state override, when a setter runs the parser.
@@ -259,7 +244,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         start: usize,
         end: usize,
         is_opaque: bool,
-    ) -> Result<(HostKind, crate::url::IpBits), ParseError> {
+    ) -> Result<(HostKind, host::IpBits), ParseError> {
         let text = self.input.get(start..end).unwrap_or_gigo();
         let mut reporter = HostReporter {
             obs: &mut *self.obs,
@@ -267,10 +252,8 @@ impl<O: Observer> Parser<'_, '_, O> {
             base: start,
         };
         host::parse_into(&mut self.url.serialization, text, is_opaque, &mut reporter).map_err(|e| {
-            ParseError::new(
-                e.kind(),
-                self.prepared.original(start + e.offset().min(end - start)),
-            )
+            let at = self.prepared.original(start + e.offset().min(end - start));
+            e.at(at)
         })
     }
 

@@ -21,7 +21,7 @@
 use std::net::Ipv6Addr;
 
 use onecontact_url::percent_encoding::percent_decode_str;
-use onecontact_url::{Host, Url};
+use onecontact_url::{Host, Position, Url};
 
 use super::warning::{Severity, Warning, WarningCode};
 
@@ -227,8 +227,9 @@ const FULL_WIDTH_DOTS: [char; 3] = ['\u{3002}', '\u{FF0E}', '\u{FF61}'];
 
 /// Whether the RFC 3986 host `rfc` names the same host as the URL
 /// Standard's `whatwg` (ASCII case, IPv6 spelling and the Unicode form of
-/// an internationalized name aside).
-fn same_host(rfc: &str, whatwg: &str) -> bool {
+/// an internationalized name aside). `unicode` is the Unicode form of
+/// `whatwg` when it has one that differs (the host answer's).
+fn same_host(rfc: &str, whatwg: &str, unicode: Option<&str>) -> bool {
     if rfc.eq_ignore_ascii_case(whatwg) {
         return true;
     }
@@ -245,8 +246,7 @@ fn same_host(rfc: &str, whatwg: &str) -> bool {
     }
     // A name written in Unicode is the same host when it is the Unicode form
     // of the URL's `xn--` name (and not a mapping of other letters to it).
-    let (unicode, _) = onecontact_idna::domain_to_unicode(whatwg);
-    unicode == rfc.to_lowercase()
+    unicode.unwrap_or(whatwg) == rfc.to_lowercase()
 }
 
 /// The effective port of a reading: the number written, or the scheme's
@@ -274,19 +274,39 @@ fn first_char(text: &str, from: usize, what: impl Fn(char) -> bool) -> Option<(c
         .map(|(i, c)| (c, from + i))
 }
 
+/// Whether `text` starts with the URL's own serialization up to the end of
+/// its authority, followed by the end of the text or a `/`, `?` or `#`:
+/// then an RFC 3986 parser reads the same userinfo, host and port as the
+/// URL Standard did (the common case, decided without either reading).
+fn same_authority_as_written(text: &str, url: &Url) -> bool {
+    if !url.has_authority() {
+        return false;
+    }
+    let serialized = &url[..Position::AfterPort];
+    text.strip_prefix(serialized)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '?', '#']))
+        && !serialized.contains('\\')
+}
+
 /// The differential between the URL Standard's reading of `text` (which
 /// gave `url`) and RFC 3986's, or `None` when they agree. `text` is what
 /// the URL parser was given (with an assumed `https://` in front), and
-/// `lead` the length of that assumed prefix, taken off positions.
-pub(crate) fn differential(text: &str, lead: usize, url: &Url) -> Option<ParserDifferential> {
-    if url.scheme() == "file" {
+/// `lead` the length of that assumed prefix, taken off positions, and
+/// `unicode` the Unicode form of the URL's host when it differs.
+pub(crate) fn differential(
+    text: &str,
+    lead: usize,
+    url: &Url,
+    unicode: Option<&str>,
+) -> Option<ParserDifferential> {
+    if url.scheme() == "file" || same_authority_as_written(text, url) {
         return None;
     }
     let whatwg = whatwg_authority(url);
     let rfc = rfc3986_authority(text).unwrap_or_default();
     let host_differs = match (&rfc.host, &whatwg.host) {
         (None, None) => false,
-        (Some(r), Some(w)) => !same_host(r, w),
+        (Some(r), Some(w)) => !same_host(r, w, unicode),
         _ => true,
     };
     let default = url.port_or_known_default().filter(|_| url.port().is_none());
@@ -463,10 +483,11 @@ mod tests {
 
     #[test]
     fn the_same_host_in_other_spellings_is_no_difference() {
-        assert!(same_host("EXAMPLE.com", "example.com"));
-        assert!(same_host("[0:0::1]", "[::1]"));
-        assert!(same_host("münchen.de", "xn--mnchen-3ya.de"));
-        assert!(!same_host("ｍünchen.de", "xn--mnchen-3ya.de"));
-        assert!(!same_host("a%2Eb", "a.b"));
+        let munich = Some("münchen.de");
+        assert!(same_host("EXAMPLE.com", "example.com", None));
+        assert!(same_host("[0:0::1]", "[::1]", None));
+        assert!(same_host("münchen.de", "xn--mnchen-3ya.de", munich));
+        assert!(!same_host("ｍünchen.de", "xn--mnchen-3ya.de", munich));
+        assert!(!same_host("a%2Eb", "a.b", None));
     }
 }

@@ -3,50 +3,55 @@
 use onecontact_url::Url;
 use onecontact_url::percent_encoding::percent_decode_str;
 
-/// Schemes whose appearance inside a path or query means a whole URL.
-const SCHEMES: &[&str] = &[
-    "https:",
-    "http:",
-    "ftp:",
-    "wss:",
-    "ws:",
-    "javascript:",
-    "data:",
+/// Schemes whose appearance inside a path or query means a whole URL, each
+/// without its `:`, and whether anything may follow the `:` (`javascript:`
+/// and `data:`) rather than `/` or `\\` only.
+const SCHEMES: &[(&str, bool)] = &[
+    ("https", false),
+    ("http", false),
+    ("ftp", false),
+    ("wss", false),
+    ("ws", false),
+    ("javascript", true),
+    ("data", true),
 ];
 
 /// The first embedded URL in `text` (percent-decoded first): a scheme from
-/// [`SCHEMES`] followed by `/` or `\` (or, for `javascript:` and `data:`,
+/// [`SCHEMES`] that starts a word (no ASCII letter or digit before it),
+/// followed by `:` and `/` or `\` (or, for `javascript:` and `data:`,
 /// anything), up to the end of the text.
+///
+/// One pass over the `:`s of the decoded text: a scheme ends at a `:`, and
+/// the first `:` that ends one gives the earliest URL, since a scheme's
+/// letters hold no `:`. Text without `:` or `%` has no URL and is not
+/// decoded.
 pub(crate) fn find_url(text: &str) -> Option<String> {
-    let decoded = percent_decode_str(text);
-    let lower = decoded.to_ascii_lowercase();
-    let mut best: Option<usize> = None;
-    for scheme in SCHEMES {
-        let mut from = 0;
-        while let Some(pos) = lower
-            .get(from..)
-            .and_then(|s| s.find(scheme))
-            .map(|p| p + from)
-        {
-            from = pos + scheme.len();
-            // The scheme must start a word: not preceded by a letter or digit.
-            let before = pos
-                .checked_sub(1)
-                .and_then(|i| lower.as_bytes().get(i))
-                .copied();
-            if before.is_some_and(|b| b.is_ascii_alphanumeric()) {
-                continue;
-            }
-            let after = lower.as_bytes().get(pos + scheme.len()).copied();
-            let is_url =
-                matches!(*scheme, "javascript:" | "data:") || matches!(after, Some(b'/' | b'\\'));
-            if is_url {
-                best = Some(best.map_or(pos, |b: usize| b.min(pos)));
-                break;
-            }
-        }
+    if !text.bytes().any(|b| b == b':' || b == b'%') {
+        return None;
     }
-    best.and_then(|pos| decoded.get(pos..)).map(str::to_owned)
+    let decoded = percent_decode_str(text);
+    let bytes = decoded.as_bytes();
+    let mut colons = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b':')
+        .map(|(i, _)| i);
+    let start = colons.find_map(|colon| {
+        let before = bytes.get(..colon)?;
+        let after = bytes.get(colon + 1).copied();
+        SCHEMES.iter().find_map(|(scheme, anything_after)| {
+            let start = colon.checked_sub(scheme.len())?;
+            let written = before.get(start..)?;
+            let starts_word = start
+                .checked_sub(1)
+                .and_then(|i| bytes.get(i))
+                .is_none_or(|b| !b.is_ascii_alphanumeric());
+            let is_url = *anything_after || matches!(after, Some(b'/' | b'\\'));
+            (written.eq_ignore_ascii_case(scheme.as_bytes()) && starts_word && is_url)
+                .then_some(start)
+        })
+    })?;
+    decoded.get(start..).map(str::to_owned)
 }
 
 /// The host of an embedded URL, when it parses and has one.
@@ -83,6 +88,16 @@ mod tests {
         );
         assert_eq!(find_url("/docs/http-caching"), None);
         assert_eq!(find_url("/xhttps://a"), None);
+        assert_eq!(find_url("/a/HTTPS://x").as_deref(), Some("HTTPS://x"));
+        assert_eq!(find_url("/a/wss:/x").as_deref(), Some("wss:/x"));
+        assert_eq!(find_url("/x/data:text").as_deref(), Some("data:text"));
+        assert_eq!(find_url("/mydata:x"), None);
+        assert_eq!(find_url("/http:x/ftp:\\\\y").as_deref(), Some("ftp:\\\\y"));
+        assert_eq!(
+            find_url("/a%3Ajavascript%3Aalert(1)").as_deref(),
+            Some("javascript:alert(1)")
+        );
+        assert_eq!(find_url("/plain/path"), None);
         assert_eq!(
             host_of("https://www.bank.com/login").as_deref(),
             Some("www.bank.com")

@@ -12,7 +12,7 @@ pub fn check_inspect(text: &str) -> Result<(), String> {
     let top = TopDomains::baked();
     let _ = display_host(text, &top);
     let report = inspect(text);
-    let (Some(host), Some(display)) = (report.real_host.as_deref(), report.display.as_ref()) else {
+    let (Some(host), Some(display)) = (report.real_host(), report.display()) else {
         return Ok(());
     };
     if display_host(host, &top) != *display {

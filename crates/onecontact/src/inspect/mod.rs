@@ -30,7 +30,7 @@
 //! use onecontact::{inspect, WarningCode};
 //!
 //! let report = inspect("https://www.paypal.com@198.51.100.7/secure/login");
-//! assert_eq!(report.real_host.as_deref(), Some("198.51.100.7"));
+//! assert_eq!(report.real_host(), Some("198.51.100.7"));
 //! assert!(report.has(WarningCode::UserinfoLooksLikeHost));
 //! assert!(report.has(WarningCode::IpAddressHost));
 //! ```
@@ -48,14 +48,14 @@
 //! use onecontact::{inspect, WarningCode};
 //!
 //! let report = inspect("https://xn--80ak6aa92e.com/");
-//! let display = report.display.as_ref().unwrap();
+//! let display = report.display().unwrap();
 //! assert_eq!(display.host, "xn--80ak6aa92e.com");
 //! assert_eq!(display.imitates.as_deref(), Some("apple.com"));
 //! assert!(report.has(WarningCode::LookalikeOfPopularDomain));
 //!
 //! // A Russian word under .рф is shown as it is written.
 //! let report = inspect("https://xn--d1abbgf6aiiy.xn--p1ai/");
-//! assert_eq!(report.display.unwrap().host, "президент.рф");
+//! assert_eq!(report.display().unwrap().host, "президент.рф");
 //! ```
 
 mod differential;
@@ -64,7 +64,6 @@ mod domains;
 mod embedded;
 #[doc(hidden)]
 pub mod fuzzing;
-mod lookalike;
 pub(crate) mod paste;
 mod secrets;
 mod traversal;
@@ -74,18 +73,17 @@ pub use differential::{
     AuthorityReading, DifferentialReason, ParserDifferential, rfc3986_authority,
 };
 
-pub use display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
 #[doc(hidden)]
-pub use lookalike::codegen;
-pub use lookalike::{TopDomains, TopDomainsError};
+pub use display::lookalike::codegen;
+pub use display::lookalike::{TopDomains, TopDomainsError};
+pub use display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
 pub use warning::{Severity, Warning, WarningCode};
 
 use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode_str;
-use onecontact_url::{Host, Url};
+use onecontact_url::{Host, Position, Url};
 
-use crate::gigo::Gigo;
-use crate::{Data, Reader, Reading, WebError};
+use crate::{Data, HostAnswer, Reader, Reading, WebError};
 
 /// A URL longer than this many characters may not survive e-mail clients,
 /// QR codes, link shorteners and older clients.
@@ -94,9 +92,14 @@ pub const LONG_URL_CHARS: usize = 2000;
 /// Common server set-ups limit the whole request line to about this many bytes.
 pub const VERY_LONG_URL_BYTES: usize = 8 * 1024;
 
-/// What [`inspect`] found about a link.
+/// What [`inspect`] found about a link: the warnings it decided, read
+/// from the URL and the one [`HostAnswer`] of its reading.
+///
+/// The URL's parts and the host's answers are methods that read them
+/// ([`real_host`](Self::real_host), [`registrable_domain`](Self::registrable_domain),
+/// [`display`](Self::display), …). With the `serde` feature it serializes
+/// as one object holding those answers as fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LinkReport {
     /// The text given, trimmed.
     pub input: String,
@@ -106,24 +109,9 @@ pub struct LinkReport {
     /// Whether `https://` was assumed because no scheme was written.
     pub scheme_assumed: bool,
     /// The URL a browser builds from the text.
-    pub url: Option<String>,
-    /// The scheme.
-    pub scheme: Option<String>,
-    /// The host the browser connects to.
-    pub real_host: Option<String>,
-    /// The kind of the real host.
-    pub host_kind: Option<crate::HostKind>,
-    /// The Unicode form of a host with `xn--` labels (a display aid).
-    pub host_unicode: Option<String>,
-    /// The host as a careful browser shows it: labels in Unicode when safe,
-    /// in Punycode with a reason when not, and the popular domain it imitates.
-    pub display: Option<HostDisplay>,
-    /// The registrable domain of the real host: who controls it.
-    pub registrable_domain: Option<String>,
-    /// The public suffix of the real host, when it is a domain.
-    pub public_suffix: Option<String>,
-    /// The userinfo (before `@`), as the URL holds it.
-    pub userinfo: Option<String>,
+    url: Option<Url>,
+    /// The host's one answer (kind, lookup, Unicode form, display).
+    host: HostAnswer,
     /// Where a parser that follows RFC 3986 reads another authority than
     /// the URL Standard (the `parser-differential` warning's readings).
     pub parser_differential: Option<ParserDifferential>,
@@ -134,6 +122,67 @@ pub struct LinkReport {
 }
 
 impl LinkReport {
+    /// The URL a browser builds from the text; `None` when it is not a URL.
+    pub fn url(&self) -> Option<&Url> {
+        self.url.as_ref()
+    }
+
+    /// The host's answer: its kind, its Public Suffix List answer, its
+    /// Unicode form and how it is shown. Hand it to
+    /// [`WebAddress::from_reading_looked_up`](crate::WebAddress::from_reading_looked_up)
+    /// with the same reading, so that the host is looked up once.
+    pub fn host(&self) -> &HostAnswer {
+        &self.host
+    }
+
+    /// The scheme, lowercase, without `:`.
+    pub fn scheme(&self) -> Option<&str> {
+        self.url.as_ref().map(Url::scheme)
+    }
+
+    /// The host the browser connects to, as the URL serializes it.
+    pub fn real_host(&self) -> Option<&str> {
+        self.url.as_ref()?.host_str()
+    }
+
+    /// The kind of the real host.
+    pub fn host_kind(&self) -> Option<crate::HostKind> {
+        self.host.kind()
+    }
+
+    /// The Unicode form of a host with `xn--` labels (a display aid; see
+    /// [`display`](Self::display) for what a browser shows).
+    pub fn host_unicode(&self) -> Option<&str> {
+        self.host.unicode()
+    }
+
+    /// The host as a careful browser shows it: labels in Unicode when safe,
+    /// in Punycode with a reason when not, and the popular domain it
+    /// imitates. For domains.
+    pub fn display(&self) -> Option<&HostDisplay> {
+        self.host.display()
+    }
+
+    /// The registrable domain of the real host: who controls it.
+    pub fn registrable_domain(&self) -> Option<&str> {
+        self.host.answer(self.url.as_ref()?)?.registrable_domain()
+    }
+
+    /// The public suffix of the real host, when it is a domain.
+    pub fn public_suffix(&self) -> Option<&str> {
+        Some(self.host.answer(self.url.as_ref()?)?.public_suffix())
+    }
+
+    /// The userinfo (before `@`, without it), as the URL holds it: the user
+    /// name, and `:` and the password when there is one.
+    pub fn userinfo(&self) -> Option<&str> {
+        let url = self.url.as_ref()?;
+        if url.username().is_empty() && url.password().is_none() {
+            return None;
+        }
+        Some(&url[Position::BeforeUsername..Position::AfterPassword])
+    }
+
     /// Whether a warning with `code` was raised.
     pub fn has(&self, code: WarningCode) -> bool {
         self.warnings.iter().any(|w| w.code == code)
@@ -150,13 +199,21 @@ fn authority_as_typed<'a>(reading: &Reading<'a>) -> Option<&'a str> {
     reading.written(Some(start..end))
 }
 
-/// `%XX` escapes of delimiters found in `authority`.
+/// `%XX` escapes of delimiters found in `authority` (either case), in the
+/// order of [`DELIMITERS`](encoded_delimiters), each once and uppercase.
 fn encoded_delimiters(authority: &str) -> Vec<String> {
     const DELIMITERS: &[&str] = &["%2F", "%40", "%3F", "%23", "%3A", "%5C", "%2E"];
-    let upper = authority.to_ascii_uppercase();
+    if !authority.contains('%') {
+        return Vec::new();
+    }
+    let escapes: Vec<&[u8]> = authority
+        .as_bytes()
+        .windows(3)
+        .filter(|w| w.first() == Some(&b'%'))
+        .collect();
     DELIMITERS
         .iter()
-        .filter(|d| upper.contains(*d))
+        .filter(|d| escapes.iter().any(|e| e.eq_ignore_ascii_case(d.as_bytes())))
         .map(|d| (*d).to_owned())
         .collect()
 }
@@ -249,15 +306,9 @@ fn userinfo_warnings(url: &Url, host: &str, data: &Data, out: &mut Vec<Warning>)
     }
 }
 
-/// The host's warnings; the Public Suffix List's answer when it is a domain.
-fn host_warnings(
-    url: &Url,
-    data: &Data,
-    report: &mut LinkReport,
-    out: &mut Vec<Warning>,
-) -> crate::HostLookup {
+/// The host's warnings, from its one answer.
+fn host_warnings(url: &Url, host: &HostAnswer, data: &Data, out: &mut Vec<Warning>) {
     let hostname = url.host_str().unwrap_or_default();
-    let mut site = crate::HostLookup::default();
     match url.host() {
         Some(Host::Ipv4(_) | Host::Ipv6(_)) => out.push(Warning::new(
             WarningCode::IpAddressHost,
@@ -268,11 +319,7 @@ fn host_warnings(
             Some(hostname.to_owned()),
         )),
         Some(Host::Domain(domain)) => {
-            let answer = data.psl().lookup(domain);
-            site = crate::HostLookup::from_answer(&answer);
-            report.registrable_domain = answer.registrable_domain().map(str::to_owned);
-            report.public_suffix = Some(answer.public_suffix().to_owned());
-            if let Some(registrable) = &report.registrable_domain
+            if let Some(registrable) = host.answer(url).and_then(|a| a.registrable_domain())
                 && let Some(inner) = domains::domain_in_subdomain(domain, registrable, data.psl())
             {
                 out.push(Warning::new(
@@ -284,24 +331,22 @@ fn host_warnings(
                     Some(inner),
                 ));
             }
-            if let Some(unicode) = crate::host::unicode_form(domain) {
+            if let Some(unicode) = host.unicode() {
                 out.push(Warning::new(
                     WarningCode::PunycodeHost,
                     format!(
                         "the host {domain} is Punycode for {unicode}; internationalized names are legitimate, \
                          but the same mechanism allows look-alikes, so check a host like this you did not type"
                     ),
-                    Some(unicode.clone()),
+                    Some(unicode.to_owned()),
                 ));
-                report.host_unicode = Some(unicode);
             }
-            let display = display_host(domain, data.top_domains());
-            display_warnings(&display, out);
-            report.display = Some(display);
+            if let Some(display) = host.display() {
+                display_warnings(display, out);
+            }
         }
         _ => {}
     }
-    site
 }
 
 fn display_warnings(display: &HostDisplay, out: &mut Vec<Warning>) {
@@ -492,8 +537,12 @@ fn typed_warnings(
             .at(None, Some(0)),
         );
     }
-    let parsed = format!("{}{typed}", reading.prefix());
-    if let Some(found) = differential::differential(&parsed, reading.prefix().len(), url) {
+    let parsed = match reading.prefix() {
+        "" => std::borrow::Cow::Borrowed(typed),
+        prefix => std::borrow::Cow::Owned(format!("{prefix}{typed}")),
+    };
+    let unicode = report.host.unicode();
+    if let Some(found) = differential::differential(&parsed, reading.prefix().len(), url, unicode) {
         // A scheme with the wrong slashes is one finding, told by the slip.
         let told = matches!(slip, Some((paste::SchemeSlip::Slashes(_), _)))
             && found.rfc3986.host.as_deref().is_none_or(str::is_empty);
@@ -566,60 +615,23 @@ pub fn inspect_with(text: &str, data: &Data) -> LinkReport {
 }
 
 /// [`inspect_with`] for a text already read (with a base, say): the report
-/// is built from that reading, without reading the text again.
+/// is built from that reading, without reading the text again, and its
+/// [`host`](LinkReport::host) answer can be handed to a
+/// [`WebAddress`](crate::WebAddress) of the same reading
+/// ([`inspect_and_parse`] does both).
 pub fn inspect_reading(reading: &Reading<'_>, data: &Data) -> LinkReport {
-    inspect_reading_looked_up(reading, data).0
-}
-
-/// One reading of `text`, and both answers built from it: the
-/// [`LinkReport`] and the [`WebAddress`](crate::WebAddress) (or why there is
-/// none), with the host looked up once.
-///
-/// ```
-/// use onecontact::{Data, KeyVersion, WarningCode};
-///
-/// let (report, web) = onecontact::inspect::inspect_and_parse("https://www.paypal.com@198.51.100.7/x", &Data::baked());
-/// assert!(report.has(WarningCode::UserinfoLooksLikeHost));
-/// assert_eq!(web.unwrap().key(KeyVersion::V1), "198.51.100.7/x");
-/// ```
-pub fn inspect_and_parse(
-    text: &str,
-    data: &Data,
-) -> (LinkReport, Result<crate::WebAddress, WebError>) {
-    let reading = Reader::new().read(text);
-    let (report, lookup) = inspect_reading_looked_up(&reading, data);
-    let web = crate::WebAddress::from_reading_looked_up(reading, lookup, data);
-    (report, web)
-}
-
-/// [`inspect_reading`], and the Public Suffix List's answer for the host
-/// ([`HostLookup`](crate::HostLookup)), for a [`WebAddress`](crate::WebAddress)
-/// built from the same reading to take instead of looking the host up again
-/// ([`WebAddress::from_reading_looked_up`](crate::WebAddress::from_reading_looked_up)).
-pub fn inspect_reading_looked_up(
-    reading: &Reading<'_>,
-    data: &Data,
-) -> (LinkReport, crate::HostLookup) {
     let trimmed = reading.text();
     let mut report = LinkReport {
         input: trimmed.to_owned(),
         error: None,
         scheme_assumed: reading.scheme_assumed(),
         url: None,
-        scheme: None,
-        real_host: None,
-        host_kind: None,
-        host_unicode: None,
-        display: None,
-        registrable_domain: None,
-        public_suffix: None,
-        userinfo: None,
+        host: HostAnswer::default(),
         parser_differential: None,
         warnings: Vec::new(),
         max_severity: None,
     };
     let mut warnings = Vec::new();
-    let mut site = crate::HostLookup::default();
     if let Some(authority) = authority_as_typed(reading) {
         let found = encoded_delimiters(authority);
         if !found.is_empty() {
@@ -636,27 +648,15 @@ pub fn inspect_reading_looked_up(
     }
     match reading.url() {
         Ok(url) => {
-            report.url = Some(url.as_str().to_owned());
-            report.scheme = Some(url.scheme().to_owned());
-            if let Some(host) = url.host() {
-                report.real_host = Some(url.host_str().unwrap_or_gigo().to_owned());
-                report.host_kind = Some(crate::HostKind::of(&host));
-            }
-            if !url.username().is_empty() || url.password().is_some() {
-                let mut userinfo = url.username().to_owned();
-                if let Some(password) = url.password() {
-                    userinfo.push(':');
-                    userinfo.push_str(password);
-                }
-                report.userinfo = Some(userinfo);
-            }
+            report.host = HostAnswer::shown(url, data);
             warnings.extend(scheme_warning(url.scheme()));
             userinfo_warnings(url, url.host_str().unwrap_or_default(), data, &mut warnings);
-            site = host_warnings(url, data, &mut report, &mut warnings);
+            host_warnings(url, &report.host, data, &mut warnings);
             place_label_characters(reading, &mut warnings);
             path_and_query_warnings(url, &mut warnings);
             warnings.extend(length_warning(url.as_str()));
             typed_warnings(reading, url, &mut report, &mut warnings);
+            report.url = Some(url.clone());
         }
         Err(error) => {
             let scheme = reading
@@ -672,7 +672,52 @@ pub fn inspect_reading_looked_up(
     warnings.sort_by_key(|w| std::cmp::Reverse(w.severity));
     report.max_severity = warnings.first().map(|w| w.severity);
     report.warnings = warnings;
-    (report, site)
+    report
+}
+
+/// One reading of `text`, and both answers built from it: the
+/// [`LinkReport`] and the [`WebAddress`](crate::WebAddress) (or why there is
+/// none), with the host answered once.
+///
+/// ```
+/// use onecontact::{Data, KeyVersion, WarningCode};
+///
+/// let (report, web) = onecontact::inspect::inspect_and_parse("https://www.paypal.com@198.51.100.7/x", &Data::baked());
+/// assert!(report.has(WarningCode::UserinfoLooksLikeHost));
+/// assert_eq!(web.unwrap().key(KeyVersion::V1), "198.51.100.7/x");
+/// ```
+pub fn inspect_and_parse(
+    text: &str,
+    data: &Data,
+) -> (LinkReport, Result<crate::WebAddress, WebError>) {
+    let reading = Reader::new().read(text);
+    let report = inspect_reading(&reading, data);
+    let web = crate::WebAddress::from_reading_looked_up(reading, report.host(), data);
+    (report, web)
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for LinkReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("LinkReport", 15)?;
+        s.serialize_field("input", &self.input)?;
+        s.serialize_field("error", &self.error)?;
+        s.serialize_field("scheme_assumed", &self.scheme_assumed)?;
+        s.serialize_field("url", &self.url.as_ref().map(Url::as_str))?;
+        s.serialize_field("scheme", &self.scheme())?;
+        s.serialize_field("real_host", &self.real_host())?;
+        s.serialize_field("host_kind", &self.host_kind())?;
+        s.serialize_field("host_unicode", &self.host_unicode())?;
+        s.serialize_field("display", &self.display())?;
+        s.serialize_field("registrable_domain", &self.registrable_domain())?;
+        s.serialize_field("public_suffix", &self.public_suffix())?;
+        s.serialize_field("userinfo", &self.userinfo())?;
+        s.serialize_field("parser_differential", &self.parser_differential)?;
+        s.serialize_field("warnings", &self.warnings)?;
+        s.serialize_field("max_severity", &self.max_severity)?;
+        s.end()
+    }
 }
 
 #[cfg(test)]

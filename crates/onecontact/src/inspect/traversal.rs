@@ -19,13 +19,13 @@ pub(crate) struct EncodedDotSegment {
     pub(crate) position: Option<usize>,
 }
 
-/// The escapes a decoding server turns into separators.
+/// Where the first escape that a decoding server turns into a separator
+/// (`%2F` or `%5C`, either case) stands in `segment`.
 fn separator_escape(segment: &str) -> Option<usize> {
-    let upper = segment.to_ascii_uppercase();
-    [upper.find("%2F"), upper.find("%5C")]
-        .into_iter()
-        .flatten()
-        .min()
+    segment
+        .as_bytes()
+        .windows(3)
+        .position(|w| matches!(w, [b'%', b'2', b'f' | b'F'] | [b'%', b'5', b'c' | b'C']))
 }
 
 /// The encoded dot segment of `url`'s path, if it has one. `text` is the
@@ -35,6 +35,9 @@ pub(crate) fn encoded_dot_segment(url: &Url, text: &str) -> Option<EncodedDotSeg
         return None;
     }
     let path = url.path();
+    if !path.contains('%') {
+        return None;
+    }
     for segment in path.split('/') {
         let Some(at) = separator_escape(segment) else {
             continue;
@@ -89,6 +92,8 @@ mod tests {
             "https://example.com/a/../b",
             "https://example.com/v1.2%2Fx",
             "https://example.com/..a%2Fb",
+            "https://example.com/%2",
+            "https://example.com/a%5",
         ] {
             assert_eq!(found(text), None, "{text}");
         }

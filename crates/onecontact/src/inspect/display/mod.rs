@@ -27,6 +27,7 @@
 
 mod chars;
 mod confusables;
+pub(super) mod lookalike;
 mod patterns;
 mod scripts;
 mod tld;
@@ -35,8 +36,9 @@ use crate::gigo::Gigo;
 use crate::host::{has_xn_label, is_xn_label};
 pub use chars::Blocked;
 pub use confusables::WholeScript;
+use lookalike::TopDomains;
 pub use patterns::Pattern;
-pub(crate) use scripts::{is_lgc, script_names};
+pub(crate) use scripts::script_names;
 
 /// Why a label is kept in its `xn--` form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -274,19 +276,37 @@ impl HostDisplay {
     }
 }
 
-/// Decodes one `xn--` label, when it decodes to a label that UTS #46
-/// ToUnicode accepts (the URL Standard's checks, Bidi and ContextJ
-/// included) and whose hyphens pass CheckHyphens.
-fn decode(label: &str) -> Option<String> {
+/// One `xn--` label decoded once: its Unicode form as UTS #46 ToUnicode
+/// gives it (`None` when the Punycode does not decode to anything else),
+/// and whether a browser may show that form: ToUnicode accepts it (the URL
+/// Standard's checks, Bidi and ContextJ included) and its hyphens pass
+/// CheckHyphens.
+struct Decoded {
+    unicode: Option<String>,
+    showable: bool,
+}
+
+/// The Unicode form a browser may show.
+fn showable(d: &Decoded) -> Option<&str> {
+    d.unicode.as_deref().filter(|_| d.showable)
+}
+
+fn decode(label: &str) -> Decoded {
     let (decoded, valid) = onecontact_idna::domain_to_unicode(label);
-    if valid.is_err() || decoded.is_empty() || decoded == label || decoded.contains('.') {
-        return None;
+    if decoded.is_empty() || decoded == label {
+        return Decoded {
+            unicode: None,
+            showable: false,
+        };
     }
     let mut third_and_fourth = decoded.chars().skip(2);
     let double_hyphen =
         third_and_fourth.next() == Some('-') && third_and_fourth.next() == Some('-');
     let bad_hyphens = decoded.starts_with('-') || decoded.ends_with('-') || double_hyphen;
-    (!bad_hyphens).then_some(decoded)
+    Decoded {
+        showable: valid.is_ok() && !decoded.contains('.') && !bad_hyphens,
+        unicode: Some(decoded),
+    }
 }
 
 /// Decides how to show `host` (a domain as the URL parser serialized it:
@@ -303,44 +323,74 @@ fn decode(label: &str) -> Option<String> {
 /// let shown = display_host("xn--d1abbgf6aiiy.xn--p1ai", &TopDomains::baked());
 /// assert_eq!(shown.host, "президент.рф");
 /// ```
-pub fn display_host(host: &str, top: &super::TopDomains) -> HostDisplay {
+pub fn display_host(host: &str, top: &TopDomains) -> HostDisplay {
+    unicode_and_display(host, top).1
+}
+
+/// The Unicode form of `host` (as UTS #46 ToUnicode gives it; `None` when
+/// it has no `xn--` label or the form is the same) and the display
+/// decision, from one decoding of each `xn--` label.
+pub(crate) fn unicode_and_display(host: &str, top: &TopDomains) -> (Option<String>, HostDisplay) {
     if !has_xn_label(host) {
-        return HostDisplay {
+        let shown = HostDisplay {
             host: host.to_owned(),
             labels: Vec::new(),
             imitates: None,
         };
+        return (None, shown);
     }
     let trimmed = host.strip_suffix('.').unwrap_or(host);
     let raw: Vec<&str> = trimmed.split('.').collect();
-    let decoded: Vec<Option<String>> = raw
+    let decoded: Vec<Decoded> = raw
         .iter()
-        .map(|l| if is_xn_label(l) { decode(l) } else { None })
+        .map(|l| {
+            if is_xn_label(l) {
+                decode(l)
+            } else {
+                Decoded {
+                    unicode: None,
+                    showable: false,
+                }
+            }
+        })
         .collect();
     let tld_ascii = raw.last().copied().unwrap_or_gigo();
-    let tld_unicode = decoded
-        .last()
-        .and_then(|d| d.as_deref())
-        .unwrap_or(tld_ascii);
+    let tld_unicode = decoded.last().and_then(showable).unwrap_or(tld_ascii);
     let tld = Tld {
         ascii: tld_ascii,
         unicode: tld_unicode,
     };
-    // The whole host in Unicode, as the skeleton comparison reads it.
+    let with_dot = |mut joined: String| {
+        if trimmed.len() < host.len() {
+            joined.push('.');
+        }
+        joined
+    };
+    // The whole host in Unicode, as the skeleton comparison reads it (the
+    // labels a browser may show decoded).
     let unicode_host: Vec<&str> = raw
         .iter()
         .zip(&decoded)
-        .map(|(r, d)| d.as_deref().unwrap_or(r))
+        .map(|(r, d)| showable(d).unwrap_or(r))
         .collect();
     let unicode_host = unicode_host.join(".");
-    let imitates = super::lookalike::similar_top_domain(host, &unicode_host, top);
+    // The host's Unicode form as ToUnicode gives it: every label decoded.
+    let unicode_form: Vec<&str> = raw
+        .iter()
+        .zip(&decoded)
+        .map(|(r, d)| d.unicode.as_deref().unwrap_or(r))
+        .collect();
+    let unicode_form = with_dot(unicode_form.join("."));
+    let unicode_form = (unicode_form != host).then_some(unicode_form);
+    let imitates = lookalike::similar_top_domain(host, &unicode_host, top);
     let mut labels = Vec::new();
     let mut shown: Vec<&str> = Vec::with_capacity(raw.len());
-    for (ascii, unicode) in raw.iter().zip(&decoded) {
+    for (ascii, d) in raw.iter().zip(&decoded) {
         if !is_xn_label(ascii) {
             shown.push(ascii);
             continue;
         }
+        let unicode = showable(d);
         // A label that is unsafe on its own keeps its own reason; the others
         // are kept because the whole host imitates a popular domain.
         let reason = match unicode {
@@ -355,17 +405,14 @@ pub fn display_host(host: &str, top: &super::TopDomains) -> HostDisplay {
         });
         labels.push(LabelDisplay {
             ascii: (*ascii).to_owned(),
-            unicode: unicode.clone(),
+            unicode: unicode.map(str::to_owned),
             reason,
         });
     }
-    let mut host_shown = shown.join(".");
-    if trimmed.len() < host.len() {
-        host_shown.push('.');
-    }
-    HostDisplay {
-        host: host_shown,
+    let shown = HostDisplay {
+        host: with_dot(shown.join(".")),
         labels,
         imitates,
-    }
+    };
+    (unicode_form, shown)
 }

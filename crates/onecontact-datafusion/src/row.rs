@@ -1,4 +1,4 @@
-//! One row's reading: the parses an answer needs, done once per row, and the
+//! One row: the parses its answers need, done once per row, and the
 //! answers read from them.
 //!
 //! Every use of [`onecontact_url::Url`]'s accessors is in [`UrlParts::of`].

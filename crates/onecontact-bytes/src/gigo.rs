@@ -1,6 +1,6 @@
 //! The fallback for a state the code believes impossible.
 //!
-//! The command never panics on any input, so where an invariant says a
+//! The onecontact crates never panic on any input, so where an invariant says a
 //! value is always there (an offset inside the serialization, a slice on a
 //! character boundary, an iterator that yields at least once) the code still
 //! needs something to return when the invariant breaks.
@@ -15,7 +15,7 @@
 //! such a state and keeps plain `Option` handling.
 
 /// `unwrap_or_gigo` on `Option` and `Result`: see the [module docs](self).
-pub(crate) trait Gigo<T> {
+pub trait Gigo<T> {
     /// The value, or `T::default()` after a failed `debug_assert!`.
     fn unwrap_or_gigo(self) -> T
     where
@@ -55,7 +55,7 @@ impl<T, E: core::fmt::Debug> Gigo<T> for Result<T, E> {
 /// same as a plain `unwrap_or`.
 #[inline(always)]
 #[track_caller]
-pub(crate) fn impossible<T>(fallback: T) -> T {
+pub fn impossible<T>(fallback: T) -> T {
     debug_assert!(
         false,
         "an invariant believed to hold is broken (release builds return a fallback here)"

@@ -1,0 +1,126 @@
+//! Questions about the eight bytes of a `u64` answered at once (SIMD within
+//! a register). A word holds eight bytes in little-endian order
+//! (`u64::from_le_bytes`); an answer is a mask with the high bit of each
+//! matching byte set and no other bit.
+
+/// Ones in every byte.
+pub const LO: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every byte.
+pub const HI: u64 = 0x8080_8080_8080_8080;
+/// The low seven bits of every byte.
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The high bit of each byte of `word` that equals `b`, and no other bit.
+///
+/// ```
+/// use onecontact_bytes::word::bytes_equal;
+///
+/// let word = u64::from_le_bytes(*b"a--b.c\xff-");
+/// assert_eq!(bytes_equal(word, b'-'), u64::from_le_bytes([0, 0x80, 0x80, 0, 0, 0, 0, 0x80]));
+/// ```
+#[inline(always)]
+pub fn bytes_equal(word: u64, b: u8) -> u64 {
+    let x = word ^ (LO * u64::from(b));
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
+/// [`bytes_equal`] for a `word` and a `b` that are all ASCII (no byte's high
+/// bit set, so no carry crosses a byte): one operation fewer.
+///
+/// ```
+/// use onecontact_bytes::word::ascii_bytes_equal;
+///
+/// let word = u64::from_le_bytes(*b"/a//b/c/");
+/// assert_eq!(ascii_bytes_equal(word, b'/'), u64::from_le_bytes([0x80, 0, 0x80, 0x80, 0, 0x80, 0, 0x80]));
+/// ```
+#[inline(always)]
+pub fn ascii_bytes_equal(word: u64, b: u8) -> u64 {
+    let y = word ^ (LO * u64::from(b));
+    !(y + !HI) & HI
+}
+
+/// The high bit of each byte of `word` that is an ASCII uppercase letter.
+///
+/// ```
+/// use onecontact_bytes::word::ascii_upper;
+///
+/// let word = u64::from_le_bytes(*b"@AZ[az\xc1Q");
+/// assert_eq!(ascii_upper(word), u64::from_le_bytes([0, 0x80, 0x80, 0, 0, 0, 0, 0x80]));
+/// ```
+#[inline(always)]
+pub fn ascii_upper(word: u64) -> u64 {
+    let heptets = word & !HI;
+    let at_least_a = heptets + LO * u64::from(0x80 - b'A');
+    let above_z = heptets + LO * u64::from(0x80 - b'Z' - 1);
+    at_least_a & !above_z & !word & HI
+}
+
+/// `word` with its ASCII uppercase letters lowercased (other bytes,
+/// including those ≥ 0x80, unchanged).
+///
+/// ```
+/// use onecontact_bytes::word::ascii_lowercase;
+///
+/// let word = u64::from_le_bytes(*b"AbZ@[\xc1-Q");
+/// assert_eq!(ascii_lowercase(word), u64::from_le_bytes(*b"abz@[\xc1-q"));
+/// ```
+#[inline(always)]
+pub fn ascii_lowercase(word: u64) -> u64 {
+    word | (ascii_upper(word) >> 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each byte value at each position of a word, with neighbours that
+    /// could carry or borrow into it.
+    fn words() -> impl Iterator<Item = [u8; 8]> {
+        (0..=u8::MAX).flat_map(|b| {
+            (0..8).flat_map(move |at| {
+                [0x00, 0x7F, 0x80, 0xFF, b'A', b'-'].map(move |fill| {
+                    let mut bytes = [fill; 8];
+                    bytes[at] = b;
+                    bytes
+                })
+            })
+        })
+    }
+
+    fn mask(bytes: [u8; 8], pick: impl Fn(u8) -> bool) -> u64 {
+        u64::from_le_bytes(bytes.map(|b| if pick(b) { 0x80 } else { 0 }))
+    }
+
+    #[test]
+    fn each_helper_matches_a_byte_by_byte_answer() {
+        for bytes in words() {
+            let word = u64::from_le_bytes(bytes);
+            for b in [b'-', b'.', b'/', b'%', 0x80, 0xFF] {
+                assert_eq!(
+                    bytes_equal(word, b),
+                    mask(bytes, |x| x == b),
+                    "{bytes:?} {b}"
+                );
+            }
+            assert_eq!(
+                ascii_upper(word),
+                mask(bytes, |x| x.is_ascii_uppercase()),
+                "{bytes:?}"
+            );
+            assert_eq!(
+                ascii_lowercase(word),
+                u64::from_le_bytes(bytes.map(|x| x.to_ascii_lowercase())),
+                "{bytes:?}"
+            );
+            if bytes.is_ascii() {
+                for b in [b'/', b'%', b'?'] {
+                    assert_eq!(
+                        ascii_bytes_equal(word, b),
+                        mask(bytes, |x| x == b),
+                        "{bytes:?}"
+                    );
+                }
+            }
+        }
+    }
+}
