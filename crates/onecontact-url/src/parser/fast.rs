@@ -16,7 +16,7 @@ use crate::host::HostKind;
 use crate::prelude::*;
 use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
-use crate::tables::{FAST_HOST, FAST_PATH_OR_SLASH, fast_class};
+use crate::tables::{FAST_FRAGMENT, FAST_HOST, FAST_PATH_OR_SLASH, FAST_QUERY, fast_class};
 use crate::url::{NONE, Url};
 use onecontact_bytes::word::ascii_upper;
 
@@ -96,28 +96,6 @@ const fn word(s: &[u8]) -> u64 {
 #[inline(always)]
 fn low_bytes(n: usize) -> u64 {
     u64::MAX >> (64 - 8 * n.clamp(1, 8))
-}
-
-/// Whether `b` is outside `!`..=`~`: a C0 control, space, DEL or a byte of
-/// a non-ASCII code point, none of which the fast path keeps in a path,
-/// query or fragment.
-#[inline(always)]
-fn outside_visible(b: u8) -> bool {
-    b.wrapping_sub(b'!') > b'~' - b'!'
-}
-
-/// Whether `b` ends a fast-path query: it is percent-encoded by the
-/// special-query set, or is `#`.
-#[inline(always)]
-fn query_stop(b: u8) -> bool {
-    outside_visible(b) | (b | 1 == b'#') | (b | 2 == b'>') | (b == b'\'')
-}
-
-/// Whether `b` ends a fast-path fragment: it is percent-encoded by the
-/// fragment set.
-#[inline(always)]
-fn fragment_stop(b: u8) -> bool {
-    outside_visible(b) | (b == b'"') | (b | 2 == b'>') | (b == b'`')
 }
 
 /// Whether `b` is an ASCII uppercase letter.
@@ -201,30 +179,21 @@ fn path_classes<const FACTS: bool>(before: &[u8; WIDTH], block: &[u8; WIDTH]) ->
     classify_after(before, block, path_class::<FACTS>)
 }
 
-/// The bytes of `block` that end a query.
-#[inline(never)]
-fn query_stops(block: &[u8; WIDTH]) -> Lanes {
-    lanes(block, query_stop)
-}
-
-/// The bytes of `block` that end a fragment.
-#[inline(never)]
-fn fragment_stops(block: &[u8; WIDTH]) -> Lanes {
-    lanes(block, fragment_stop)
-}
-
-/// Advances from `p` over the bytes for which `stops` says no, a block at a
-/// time; returns where the run ends (at most the input's length).
+/// Advances from `p` over the bytes whose class has `bit`, eight at a time
+/// while it can (a table lookup a byte, which runs faster than block
+/// questions over a long query); returns where the run ends.
 #[inline(always)]
-fn skip(bytes: &[u8], mut p: usize, stops: fn(&[u8; WIDTH]) -> Lanes) -> usize {
-    loop {
-        let n = count_before(answers_at::<false>(bytes, p, |_, block| stops(block)));
-        let n = n.min(bytes.len() - p);
-        p += n;
-        if n < WIDTH {
-            return p;
+fn skip_table(bytes: &[u8], mut p: usize, bit: u8) -> usize {
+    while let Some(chunk) = bytes.get(p..).and_then(<[u8]>::first_chunk::<8>) {
+        if chunk.iter().fold(u8::MAX, |all, &b| all & fast_class(b)) & bit == 0 {
+            break;
         }
+        p += 8;
     }
+    while bytes.get(p).is_some_and(|&b| fast_class(b) & bit != 0) {
+        p += 1;
+    }
+    p
 }
 
 /// Checks `input` and finds its components (no allocation).
@@ -434,13 +403,13 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     let mut query_start = None;
     if at(p) == Some(b'?') {
         query_start = Some(p);
-        p = skip(bytes, p + 1, query_stops);
+        p = skip_table(bytes, p + 1, FAST_QUERY);
     }
     // Fragment.
     let mut fragment_start = None;
     if at(p) == Some(b'#') {
         fragment_start = Some(p);
-        p = skip(bytes, p + 1, fragment_stops);
+        p = skip_table(bytes, p + 1, FAST_FRAGMENT);
     }
     if p != bytes.len() {
         return None;
@@ -565,10 +534,11 @@ mod tests {
                 "path {b:#x}"
             );
             let query_kept = !SPECIAL_QUERY.should_encode(b) && b != b'#';
-            assert_eq!(query_stop(b), !query_kept, "query {b:#x}");
+            assert_eq!(fast_class(b) & FAST_QUERY != 0, query_kept, "query {b:#x}");
+            let fragment_kept = !FRAGMENT.should_encode(b);
             assert_eq!(
-                fragment_stop(b),
-                FRAGMENT.should_encode(b),
+                fast_class(b) & FAST_FRAGMENT != 0,
+                fragment_kept,
                 "fragment {b:#x}"
             );
             assert_eq!(is_upper(b), b.is_ascii_uppercase(), "upper {b:#x}");
