@@ -1,14 +1,14 @@
-//! Inputs at the edges of the fast path's eight-bytes-at-a-time scan: dot
+//! Inputs at the edges of the fast path's block-at-a-time scan: dot
 //! segments, uppercase letters and stop bytes on either side of a group
 //! boundary. Each must parse as the full state machine parses it.
 
 use onecontact_url::Url;
 use onecontact_url::fuzzing::check_parse;
 
-/// Every filler length from 0 to 16 before `tail`, so that `tail` falls at
-/// every offset within a group of eight.
+/// Every filler length from 0 to 32 before `tail`, so that `tail` falls at
+/// every offset within a block of sixteen bytes, and across two.
 fn shifted(head: &str, tail: &str) -> Vec<String> {
-    (0..17)
+    (0..33)
         .map(|n| format!("{head}{}{tail}", "a".repeat(n)))
         .collect()
 }

@@ -2,22 +2,23 @@
 //! case in the scheme and host, no credentials, no tabs, nothing to
 //! percent-encode, no dot segments, no default port) parses to itself.
 //!
-//! One scan with a 256-entry class table checks that and finds the offsets;
+//! One scan, 16 bytes at a time ([`lanes`](super::lanes)), checks that and
+//! finds the offsets;
 //! the output is then the input copied once (plus the `/` of an empty path).
 //! Anything unusual returns `None` and the full state machine runs.
 
+use super::lanes::{
+    Lanes, WIDTH, answers_at, before_first, classify_after, count_before, every, lanes, last_yes,
+};
 use super::path::{is_double_dot, is_single_dot};
 use crate::gigo::Gigo;
 use crate::host::HostKind;
 use crate::prelude::*;
 use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
-use crate::tables::{
-    ASCII_UPPER, DOT_OR_PERCENT, FAST_FRAGMENT, FAST_HOST, FAST_PATH_OR_SLASH, FAST_QUERY,
-    fast_class,
-};
+use crate::tables::{FAST_FRAGMENT, FAST_HOST, FAST_PATH_OR_SLASH, FAST_QUERY, fast_class};
 use crate::url::{NONE, Url};
-use onecontact_bytes::word::{ascii_bytes_equal, ascii_upper};
+use onecontact_bytes::word::ascii_upper;
 
 /// Where the components of a fast-path URL are.
 #[derive(Debug, Clone, Copy)]
@@ -97,27 +98,94 @@ fn low_bytes(n: usize) -> u64 {
     u64::MAX >> (64 - 8 * n.clamp(1, 8))
 }
 
-/// The eight bytes of `bytes` from `p`, if there are that many.
+/// Whether `b` is an ASCII uppercase letter.
 #[inline(always)]
-fn chunk_at(bytes: &[u8], p: usize) -> Option<&[u8; 8]> {
-    bytes.get(p..).and_then(<[u8]>::first_chunk::<8>)
+fn is_upper(b: u8) -> bool {
+    b.wrapping_sub(b'A') < 26
 }
 
-/// The AND and the OR of the class bits of eight bytes.
+/// Whether `b` is a letter, a digit, `-` or `.`: what most hosts are
+/// made of.
 #[inline(always)]
-fn classes(chunk: &[u8; 8]) -> (u8, u8) {
-    chunk.iter().fold((u8::MAX, 0), |(all, any), &b| {
-        let c = fast_class(b);
-        (all & c, any | c)
-    })
+fn is_domain_plain(b: u8) -> bool {
+    ((b | 0x20).wrapping_sub(b'a') < 26) | (b.wrapping_sub(b'0') < 10) | (b.wrapping_sub(b'-') < 2)
+}
+
+/// [`is_domain_plain`] without the uppercase letters.
+#[inline(always)]
+fn is_lower_domain_plain(b: u8) -> bool {
+    (b.wrapping_sub(b'a') < 26) | (b.wrapping_sub(b'0') < 10) | (b.wrapping_sub(b'-') < 2)
+}
+
+/// Class bit: the byte ends the run a block scan is in.
+const STOP: u8 = 0x80;
+/// Path class bit: a `%`.
+const PERCENT: u8 = 1;
+/// Path class bit: a `/` after a `/`.
+const DOUBLE_SLASH: u8 = 2;
+/// Path class bit: an ASCII uppercase letter.
+const UPPER: u8 = 4;
+/// Path class bit: a `/`.
+const SLASH: u8 = 8;
+
+/// Whether `b` is a letter, a digit or one of `-./_~`: what most paths
+/// are made of.
+#[inline(always)]
+fn is_path_plain(b: u8) -> bool {
+    ((b | 0x20).wrapping_sub(b'a') < 26)
+        | (b.wrapping_sub(b'0') < 10)
+        | (b.wrapping_sub(b'-') < 3)
+        | (b == b'_')
+        | (b == b'~')
+}
+
+/// The class of path byte `b` after `prev`: [`STOP`] for a byte that is
+/// not [`is_path_plain`] or is a `.` that starts a segment (a possible dot
+/// segment); with `FACTS`, also the bits of what the key needs to know.
+#[inline(always)]
+fn path_class<const FACTS: bool>(prev: u8, b: u8) -> u8 {
+    let bit = |yes: bool, bit: u8| u8::from(yes).wrapping_neg() & bit;
+    let after_slash = prev == b'/';
+    let stop = !is_path_plain(b) | (after_slash & (b == b'.'));
+    let mut class = bit(stop, STOP);
+    if FACTS {
+        class |= bit(b == b'%', PERCENT)
+            | bit(after_slash & (b == b'/'), DOUBLE_SLASH)
+            | bit(is_upper(b), UPPER)
+            | bit(b == b'/', SLASH);
+    }
+    class
+}
+
+// The questions a scan asks of a block, each compiled once on its own:
+// inlined into the scan, the compiler does not always keep them as vector
+// compares.
+
+/// The bytes of `block` that end a run of [`is_lower_domain_plain`] bytes.
+#[inline(never)]
+fn lower_domain_stops(block: &[u8; WIDTH]) -> Lanes {
+    lanes(block, |b| !is_lower_domain_plain(b))
+}
+
+/// The bytes of `block` that end a run of [`is_domain_plain`] bytes.
+#[inline(never)]
+fn domain_stops(block: &[u8; WIDTH]) -> Lanes {
+    lanes(block, |b| !is_domain_plain(b))
+}
+
+/// The [`path_class`] of each byte of `block` after the one in `before`.
+#[inline(never)]
+fn path_classes<const FACTS: bool>(before: &[u8; WIDTH], block: &[u8; WIDTH]) -> Lanes {
+    classify_after(before, block, path_class::<FACTS>)
 }
 
 /// Advances from `p` over the bytes whose class has `bit`, eight at a time
-/// while it can; returns where the run ends.
+/// while it can (a table lookup a byte, which runs faster than block
+/// questions over a long query); returns where the run ends.
 #[inline(always)]
-fn skip(bytes: &[u8], mut p: usize, bit: u8) -> usize {
-    while let Some(chunk) = chunk_at(bytes, p) {
-        if classes(chunk).0 & bit == 0 {
+fn skip_table(bytes: &[u8], mut p: usize, bit: u8) -> usize {
+    while let Some(chunk) = bytes.get(p..).and_then(<[u8]>::first_chunk::<8>) {
+        if chunk.iter().fold(u8::MAX, |all, &b| all & fast_class(b)) & bit == 0 {
             break;
         }
         p += 8;
@@ -126,40 +194,6 @@ fn skip(bytes: &[u8], mut p: usize, bit: u8) -> usize {
         p += 1;
     }
     p
-}
-
-/// The path's facts gathered word by word: the high bits of the bytes
-/// found so far, and where the last `/` is.
-#[derive(Default)]
-struct Seen {
-    percents: u64,
-    double_slashes: u64,
-    upper: u64,
-    last_slash: usize,
-}
-
-impl Seen {
-    /// Takes in the path word `x` at `offset` in the path, with its `/`s,
-    /// the bytes that follow a `/` and its `%`s.
-    #[inline(always)]
-    fn word(&mut self, x: u64, slashes: u64, starts: u64, percents: u64, offset: usize) {
-        self.percents |= percents;
-        self.double_slashes |= slashes & starts;
-        self.upper |= ascii_upper(x);
-        if slashes != 0 {
-            self.last_slash = offset + (63 - slashes.leading_zeros() as usize) / 8;
-        }
-    }
-
-    #[inline(always)]
-    fn facts(&self) -> PathFacts {
-        PathFacts {
-            percent: self.percents != 0,
-            double_slash: self.double_slashes != 0,
-            upper: self.upper != 0,
-            last_slash: self.last_slash,
-        }
-    }
 }
 
 /// Checks `input` and finds its components (no allocation).
@@ -233,23 +267,28 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     let file = scheme_type.is_file();
     let at = |i: usize| bytes.get(i).copied();
 
-    // Host: domain bytes only, eight at a time; it must not end in a number
-    // (IPv4 goes the long way).
+    // Host: a block at a time over letters, digits, `-` and `.`, noting
+    // uppercase letters; any other byte a domain keeps as-is is stepped
+    // over alone. It must not end in a number (IPv4 goes the long way).
     let host_start = p;
-    let mut host_classes = 0;
-    while let Some(chunk) = chunk_at(bytes, p) {
-        let (all, any) = classes(chunk);
-        if all & FAST_HOST == 0 {
-            break;
+    loop {
+        // Once an uppercase letter is seen, the rest need not be told apart.
+        let stops = if needs_lowercase {
+            answers_at::<false>(bytes, p, |_, block| domain_stops(block))
+        } else {
+            answers_at::<false>(bytes, p, |_, block| lower_domain_stops(block))
+        };
+        let n = count_before(stops).min(bytes.len() - p);
+        p += n;
+        if n < WIDTH {
+            match at(p) {
+                Some(b) if is_upper(b) => needs_lowercase = true,
+                Some(b) if fast_class(b) & FAST_HOST != 0 => {}
+                _ => break,
+            }
+            p += 1;
         }
-        host_classes |= any;
-        p += 8;
     }
-    while let Some(c) = at(p).map(fast_class).filter(|c| c & FAST_HOST != 0) {
-        host_classes |= c;
-        p += 1;
-    }
-    needs_lowercase |= host_classes & ASCII_UPPER != 0;
     let host_end = p;
     let host = bytes.get(host_start..host_end).unwrap_or_default();
     let host_kind = if host.is_empty() {
@@ -264,14 +303,15 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     if file && (at(p) == Some(b':') || host.eq_ignore_ascii_case(b"localhost")) {
         return None;
     }
-    // Ends-in-a-number, conservatively: the last label (or the one before a
-    // trailing dot) starting with a digit sends the host to the full parser.
-    let body = host.strip_suffix(b".").unwrap_or(host);
-    let last_label_first = match body.iter().rposition(|&b| b == b'.') {
-        Some(dot) => body.get(dot + 1),
-        None => body.first(),
-    };
-    if host_kind == HostKind::Domain && last_label_first.is_none_or(u8::is_ascii_digit) {
+    // Ends-in-a-number, conservatively: a host whose last byte is none of
+    // `0-9`, `a-f`, `x`, `.` in either case cannot end in a number;
+    // otherwise the last label starting with a digit sends the host to the
+    // full parser.
+    let may_end_in_number = host_end
+        .checked_sub(1)
+        .and_then(at)
+        .is_none_or(|b| b.is_ascii_hexdigit() || b | 0x20 == b'x' || b == b'.');
+    if host_kind == HostKind::Domain && may_end_in_number && last_label_starts_with_digit(host) {
         return None;
     }
 
@@ -299,57 +339,51 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     }
     let path_start = p;
 
-    // Path: path-safe bytes and `/`, eight at a time, watching for a segment
-    // that starts with `.` or `%` (a possible dot segment); such a path is
-    // checked segment by segment.
+    // Path: path-safe bytes and `/`, a block at a time, watching for a
+    // segment that starts with `.` or `%` (a possible dot segment); such a
+    // path is checked segment by segment.
     let has_path = at(p) == Some(b'/');
     if has_path {
-        let mut suspect = false;
-        // The high bit of the low byte: the byte before the chunk was `/`.
-        let mut after_slash = 0u64;
-        let mut seen = Seen::default();
-        while let Some(chunk) = chunk_at(bytes, p) {
-            if classes(chunk).0 & FAST_PATH_OR_SLASH == 0 {
-                break;
-            }
-            // Path bytes are ASCII.
-            let x = u64::from_le_bytes(*chunk);
-            let slashes = ascii_bytes_equal(x, b'/');
-            let starts = (slashes << 8) | after_slash;
-            let percents = ascii_bytes_equal(x, b'%');
-            if starts & (ascii_bytes_equal(x, b'.') | percents) != 0 {
-                suspect = true;
-            }
+        let mut seen = PathFacts::default();
+        // The class bits of every path byte so far, gathered.
+        let mut gathered: Lanes = 0;
+        loop {
+            // `p` is past the host, so not 0.
+            let class = answers_at::<true>(bytes, p, path_classes::<FACTS>);
+            let stops = class & every(STOP);
+            let n = count_before(stops).min(bytes.len() - p);
             if FACTS {
-                seen.word(x, slashes, starts, percents, p - path_start);
+                let run = class & before_first(stops);
+                gathered |= run;
+                if let Some(last) = last_yes(run & every(SLASH)) {
+                    seen.last_slash = p + last - path_start;
+                }
             }
-            after_slash = slashes >> 56;
-            p += 8;
-        }
-        let tail_start = p;
-        let mut tail = 0u64;
-        while let Some(c) = at(p)
-            .map(fast_class)
-            .filter(|c| c & FAST_PATH_OR_SLASH != 0)
-        {
-            if c & DOT_OR_PERCENT != 0 && p.checked_sub(1).and_then(at) == Some(b'/') {
-                suspect = true;
+            p += n;
+            if n < WIDTH {
+                // A byte the path keeps, though not a plain one, or a
+                // segment starting with `.` stopped the run; a segment
+                // starting with `.` or `%` may be a dot segment, which the
+                // full parser removes.
+                match at(p) {
+                    Some(b) if fast_class(b) & FAST_PATH_OR_SLASH != 0 => {
+                        let starts_segment = p.checked_sub(1).and_then(at) == Some(b'/');
+                        if starts_segment && (b == b'.' || b == b'%') && is_dot_segment_at(bytes, p)
+                        {
+                            return None;
+                        }
+                        seen.percent |= b == b'%';
+                        p += 1;
+                    }
+                    _ => break,
+                }
             }
-            if FACTS {
-                // Fewer than eight bytes: gathered into one word.
-                tail |= u64::from(at(p).unwrap_or_gigo()) << (8 * ((p - tail_start) & 7));
-            }
-            p += 1;
         }
         if FACTS {
-            let slashes = ascii_bytes_equal(tail, b'/');
-            let starts = (slashes << 8) | after_slash;
-            let percents = ascii_bytes_equal(tail, b'%');
-            seen.word(tail, slashes, starts, percents, tail_start - path_start);
-            *facts = seen.facts();
-        }
-        if suspect && has_dot_segment(bytes.get(path_start..p).unwrap_or_gigo()) {
-            return None;
+            seen.percent |= gathered & every(PERCENT) != 0;
+            seen.double_slash = gathered & every(DOUBLE_SLASH) != 0;
+            seen.upper = gathered & every(UPPER) != 0;
+            *facts = seen;
         }
         // file: `C|` as the first segment becomes `C:`.
         if file {
@@ -369,13 +403,13 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     let mut query_start = None;
     if at(p) == Some(b'?') {
         query_start = Some(p);
-        p = skip(bytes, p + 1, FAST_QUERY);
+        p = skip_table(bytes, p + 1, FAST_QUERY);
     }
     // Fragment.
     let mut fragment_start = None;
     if at(p) == Some(b'#') {
         fragment_start = Some(p);
-        p = skip(bytes, p + 1, FAST_FRAGMENT);
+        p = skip_table(bytes, p + 1, FAST_FRAGMENT);
     }
     if p != bytes.len() {
         return None;
@@ -396,13 +430,31 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     })
 }
 
-/// Whether a path (starting with `/`) has a `.` or `..` segment, in any of
-/// their percent-encoded spellings.
+/// Whether the last label of `host` (or the one before a trailing dot)
+/// starts with a digit, or is empty.
 #[cold]
-fn has_dot_segment(path: &[u8]) -> bool {
-    path.split(|&b| b == b'/')
-        .skip(1)
-        .any(|seg| is_single_dot(seg) || is_double_dot(seg))
+fn last_label_starts_with_digit(host: &[u8]) -> bool {
+    let body = host.strip_suffix(b".").unwrap_or(host);
+    let last_label_first = match body.iter().rposition(|&b| b == b'.') {
+        Some(dot) => body.get(dot + 1),
+        None => body.first(),
+    };
+    last_label_first.is_none_or(u8::is_ascii_digit)
+}
+
+/// Whether the path segment starting at `p` is `.` or `..`, in any of
+/// their percent-encoded spellings (six bytes at most, so only that many
+/// are read).
+#[cold]
+fn is_dot_segment_at(bytes: &[u8], p: usize) -> bool {
+    let rest = bytes.get(p..).unwrap_or_default();
+    let head = rest.get(..7).unwrap_or(rest);
+    let len = head
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(head.len());
+    let segment = head.get(..len).unwrap_or_default();
+    len < 7 && (is_single_dot(segment) || is_double_dot(segment))
 }
 
 /// Builds the URL from a successful scan: the input copied once.
@@ -454,4 +506,42 @@ fn build(input: &str, parts: &FastParts) -> Option<Url> {
         host_kind,
         scheme_type,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::percent_encoding::{FRAGMENT, PATH, SPECIAL_QUERY};
+    use crate::tables::is_forbidden_host_byte;
+
+    /// Each byte question against the Standard's sets, over all 256 bytes.
+    #[test]
+    fn stops_are_the_standards_sets() {
+        for b in 0..=255u8 {
+            let visible = (0x21..=0x7E).contains(&b);
+            let host_kept = visible && b != b'%' && !is_forbidden_host_byte(b);
+            assert_eq!(fast_class(b) & FAST_HOST != 0, host_kept, "host {b:#x}");
+            let path_plain = b.is_ascii_alphanumeric() || b"-./_~".contains(&b);
+            assert_eq!(is_path_plain(b), path_plain, "path plain {b:#x}");
+            let plain = b.is_ascii_alphanumeric() || b == b'-' || b == b'.';
+            assert_eq!(is_domain_plain(b), plain, "plain {b:#x}");
+            let lower_plain = plain && !b.is_ascii_uppercase();
+            assert_eq!(is_lower_domain_plain(b), lower_plain, "lower plain {b:#x}");
+            let path_kept = (!PATH.should_encode(b) && b != b'\\') || b == b'/';
+            assert_eq!(
+                fast_class(b) & FAST_PATH_OR_SLASH != 0,
+                path_kept,
+                "path {b:#x}"
+            );
+            let query_kept = !SPECIAL_QUERY.should_encode(b) && b != b'#';
+            assert_eq!(fast_class(b) & FAST_QUERY != 0, query_kept, "query {b:#x}");
+            let fragment_kept = !FRAGMENT.should_encode(b);
+            assert_eq!(
+                fast_class(b) & FAST_FRAGMENT != 0,
+                fragment_kept,
+                "fragment {b:#x}"
+            );
+            assert_eq!(is_upper(b), b.is_ascii_uppercase(), "upper {b:#x}");
+        }
+    }
 }

@@ -11,6 +11,7 @@
 //! with `//`.
 
 pub(crate) mod fast;
+mod lanes;
 mod path;
 pub(crate) mod state;
 
