@@ -32,6 +32,7 @@ for spec in "$@"; do
     secs=${rest##*:}
     case $target in
         url_ada | url_parse | url_setters | web_address | web_key) seed=corpus-seed/url_ada ;;
+        urlpattern) seed=corpus-seed/urlpattern ;;
         *) seed=corpus-seed/idna_ada ;;
     esac
     mkdir -p "$out/corpus/$target" "$out/artifacts/$target"
