@@ -8,14 +8,19 @@
 use onecontact_report::resolve;
 use serde_json::Value;
 
-#[test]
-fn every_relative_entry_of_urltestdata_resolves_as_the_standard_says() {
+/// WPT's urltestdata.json, as pinned.
+fn urltestdata() -> Value {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../testdata/wpt-url/urltestdata.json"
     ))
     .unwrap();
-    let data: Value = serde_json::from_str(&text).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn every_relative_entry_of_urltestdata_resolves_as_the_standard_says() {
+    let data = urltestdata();
     let mut checked = 0;
     let mut wrong = Vec::new();
     for entry in data.as_array().unwrap() {
@@ -75,12 +80,7 @@ fn the_issue_examples() {
 #[test]
 fn parse_parts_agrees_with_parse_report() {
     use onecontact_report::{ReadOptions, parse_parts, parse_report};
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/wpt-url/urltestdata.json"
-    ))
-    .unwrap();
-    let data: Value = serde_json::from_str(&text).unwrap();
+    let data = urltestdata();
     let mut checked = 0;
     for entry in data.as_array().unwrap() {
         let Some(input) = entry.get("input").and_then(Value::as_str) else {
