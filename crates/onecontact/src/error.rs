@@ -8,7 +8,7 @@ use onecontact_url::{ParseError, ValidationError};
 /// refuses a longer domain before any Unicode processing. Domain names are at
 /// most 253 octets; the limit keeps the cost of Punycode and Unicode
 /// normalization bounded on hostile input. ASCII hosts are never limited.
-pub const MAX_NON_ASCII_HOST_UTF16: usize = onecontact_idna::MAX_NON_ASCII_HOST_LEN;
+pub(crate) const MAX_NON_ASCII_HOST_UTF16: usize = onecontact_idna::MAX_NON_ASCII_HOST_LEN;
 
 /// A place in the text as given (before trimming): a byte offset and the
 /// same place in UTF-16 code units (what editors and JavaScript count).
@@ -54,7 +54,7 @@ pub enum WebError {
         /// The text (trimmed).
         text: String,
     },
-    /// A non-ASCII host is longer than [`MAX_NON_ASCII_HOST_UTF16`] UTF-16
+    /// A non-ASCII host is longer than `onecontact_idna::MAX_NON_ASCII_HOST_LEN` (4,096) UTF-16
     /// code units (a hardening limit, not in the URL Standard).
     #[error(
         "the host is {length} characters (UTF-16 code units) long and not plain ASCII; \

@@ -6,7 +6,7 @@ use crate::gigo::Gigo;
 /// The schemes people write without `//` after the colon (`mailto:a@b`).
 /// A text that starts with one of these followed by `:` has its scheme
 /// written even though no `//` follows.
-pub const SCHEMES_WITHOUT_SLASHES: &[&str] = &[
+pub(crate) const SCHEMES_WITHOUT_SLASHES: &[&str] = &[
     "mailto",
     "tel",
     "sms",
