@@ -145,16 +145,11 @@ pub(crate) fn scheme_slip(
         // checks that the rules agree).
         return None;
     }
-    slip_by_rules(text, assumed, url, host)
+    slip_by_rules(text, assumed, host)
 }
 
 /// [`scheme_slip`] without its shortcut for a well-written scheme.
-fn slip_by_rules(
-    text: &str,
-    assumed: bool,
-    url: &Url,
-    host: &str,
-) -> Option<(SchemeSlip, Option<String>)> {
+fn slip_by_rules(text: &str, assumed: bool, host: &str) -> Option<(SchemeSlip, Option<String>)> {
     if assumed {
         // `https//www.example/a`, `http/www.example`.
         if is_web_scheme(host)
@@ -220,7 +215,7 @@ mod tests {
             let reading = Reader::new().read(text);
             let Ok(url) = reading.url() else { continue };
             let host = url.host_str().unwrap_or_default();
-            let by_rules = slip_by_rules(reading.text(), reading.scheme_assumed(), url, host);
+            let by_rules = slip_by_rules(reading.text(), reading.scheme_assumed(), host);
             if written_well(reading.text()) && !is_web_scheme(host) {
                 well_written += 1;
                 assert_eq!(by_rules, None, "{text}");
