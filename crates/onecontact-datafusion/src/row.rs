@@ -72,7 +72,12 @@ fn text(s: Option<&str>) -> Value<'_> {
 
 /// The parses of one row's text.
 pub(crate) struct Reading<'d> {
+    /// The URL Standard's reading of the text, when it is not the contact
+    /// layer's ([`Reading::url`]).
     url: Option<Url>,
+    /// Whether the contact layer's reading is the URL Standard's own, so
+    /// that the `url_*` answers read it and the text is parsed once.
+    url_is_web: bool,
     web: Option<Result<WebAddress, WebError>>,
     /// The key V1, computed only when asked for (`WebAddress::key` returns
     /// an owned string).
@@ -86,11 +91,6 @@ impl<'d> Reading<'d> {
     /// Parses `text` the ways `needs` asks for: the contact layer reads it
     /// once for both the address and the link report.
     pub(crate) fn new(text: &str, needs: Needs, want_key: bool, data: &'d Data) -> Reading<'d> {
-        let url = if needs.url {
-            Url::parse(text).ok()
-        } else {
-            None
-        };
         let (web, link) = match (needs.web, needs.link) {
             (true, true) => {
                 let (link, web) = onecontact::inspect::inspect_and_parse(text, data);
@@ -107,8 +107,15 @@ impl<'d> Reading<'d> {
             (Some(Ok(web)), true) => Some(web.key(KeyVersion::V1)),
             (None, true) => onecontact::key_v1_with(text, data).ok(),
         };
+        let url_is_web = needs.url && matches!(&web, Some(Ok(web)) if standard_reading(text, web));
+        let url = if needs.url && !url_is_web {
+            Url::parse(text).ok()
+        } else {
+            None
+        };
         Reading {
             url,
+            url_is_web,
             web,
             key,
             link,
@@ -116,10 +123,21 @@ impl<'d> Reading<'d> {
         }
     }
 
+    /// The URL Standard's reading of the text, when it is a URL.
+    fn url(&self) -> Option<&Url> {
+        match &self.web {
+            Some(Ok(web)) if self.url_is_web => Some(web.url()),
+            _ => self.url.as_ref(),
+        }
+    }
+
     /// The value of `answer` for this row.
     pub(crate) fn value(&self, answer: Answer) -> Value<'_> {
-        let parts = self.url.as_ref().map(UrlParts::of);
+        let parts = self.url().map(UrlParts::of);
         let web = self.web.as_ref().and_then(|w| w.as_ref().ok());
+        // The host's Public Suffix List answer, looked up once with the
+        // address when the two readings are one.
+        let answered = web.filter(|_| self.url_is_web);
         match answer {
             Answer::UrlValid => Value::Boolean(parts.is_some()),
             Answer::UrlHref => text(parts.map(|p| p.href)),
@@ -129,16 +147,18 @@ impl<'d> Reading<'d> {
             Answer::UrlPath => text(parts.map(|p| p.path)),
             Answer::UrlQuery => text(parts.and_then(|p| p.query)),
             Answer::UrlFragment => text(parts.and_then(|p| p.fragment)),
-            Answer::UrlRegistrableDomain => text(
-                parts
+            Answer::UrlRegistrableDomain => text(match answered {
+                Some(web) => web.registrable_domain(),
+                None => parts
                     .and_then(|p| p.domain)
                     .and_then(|d| self.data.psl().registrable_domain(d)),
-            ),
-            Answer::UrlPublicSuffix => text(
-                parts
+            }),
+            Answer::UrlPublicSuffix => text(match answered {
+                Some(web) => web.public_suffix(),
+                None => parts
                     .and_then(|p| p.domain)
                     .map(|d| self.data.psl().suffix(d).as_str()),
-            ),
+            }),
             Answer::WebCanonical => text(web.map(WebAddress::canonical)),
             Answer::WebKeyV1 => text(self.key.as_deref()),
             Answer::WebError => match &self.web {
@@ -163,4 +183,18 @@ impl<'d> Reading<'d> {
                 .map_or(Value::Null, |l| Value::Names(Names::Warnings(l))),
         }
     }
+}
+
+/// Whether the contact layer's reading of `text` is what the URL
+/// Standard's parser makes of `text` itself: the scheme was written (no
+/// `https://` assumed), and what reading trimmed the parser trims too (it
+/// strips C0 controls and spaces only; reading also strips Unicode white
+/// space and U+FEFF, which start with a byte of 0x80 or more).
+fn standard_reading(text: &str, web: &WebAddress) -> bool {
+    if web.flags().contains(WebFact::SchemeAssumed) {
+        return false;
+    }
+    let inner = text.trim_matches(|c: char| c <= ' ');
+    let ascii_end = |b: Option<&u8>| b.is_none_or(u8::is_ascii);
+    ascii_end(inner.as_bytes().first()) && ascii_end(inner.as_bytes().last())
 }

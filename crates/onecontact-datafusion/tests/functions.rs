@@ -120,6 +120,12 @@ fn wpt_inputs() -> Vec<String> {
             "example.com",
             "Example.com/shop?utm_source=x#top",
             "mailto:Info@Example.com",
+            // Read with `https://` assumed, or trimmed of what the URL
+            // parser keeps: the `url_*` answers are the parser's own.
+            "localhost:3000/api",
+            "\u{feff}https://example.com/a",
+            "\u{a0}https://example.com/a\u{2003}",
+            " \thttps://EXAMPLE.com/a ",
         ]
         .map(str::to_owned),
     );
