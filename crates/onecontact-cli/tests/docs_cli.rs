@@ -42,7 +42,7 @@ fn the_console_examples_of_the_manual() {
     let mut status = 0;
     for example in &examples {
         let ran = run_shell(&example.command, &example.expected, &dir.0, status, false);
-        status = ran.status.unwrap_or(-1);
+        status = ran.status.unwrap_or(137);
         if !output_matches(&example.expected, &ran.output) {
             failures.push(format!(
                 "docs/cli.md line {}: $ {}\n--- the manual says\n{}\n--- the command prints\n{}",
@@ -111,6 +111,11 @@ fn the_matchers_can_fail() {
         ["curl", "-s", "-H", "A: b", "-d", "{\"x\": 1}", "xyz"]
     );
     assert!(words("echo 'open").is_err());
+
+    assert_eq!(
+        docs::pretty(r#"{"a":[],"b":{"c":"x,{y}"},"d":[1,2]}"#),
+        "{\n  \"a\": [],\n  \"b\": {\n    \"c\": \"x,{y}\"\n  },\n  \"d\": [\n    1,\n    2\n  ]\n}"
+    );
 }
 
 #[test]

@@ -295,6 +295,59 @@ fn elements_match(expected: &[Value], actual: &[Value]) -> bool {
     }
 }
 
+/// `json` laid out with two spaces per level, its members in the order
+/// written (to copy into a manual); text that is not JSON as it is.
+pub fn pretty(json: &str) -> String {
+    if serde_json::from_str::<Value>(json).is_err() {
+        return json.to_owned();
+    }
+    let mut out = String::with_capacity(json.len() * 2);
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut chars = json.trim().chars().peekable();
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        out.push_str(&"  ".repeat(depth));
+    };
+    while let Some(c) = chars.next() {
+        if in_string {
+            in_string = escaped || c != '"';
+            escaped = !escaped && c == '\\';
+            out.push(c);
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                if matches!(chars.peek(), Some('}' | ']')) {
+                    out.extend(chars.next());
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            c if c.is_whitespace() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Whether the output `actual` is what `expected` says: the same JSON
 /// document when `expected` is JSON, else the same lines.
 pub fn output_matches(expected: &[String], actual: &str) -> bool {
