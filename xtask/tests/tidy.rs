@@ -11,7 +11,8 @@
 //! - what `onecontact-bytes` holds (the `gigo` module, the forbidden host
 //!   code points) is not copied back into another crate;
 //! - the docs and doc comments tell no story of how or when the work was
-//!   done (the rules are on `work_stories`).
+//!   done (the rules are on `work_stories`), and type no counts of what a
+//!   test reads (`typed_counts`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fs;
@@ -481,6 +482,91 @@ fn work_stories_are_found() {
             (5, "after 5770b0e".to_owned())
         ]
     );
+}
+
+/// Words that, after a number, count what a test reads (`2671 entries`,
+/// `78 cases`, `6 saved inputs`, with at most one word between): such a
+/// count changes with the data, so the prose says "every entry" and the
+/// test that reads the data does the counting.
+const COUNTED_BY_TESTS: [&str; 4] = ["entries", "rows", "cases", "saved"];
+
+/// Counts in `text` (Markdown, outside fenced blocks) of what a test reads,
+/// with their line numbers.
+fn typed_counts(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for (n, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let lower = line.to_ascii_lowercase();
+        // A count and its noun stand in one clause.
+        for clause in lower.split([';', ':', '.', '(', ')', '|']) {
+            let words: Vec<&str> = clause
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != ',')
+                .map(|w| w.trim_matches(','))
+                .filter(|w| !w.is_empty())
+                .collect();
+            for (i, word) in words.iter().enumerate() {
+                let number = word.bytes().all(|b| b.is_ascii_digit() || b == b',');
+                let counted = words
+                    .iter()
+                    .skip(i + 1)
+                    .take(2)
+                    .find(|w| COUNTED_BY_TESTS.contains(w));
+                if number && let Some(what) = counted {
+                    out.push((n + 1, format!("{word} {what}")));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `docs/performance.md` and `docs/fuzzing.md` hold measurements and the
+/// records of fuzzing runs, figures with their commands; the other pages
+/// do not type counts of what a test reads.
+#[test]
+fn docs_leave_counting_to_the_tests() {
+    let mut found = Vec::new();
+    for (rel, text) in docs_and_doc_comments() {
+        let measured = matches!(rel.as_str(), "docs/performance.md" | "docs/fuzzing.md");
+        if !rel.ends_with(".md") || measured {
+            continue;
+        }
+        for (line, count) in typed_counts(&text) {
+            found.push(format!("{rel}:{line}: {count}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a test counts these; say \"every entry\" or name the test:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn typed_counts_are_found() {
+    let counts = |t: &str| -> Vec<String> {
+        typed_counts(t)
+            .into_iter()
+            .map(|(n, c)| format!("{n}: {c}"))
+            .collect()
+    };
+    assert_eq!(
+        counts("a\n(2,671 entries, Unicode 17)"),
+        ["2: 2,671 entries"]
+    );
+    assert_eq!(
+        counts("7 saved inputs; 78 of 78 cases"),
+        ["1: 7 saved", "1: 78 cases"]
+    );
+    assert!(counts("every entry; 64 seeds; 3 inputs; rows 6468 and 6475").is_empty());
+    assert!(counts("```\n2 rows\n```").is_empty());
 }
 
 /// The places in Rust sources outside `crates/onecontact-bytes` that copy
