@@ -16,21 +16,14 @@
     clippy::indexing_slicing
 )]
 
-use std::path::Path;
-
 #[path = "support/docs.rs"]
 mod docs;
 
 use docs::{Block, Scratch, commands, output_matches, run_shell};
 
-fn manual() -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    std::fs::read_to_string(root.join("docs/cli.md")).unwrap()
-}
-
 #[test]
 fn the_console_examples_of_the_manual() {
-    let blocks = docs::blocks(&manual());
+    let blocks = docs::blocks(&docs::read("docs/cli.md"));
     let consoles: Vec<&Block> = blocks
         .iter()
         .filter(|b| b.lang == "console" && b.not_run.is_none())
@@ -59,7 +52,7 @@ fn the_console_examples_of_the_manual() {
 /// Every block runs, or says why it cannot.
 #[test]
 fn every_block_of_the_manual_runs_or_says_why_not() {
-    let wrong = docs::unaccounted_blocks(&docs::blocks(&manual()), &["console"]);
+    let wrong = docs::unaccounted_blocks(&docs::blocks(&docs::read("docs/cli.md")), &["console"]);
     assert!(wrong.is_empty(), "docs/cli.md:\n{}", wrong.join("\n"));
 }
 

@@ -29,7 +29,6 @@
     clippy::indexing_slicing
 )]
 
-use std::path::Path;
 use std::time::Duration;
 
 #[path = "support/docs.rs"]
@@ -42,11 +41,6 @@ use serve::{Reply, ServeProcess};
 
 /// The address the page's examples talk to.
 const PAGE_ADDR: &str = "127.0.0.1:8080";
-
-fn page() -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    std::fs::read_to_string(root.join("docs/web-api.md")).unwrap()
-}
 
 /// One HTTP request of an example.
 #[derive(Debug, PartialEq)]
@@ -232,7 +226,7 @@ fn show(reply: &Reply) -> String {
 
 #[test]
 fn the_examples_of_the_page() {
-    let page = page();
+    let page = docs::read("docs/web-api.md");
     let blocks = docs::blocks(&page);
     let server = ServeProcess::start(Duration::from_secs(20));
     let addr = server.addr().to_owned();

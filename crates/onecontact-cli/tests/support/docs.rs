@@ -56,6 +56,12 @@ impl Block {
     }
 }
 
+/// The text of `rel`, a file of the workspace (`docs/cli.md`).
+pub fn read(rel: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    std::fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
 /// The fenced blocks of `manual`, in order.
 pub fn blocks(manual: &str) -> Vec<Block> {
     let mut out = Vec::new();
