@@ -180,15 +180,23 @@ fn sources(dir: &str) -> String {
 fn web_api_items(doc: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
     let (mut routes, mut types, mut codes) = (Vec::new(), Vec::new(), Vec::new());
     let mut code_column = None;
+    let mut in_table = false;
     for line in doc.lines() {
         if !line.starts_with('|') {
             code_column = None;
+            in_table = false;
             continue;
         }
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
-        if cells.contains(&"`code`") {
+        // Only a table's first row is its header: a `code` row of a table of
+        // fields names a field, not a column of codes.
+        let header = !in_table;
+        in_table = true;
+        if header {
             code_column = cells.iter().position(|c| *c == "`code`");
-            continue;
+            if code_column.is_some() {
+                continue;
+            }
         }
         for cell in &cells {
             for method in ["GET ", "POST "] {
@@ -247,7 +255,8 @@ fn web_api_tables_name_what_the_code_has() {
 #[test]
 fn web_api_items_are_read_from_tables() {
     let doc = "| Route | Reply |\n|---|---|\n| `POST /api/x` | `{\"report\": XReport}` |\n\n\
-               | Status | `code` | When |\n|---|---|---|\n| 400 | `bad-json` | … |\n";
+               | Status | `code` | When |\n|---|---|---|\n| 400 | `bad-json` | … |\n\n\
+               | Field | Meaning |\n|---|---|\n| `code` | a code |\n| `severity` | `info` |\n";
     let (routes, types, codes) = web_api_items(doc);
     assert_eq!(routes, ["/api/x"]);
     assert_eq!(types, ["XReport"]);
