@@ -28,7 +28,6 @@
 )]
 
 use std::io::Read;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -407,6 +406,7 @@ struct Running(Child);
 impl Drop for Running {
     fn drop(&mut self) {
         if matches!(self.0.try_wait(), Ok(None)) {
+            #[cfg(unix)]
             let _ = Command::new("kill")
                 .args(["-KILL", "--", &format!("-{}", self.0.id())])
                 .status();
@@ -438,7 +438,8 @@ pub fn run_shell(
     last_status: i32,
     servers: bool,
 ) -> Ran {
-    let child = Command::new("sh")
+    let mut shell = Command::new("sh");
+    shell
         .arg("-c")
         .arg(format!("(exit {last_status}); {command}"))
         .current_dir(dir)
@@ -447,10 +448,10 @@ pub fn run_shell(
         .env("COLUMNS", "100")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .unwrap();
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut shell, 0);
+    let child = shell.spawn().unwrap();
     let mut running = Running(child);
     let stdout = Pipe::read(running.0.stdout.take());
     let stderr = Pipe::read(running.0.stderr.take());
