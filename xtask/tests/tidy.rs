@@ -9,7 +9,10 @@
 //! - every public item that the tables of `docs/web-api.md` name (a route, a
 //!   report type, an error code) is still in the code;
 //! - what `onecontact-bytes` holds (the `gigo` module, the forbidden host
-//!   code points) is not copied back into another crate.
+//!   code points) is not copied back into another crate;
+//! - the docs and doc comments tell no story of how or when the work was
+//!   done (the rules are on `work_stories`), and type no counts of what a
+//!   test reads (`typed_counts`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fs;
@@ -177,15 +180,23 @@ fn sources(dir: &str) -> String {
 fn web_api_items(doc: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
     let (mut routes, mut types, mut codes) = (Vec::new(), Vec::new(), Vec::new());
     let mut code_column = None;
+    let mut in_table = false;
     for line in doc.lines() {
         if !line.starts_with('|') {
             code_column = None;
+            in_table = false;
             continue;
         }
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
-        if cells.contains(&"`code`") {
+        // Only a table's first row is its header: a `code` row of a table of
+        // fields names a field, not a column of codes.
+        let header = !in_table;
+        in_table = true;
+        if header {
             code_column = cells.iter().position(|c| *c == "`code`");
-            continue;
+            if code_column.is_some() {
+                continue;
+            }
         }
         for cell in &cells {
             for method in ["GET ", "POST "] {
@@ -244,47 +255,155 @@ fn web_api_tables_name_what_the_code_has() {
 #[test]
 fn web_api_items_are_read_from_tables() {
     let doc = "| Route | Reply |\n|---|---|\n| `POST /api/x` | `{\"report\": XReport}` |\n\n\
-               | Status | `code` | When |\n|---|---|---|\n| 400 | `bad-json` | … |\n";
+               | Status | `code` | When |\n|---|---|---|\n| 400 | `bad-json` | … |\n\n\
+               | Field | Meaning |\n|---|---|\n| `code` | a code |\n| `severity` | `info` |\n";
     let (routes, types, codes) = web_api_items(doc);
     assert_eq!(routes, ["/api/x"]);
     assert_eq!(types, ["XReport"]);
     assert_eq!(codes, ["bad-json"]);
 }
 
-/// Words that tell how or when the work was done ("seed 004", "issue 14")
-/// in `text`, with their line numbers: docs and doc comments say what is
-/// true, and history lives in git.
-fn work_stories(text: &str) -> Vec<(usize, String)> {
+/// Where "seed" is a word of the domain rather than a name for the documents
+/// the work started from: a fuzzer's seed corpus (docs/fuzzing.md), and the
+/// seed of the Public Suffix List table's perfect hash (docs/psl.md and the
+/// PSL crate). Even there, "seed" and three digits (`seed 004`) is a story.
+const SEED_IS_DOMAIN: [&str; 3] = ["docs/fuzzing.md", "docs/psl.md", "crates/onecontact-psl/"];
+
+/// Words that, before "commit", make it a moment of the work ("fixed in
+/// commit …", "before commit …") rather than a build that figures were
+/// measured on ("(commit df41c6b)").
+const BEFORE_A_COMMIT_STORY: [&str; 8] = [
+    "before", "after", "since", "until", "through", "from", "in", "between",
+];
+
+/// Words that, before "round" or "session", make it a time of the work
+/// ("this round", "last session"); a benchmark's rounds, a round trip and a
+/// DataFusion session stay words of the domain.
+const WHEN: [&str; 7] = [
+    "this", "last", "next", "previous", "earlier", "later", "that",
+];
+
+/// Verbs that, after "we", tell what the authors did rather than what the
+/// code does ("we changed", "we now").
+const WE_DID: [&str; 15] = [
+    "changed",
+    "added",
+    "fixed",
+    "removed",
+    "replaced",
+    "renamed",
+    "moved",
+    "made",
+    "switched",
+    "dropped",
+    "rewrote",
+    "decided",
+    "introduced",
+    "updated",
+    "now",
+];
+
+/// Whether `word` looks like an abbreviated or full git commit hash: 7 to 40
+/// hexadecimal digits with at least one digit and one letter.
+fn is_commit_hash(word: &str) -> bool {
+    (7..=40).contains(&word.len())
+        && word.bytes().all(|b| b.is_ascii_hexdigit())
+        && word.bytes().any(|b| b.is_ascii_digit())
+        && word.bytes().any(|b| b.is_ascii_alphabetic())
+}
+
+/// The cells of a Markdown table row, trimmed, without backticks.
+fn table_cells(line: &str) -> Vec<String> {
+    let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+    inner
+        .split('|')
+        .map(|c| c.trim().trim_matches('`').to_ascii_lowercase())
+        .collect()
+}
+
+/// What in `text` (the docs or doc comments of the file `rel`) tells how or
+/// when the work was done, with line numbers: docs and doc comments say what
+/// is true, and history lives in git. The rules:
+///
+/// - "issue" or "issues" (no sense of the word belongs to this domain);
+/// - "seed" or "seeds", except in [`SEED_IS_DOMAIN`], and "seed" with three
+///   digits everywhere;
+/// - "round" or "session" after a word of [`WHEN`];
+/// - "we" before a verb of [`WE_DID`];
+/// - "commit" or "commits" after a word of [`BEFORE_A_COMMIT_STORY`];
+/// - a commit hash, unless it names the build a figure was measured on:
+///   right after "commit" (`(commit df41c6b)`), or the whole cell of a table
+///   column headed `commit`. A checksum right after `sha256` is no commit.
+fn work_stories(rel: &str, text: &str) -> Vec<(usize, String)> {
+    let seed_is_domain = SEED_IS_DOMAIN.iter().any(|p| rel.starts_with(p));
     let mut out = Vec::new();
+    let mut header: Option<Vec<String>> = None;
     for (n, line) in text.lines().enumerate() {
         let lower = line.to_ascii_lowercase();
+        let cells = lower
+            .trim_start()
+            .starts_with('|')
+            .then(|| table_cells(line));
+        let commit_cells: Vec<String> = match (&cells, &header) {
+            (Some(row), Some(head)) => row
+                .iter()
+                .zip(head)
+                .filter(|(_, h)| h.as_str() == "commit")
+                .map(|(c, _)| c.clone())
+                .collect(),
+            _ => Vec::new(),
+        };
+        if header.is_none() || cells.is_none() {
+            header = cells;
+        }
         let words: Vec<&str> = lower
             .split(|c: char| !c.is_ascii_alphanumeric() && c != '#')
             .filter(|w| !w.is_empty())
             .collect();
-        for pair in words.windows(2) {
-            let [word, next] = pair else { continue };
+        for (i, &word) in words.iter().enumerate() {
+            let before = i.checked_sub(1).and_then(|b| words.get(b)).copied();
+            let next = words.get(i + 1).copied().unwrap_or_default();
             let number = next.trim_start_matches('#');
             let numbered = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
-            // A seed document is named by three digits (`000`, `003`).
-            let seed = matches!(*word, "seed" | "seeds") && numbered && number.len() == 3;
-            let issue = matches!(*word, "issue" | "issues") && numbered;
-            if seed || issue {
-                out.push((n + 1, format!("{word} {next}")));
+            let story = match word {
+                "issue" | "issues" => true,
+                "seed" | "seeds" => !seed_is_domain || (numbered && number.len() == 3),
+                "round" | "rounds" | "session" | "sessions" => {
+                    before.is_some_and(|b| WHEN.contains(&b))
+                }
+                "we" => WE_DID.contains(&next),
+                "commit" | "commits" => before.is_some_and(|b| BEFORE_A_COMMIT_STORY.contains(&b)),
+                _ if is_commit_hash(word) => {
+                    !matches!(before, Some("commit" | "sha256"))
+                        && !commit_cells.iter().any(|c| c == word)
+                }
+                _ => false,
+            };
+            if story {
+                let shown = match before {
+                    Some(b) => format!("{b} {word} {next}"),
+                    None => format!("{word} {next}"),
+                };
+                out.push((n + 1, shown.trim().to_owned()));
             }
         }
     }
     out
 }
 
-#[test]
-fn docs_tell_no_stories_of_the_work() {
-    let mut found = Vec::new();
+/// The docs that say what is true: `docs/*.md`, the README files, and the
+/// doc comments (`//!`, `///`) of the crates' sources.
+fn docs_and_doc_comments() -> Vec<(String, String)> {
+    let mut out = Vec::new();
     for path in files(&[".md", ".rs"]) {
         let rel = relative(&path);
-        let docs = rel.starts_with("docs/") || rel == "README.md";
+        let docs = rel.starts_with("docs/")
+            || rel == "README.md"
+            || (rel.starts_with("crates/")
+                && rel.matches('/').count() == 2
+                && rel.ends_with("/README.md"));
         let code = rel.starts_with("crates/") && rel.contains("/src/") && rel.ends_with(".rs");
-        if !(docs || code) || rel.starts_with("crates/onecontact-bench") {
+        if !(docs || code) {
             continue;
         }
         let text = fs::read_to_string(&path).unwrap();
@@ -304,7 +423,22 @@ fn docs_tell_no_stories_of_the_work() {
         } else {
             text
         };
-        for (line, words) in work_stories(&text) {
+        out.push((rel, text));
+    }
+    out
+}
+
+#[test]
+fn docs_tell_no_stories_of_the_work() {
+    let docs = docs_and_doc_comments();
+    assert!(docs.iter().any(|(rel, _)| rel == "docs/fuzzing.md"));
+    assert!(
+        docs.iter()
+            .any(|(rel, _)| rel == "crates/onecontact-url/src/lib.rs")
+    );
+    let mut found = Vec::new();
+    for (rel, text) in &docs {
+        for (line, words) in work_stories(rel, text) {
             found.push(format!("{rel}:{line}: {words}"));
         }
     }
@@ -317,20 +451,131 @@ fn docs_tell_no_stories_of_the_work() {
 
 #[test]
 fn work_stories_are_found() {
+    let stories = |text: &str| -> Vec<String> {
+        work_stories("docs/x.md", text)
+            .into_iter()
+            .map(|(n, s)| format!("{n}: {s}"))
+            .collect()
+    };
+    assert_eq!(stories("as seed 004 says"), ["1: as seed 004"]);
+    assert_eq!(stories("x\nIssue 14 set a target"), ["2: issue 14"]);
     assert_eq!(
-        work_stories("as seed 004 says"),
-        [(1, "seed 004".to_owned())]
+        stories("rust-url #609 and issue #831"),
+        ["1: and issue #831"]
+    );
+    assert_eq!(stories("the seed's codes"), ["1: the seed s"]);
+    assert_eq!(stories("done in this round"), ["1: this round"]);
+    assert_eq!(
+        stories("as the last session left it"),
+        ["1: last session left"]
+    );
+    assert_eq!(stories("We changed the key"), ["1: we changed"]);
+    assert_eq!(
+        stories("slow before commit 1dcc018"),
+        ["1: before commit 1dcc018"]
+    );
+    assert_eq!(stories("fixed in 54d8e7e: the"), ["1: in 54d8e7e the"]);
+    // The domain's words, and a build that figures were measured on.
+    assert!(stories("a round trip; 11 rounds; a DataFusion session").is_empty());
+    assert!(stories("we follow the Standard").is_empty());
+    assert!(stories("built at (commit df41c6b), sha256 0232f4df").is_empty());
+    assert!(stories("0x7f000001, 2130706433, xn--bcher-kva, the decade").is_empty());
+    assert!(work_stories("docs/psl.md", "tries seeds 0, 1, 2 until a seed fits").is_empty());
+    assert_eq!(work_stories("docs/psl.md", "seed 004 says").len(), 1);
+    // A hash in a `commit` column is a build; elsewhere in a row it is a story.
+    let table = "| date | commit | ended |\n|---|---|---|\n| 12-02 | 5770b0e | fixed in 54d8e7e |\n\nafter 5770b0e";
+    assert_eq!(
+        work_stories("docs/fuzzing.md", table),
+        [
+            (3, "in 54d8e7e".to_owned()),
+            (5, "after 5770b0e".to_owned())
+        ]
+    );
+}
+
+/// Words that, after a number, count what a test reads (`2671 entries`,
+/// `78 cases`, `6 saved inputs`, with at most one word between): such a
+/// count changes with the data, so the prose says "every entry" and the
+/// test that reads the data does the counting.
+const COUNTED_BY_TESTS: [&str; 4] = ["entries", "rows", "cases", "saved"];
+
+/// Counts in `text` (Markdown, outside fenced blocks) of what a test reads,
+/// with their line numbers.
+fn typed_counts(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for (n, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let lower = line.to_ascii_lowercase();
+        // A count and its noun stand in one clause.
+        for clause in lower.split([';', ':', '.', '(', ')', '|']) {
+            let words: Vec<&str> = clause
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != ',')
+                .map(|w| w.trim_matches(','))
+                .filter(|w| !w.is_empty())
+                .collect();
+            for (i, word) in words.iter().enumerate() {
+                let number = word.bytes().all(|b| b.is_ascii_digit() || b == b',');
+                let counted = words
+                    .iter()
+                    .skip(i + 1)
+                    .take(2)
+                    .find(|w| COUNTED_BY_TESTS.contains(w));
+                if number && let Some(what) = counted {
+                    out.push((n + 1, format!("{word} {what}")));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `docs/performance.md` and `docs/fuzzing.md` hold measurements and the
+/// records of fuzzing runs, figures with their commands; the other pages
+/// do not type counts of what a test reads.
+#[test]
+fn docs_leave_counting_to_the_tests() {
+    let mut found = Vec::new();
+    for (rel, text) in docs_and_doc_comments() {
+        let measured = matches!(rel.as_str(), "docs/performance.md" | "docs/fuzzing.md");
+        if !rel.ends_with(".md") || measured {
+            continue;
+        }
+        for (line, count) in typed_counts(&text) {
+            found.push(format!("{rel}:{line}: {count}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a test counts these; say \"every entry\" or name the test:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn typed_counts_are_found() {
+    let counts = |t: &str| -> Vec<String> {
+        typed_counts(t)
+            .into_iter()
+            .map(|(n, c)| format!("{n}: {c}"))
+            .collect()
+    };
+    assert_eq!(
+        counts("a\n(2,671 entries, Unicode 17)"),
+        ["2: 2,671 entries"]
     );
     assert_eq!(
-        work_stories("x\nIssue 14 set a target"),
-        [(2, "issue 14".to_owned())]
+        counts("7 saved inputs; 78 of 78 cases"),
+        ["1: 7 saved", "1: 78 cases"]
     );
-    assert_eq!(
-        work_stories("rust-url #609 and issue #831"),
-        [(1, "issue #831".to_owned())]
-    );
-    assert!(work_stories("tries seeds 0, 1, 2 until it fits; a seed 1").is_empty());
-    assert!(work_stories("no issue here").is_empty());
+    assert!(counts("every entry; 64 seeds; 3 inputs; rows 6468 and 6475").is_empty());
+    assert!(counts("```\n2 rows\n```").is_empty());
 }
 
 /// The places in Rust sources outside `crates/onecontact-bytes` that copy

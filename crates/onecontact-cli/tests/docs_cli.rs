@@ -1,12 +1,13 @@
-//! Runs every console example of docs/cli.md against the binary, so the
-//! manual and the command cannot drift apart.
+//! Runs every example of docs/cli.md against the binary, so the manual and
+//! the command cannot drift apart.
 //!
-//! A block is ```` ```console ````; a line starting with `$ ` is a command
-//! (a line ending in `\` goes on), run by `sh -c` in a fresh folder with the
-//! binary first on PATH; the lines up to the next command are what it
-//! prints: standard output, then standard error. In an expected line, `…`
-//! stands for any text; a line that is only `…` or `...` stands for any
-//! number of lines.
+//! Every fenced block of the manual is a ```` ```console ```` block, run
+//! here, or is marked `<!-- not run: REASON -->` (the conventions are in
+//! `support/docs.rs`). Each command runs by `sh -c` in a fresh folder with
+//! the binary first on PATH and `$?` set to the status of the command
+//! before it; what it prints (standard output, then standard error) must
+//! match the lines under it, where `…` stands for any text and a line `…`
+//! for any number of lines.
 
 #![allow(
     clippy::unwrap_used,
@@ -15,146 +16,122 @@
     clippy::indexing_slicing
 )]
 
-use std::path::Path;
-use std::process::Command;
+#[path = "support/docs.rs"]
+mod docs;
 
-/// One command of a console block and what the manual says it prints.
-struct Example {
-    line: usize,
-    command: String,
-    expected: Vec<String>,
-}
-
-fn examples(manual: &str) -> Vec<Example> {
-    let mut out: Vec<Example> = Vec::new();
-    let mut in_block = false;
-    let mut continued = false;
-    for (i, line) in manual.lines().enumerate() {
-        if !in_block {
-            in_block = line.trim_end() == "```console";
-            continue;
-        }
-        if line.starts_with("```") {
-            in_block = false;
-            continue;
-        }
-        if continued {
-            let example = out.last_mut().unwrap();
-            example.command.push('\n');
-            example.command.push_str(line);
-            continued = line.ends_with('\\');
-        } else if let Some(command) = line.strip_prefix("$ ") {
-            out.push(Example {
-                line: i + 1,
-                command: command.to_owned(),
-                expected: Vec::new(),
-            });
-            continued = line.ends_with('\\');
-        } else if let Some(example) = out.last_mut() {
-            example.expected.push(line.to_owned());
-        }
-    }
-    out
-}
-
-/// Whether `actual` matches `expected`, where `…` stands for any text.
-fn line_matches(expected: &str, actual: &str) -> bool {
-    let parts: Vec<&str> = expected.split('…').collect();
-    if parts.len() == 1 {
-        return expected.trim_end() == actual.trim_end();
-    }
-    let actual = actual.trim_end();
-    let (first, last) = (parts[0], parts[parts.len() - 1].trim_end());
-    if !actual.starts_with(first) {
-        return false;
-    }
-    let mut at = first.len();
-    for part in &parts[1..parts.len() - 1] {
-        match actual[at..].find(part) {
-            Some(found) => at += found + part.len(),
-            None => return false,
-        }
-    }
-    actual.len() >= at + last.len() && actual.ends_with(last)
-}
-
-/// Whether the lines `actual` match `expected`, where a line `…` or `...`
-/// stands for any number of lines.
-fn lines_match(expected: &[String], actual: &[&str]) -> bool {
-    let Some((first, rest)) = expected.split_first() else {
-        return actual.is_empty();
-    };
-    if matches!(first.trim(), "…" | "...") {
-        return (0..=actual.len()).any(|skip| lines_match(rest, &actual[skip..]));
-    }
-    match actual.split_first() {
-        Some((line, more)) => line_matches(first, line) && lines_match(rest, more),
-        None => false,
-    }
-}
+use docs::{Block, Scratch, commands, output_matches, run_shell};
 
 #[test]
 fn the_console_examples_of_the_manual() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let manual = std::fs::read_to_string(root.join("docs/cli.md")).unwrap();
-    let examples = examples(&manual);
+    let blocks = docs::blocks(&docs::read("docs/cli.md"));
+    let consoles: Vec<&Block> = blocks
+        .iter()
+        .filter(|b| b.lang == "console" && b.not_run.is_none())
+        .collect();
+    let examples: Vec<docs::Example> = consoles.iter().flat_map(|b| commands(b)).collect();
     assert!(examples.len() >= 15, "only {} examples", examples.len());
-    let bin_dir = Path::new(env!("CARGO_BIN_EXE_onecontact"))
-        .parent()
-        .unwrap()
-        .to_owned();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let dir = std::env::temp_dir().join(format!("onecontact-docs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("docs-cli");
     let mut failures = Vec::new();
+    let mut status = 0;
     for example in &examples {
-        let output = Command::new("sh")
-            .arg("-c")
-            .arg(&example.command)
-            .current_dir(&dir)
-            .env("PATH", &path)
-            .env("NO_COLOR", "1")
-            .env("COLUMNS", "100")
-            .output()
-            .unwrap();
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        );
-        let mut actual: Vec<&str> = text.lines().collect();
-        while actual.last().is_some_and(|l| l.trim().is_empty()) {
-            actual.pop();
-        }
-        let mut expected = example.expected.clone();
-        while expected.last().is_some_and(|l| l.trim().is_empty()) {
-            expected.pop();
-        }
-        if !lines_match(&expected, &actual) {
+        let ran = run_shell(&example.command, &example.expected, &dir.0, status, false);
+        status = ran.status.unwrap_or(137);
+        if !output_matches(&example.expected, &ran.output) {
             failures.push(format!(
                 "docs/cli.md line {}: $ {}\n--- the manual says\n{}\n--- the command prints\n{}",
                 example.line,
                 example.command,
-                expected.join("\n"),
-                actual.join("\n")
+                example.expected.join("\n"),
+                ran.output.trim_end()
             ));
         }
     }
-    std::fs::remove_dir_all(&dir).ok();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// Every block runs, or says why it cannot.
 #[test]
-fn the_matcher_can_fail() {
+fn every_block_of_the_manual_runs_or_says_why_not() {
+    let wrong = docs::unaccounted_blocks(&docs::blocks(&docs::read("docs/cli.md")), &["console"]);
+    assert!(wrong.is_empty(), "docs/cli.md:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_matchers_can_fail() {
+    use docs::{documented_json, json_matches, line_matches, lines_match, words};
     assert!(line_matches("a … b", "a x y b"));
     assert!(!line_matches("a … b", "a x y c"));
     assert!(line_matches("abc", "abc  "));
     assert!(!line_matches("abc", "abd"));
-    let expected: Vec<String> = ["x", "…", "z"].iter().map(|s| (*s).to_owned()).collect();
-    assert!(lines_match(&expected, &["x", "y", "y", "z"]));
-    assert!(!lines_match(&expected, &["x", "y"]));
+    assert!(lines_match(&["x", "…", "z"], &["x", "y", "y", "z"]));
+    assert!(!lines_match(&["x", "…", "z"], &["x", "y"]));
+
+    let expected = documented_json(r#"{"a": [1, …, 4], "b": "v2026-…", "c": …}"#).unwrap();
+    let json = |s: &str| serde_json::from_str(s).unwrap();
+    assert!(json_matches(
+        &expected,
+        &json(r#"{"c":{"x":1},"b":"v2026-10","a":[1,2,3,4]}"#)
+    ));
+    assert!(json_matches(
+        &expected,
+        &json(r#"{"a":[1,4],"b":"v2026-","c":null}"#)
+    ));
+    // A member more or less, a different element, a string that differs.
+    assert!(!json_matches(
+        &expected,
+        &json(r#"{"a":[1,4],"b":"v2026-","c":1,"d":1}"#)
+    ));
+    assert!(!json_matches(
+        &expected,
+        &json(r#"{"a":[1,4],"b":"v2026-"}"#)
+    ));
+    assert!(!json_matches(
+        &expected,
+        &json(r#"{"a":[1,2,5],"b":"v2026-","c":1}"#)
+    ));
+    assert!(!json_matches(
+        &expected,
+        &json(r#"{"a":[1,4],"b":"v2025-1","c":1}"#)
+    ));
+    // A `…` inside a string of the document is text, not JSON.
+    assert_eq!(
+        documented_json(r#"["a…b", "\"…"]"#).unwrap(),
+        json(r#"["a…b", "\"…"]"#)
+    );
+
+    assert_eq!(
+        words("curl -s -H 'A: b' \\\n  -d \"{\\\"x\\\": 1}\" x'y'z").unwrap(),
+        ["curl", "-s", "-H", "A: b", "-d", "{\"x\": 1}", "xyz"]
+    );
+    assert!(words("echo 'open").is_err());
+
+    assert_eq!(
+        docs::pretty(r#"{"a":[],"b":{"c":"x,{y}"},"d":[1,2]}"#),
+        "{\n  \"a\": [],\n  \"b\": {\n    \"c\": \"x,{y}\"\n  },\n  \"d\": [\n    1,\n    2\n  ]\n}"
+    );
+}
+
+#[test]
+fn blocks_and_markers_are_read() {
+    let manual = "text\n```console\n$ echo a \\\n  b\na b\n$ echo '\nx'\n\nx\n```\n\
+                  <!-- not run: it needs the network -->\n```sh\ncurl example.com\n```\n\
+                  <!-- not run: -->\n```json\n{}\n```\n";
+    let blocks = docs::blocks(manual);
+    assert_eq!(blocks.len(), 3);
+    assert_eq!(
+        (blocks[0].lang.as_str(), blocks[0].not_run.as_deref()),
+        ("console", None)
+    );
+    assert_eq!(blocks[1].not_run.as_deref(), Some("it needs the network"));
+    let wrong = docs::unaccounted_blocks(&blocks, &["console"]);
+    assert_eq!(wrong.len(), 1, "{wrong:?}");
+    assert!(wrong[0].starts_with(&format!("line {}:", blocks[2].line)));
+    assert_eq!(docs::unaccounted_blocks(&blocks[..2], &[]).len(), 1);
+    let examples = commands(&blocks[0]);
+    assert_eq!(examples.len(), 2);
+    assert_eq!(examples[0].command, "echo a \\\n  b");
+    assert_eq!(examples[0].expected, ["a b"]);
+    assert_eq!(examples[1].command, "echo '\nx'");
+    assert_eq!(examples[1].expected, ["", "x"]);
+    assert_eq!(examples[1].line, 6);
 }

@@ -80,7 +80,8 @@ pub enum WebError {
     },
 }
 
-/// What a failure's code is: the seed's `web.*` codes.
+/// What a failure's code is: one of the `web.*` codes of the contact layer's
+/// one error catalogue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum WebErrorCode {
