@@ -32,7 +32,16 @@ pub(super) fn may_end_in_top_domain(host: &str, top: &TopDomains) -> bool {
             let joined = if i == 0 {
                 vec![skeleton]
             } else {
-                tails.iter().map(|t| format!("{skeleton}.{t}")).collect()
+                tails
+                    .iter()
+                    .map(|t| {
+                        let mut joined = String::with_capacity(skeleton.len() + 1 + t.len());
+                        joined.push_str(&skeleton);
+                        joined.push('.');
+                        joined.push_str(t);
+                        joined
+                    })
+                    .collect()
             };
             for tail in joined {
                 if lookup(&tail, top).is_some() {
