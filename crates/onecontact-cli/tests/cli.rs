@@ -121,14 +121,16 @@ fn parse_json_has_stable_fields() {
         "opaque_path",
         "path_segments",
         "query_params",
-        "notes",
-        "validation_errors",
+        "findings",
+        "max_severity",
         "contact",
         "contact_error",
-        "warnings",
-        "max_severity",
     ] {
         assert!(v.get(field).is_some(), "missing {field}");
+    }
+    // One list of findings: no separate notes, validation errors or warnings.
+    for gone in ["notes", "validation_errors", "warnings"] {
+        assert!(v.get(gone).is_none(), "{gone}");
     }
     let v = parse_doc(&["parse", "http://2130706433/"]);
     assert_eq!(v["href"], "http://127.0.0.1/");
@@ -141,7 +143,8 @@ fn parse_assumes_https_and_reads_localhost_as_a_host() {
     let v = parse_doc(&["parse", "localhost:3000/api"]);
     assert_eq!(v["parts"]["host"], "localhost");
     assert_eq!(v["parts"]["port"], 3000);
-    assert_eq!(v["notes"][0]["code"], "scheme-assumed");
+    assert_eq!(v["findings"][0]["code"], "scheme-assumed");
+    assert_eq!(v["findings"][0]["kind"], "note");
     let out = run(&["parse", "--no-assume-https", "www.example.com/page"]);
     assert_eq!(out.status.code(), Some(1));
     let v = parse_doc(&["parse", "--no-assume-https", "localhost:3000/api"]);

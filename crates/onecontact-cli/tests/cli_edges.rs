@@ -83,12 +83,15 @@ fn parse_shows_the_contact_layer() {
         "{text}"
     );
     assert!(text.contains("key V1     example.com/a"), "{text}");
+    // What the contact layer found is said once, among the findings at
+    // the top, not again as its list of facts.
     assert!(
-        text.contains("scheme_assumed, tracking_parameters_removed"),
+        text.contains("note: tracking parameters found: utm_source"),
         "{text}"
     );
+    assert!(!text.contains("tracking_parameters_removed"), "{text}");
     let text = stdout(&run(&["parse", "mailto:a@example.com"]));
-    assert!(text.contains("website    no"), "{text}");
+    assert!(text.contains("(non-web-scheme)"), "{text}");
 }
 
 #[test]

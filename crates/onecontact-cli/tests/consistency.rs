@@ -167,8 +167,13 @@ fn library_command_line_and_api_agree_on_every_input() {
                 assert!(!error[field].is_null(), "{field} of {what}: {error}");
             }
         } else {
-            for v in expected["report"]["validation_errors"].as_array().unwrap() {
-                kinds.insert(v["name"].as_str().unwrap().to_owned());
+            for finding in expected["report"]["findings"].as_array().unwrap() {
+                if finding["kind"] == "validation-error" {
+                    kinds.insert(finding["code"].as_str().unwrap().to_owned());
+                }
+                for covered in finding["covers"].as_array().unwrap() {
+                    kinds.insert(covered.as_str().unwrap().to_owned());
+                }
             }
         }
 
@@ -272,4 +277,137 @@ fn library_command_line_and_api_agree_on_every_input() {
         .filter(|k| !kinds.contains(*k))
         .collect();
     assert!(missing.is_empty(), "not in the corpus: {missing:?}");
+}
+
+/// The report's findings of one document, as JSON.
+fn findings_of(document: &Value) -> &Vec<Value> {
+    document["report"]["findings"].as_array().unwrap()
+}
+
+/// docs/web-api.md: "one document about one address, in which each fact
+/// appears once". Over this file's corpus and every entry of
+/// `urltestdata.json` and `toascii.json` that parses (the corpus above
+/// holds the failures), with and without a base: one list of findings; no finding that
+/// [`FOLDS`](onecontact_report::FOLDS) folds beside the one that says it;
+/// each validation error, note and (warning, evidence) once; the Unicode
+/// form of the host in one finding; the credentials in one finding each
+/// (user name, password); tracking in one finding; and the contact part
+/// without the facts the findings say.
+#[test]
+fn each_fact_appears_once_in_the_report() {
+    let mut cases = corpus();
+    for entry in testdata("urltestdata.json").as_array().unwrap() {
+        if entry.get("failure").is_none()
+            && let Some(input) = entry.get("input").and_then(Value::as_str)
+        {
+            cases.push(Case {
+                input: input.to_owned(),
+                base: entry["base"].as_str().map(str::to_owned),
+                assume_https: false,
+            });
+        }
+    }
+    for entry in testdata("toascii.json").as_array().unwrap() {
+        if let Some(input) = entry.get("input").and_then(Value::as_str)
+            && entry.get("output").is_some_and(Value::is_string)
+        {
+            cases.push(Case {
+                input: format!("https://{input}/"),
+                base: None,
+                assume_https: true,
+            });
+        }
+    }
+    let credentials = [
+        "userinfo-looks-like-host",
+        "userinfo-before-host",
+        "invalid-credentials",
+    ];
+    let (mut reports, mut unicode_hosts, mut folded) = (0, 0, 0);
+    for case in &cases {
+        let (status, document) = library(case);
+        if status != 200 {
+            continue;
+        }
+        reports += 1;
+        let what = format!("{case:?}: {document}");
+        let report = &document["report"];
+        for gone in ["notes", "validation_errors", "warnings"] {
+            assert!(report.get(gone).is_none(), "{gone} in {what}");
+        }
+        if !report["contact"].is_null() {
+            let fields: BTreeSet<&str> = report["contact"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
+            assert_eq!(
+                fields,
+                BTreeSet::from(["canonical", "key_v1", "social_profile"]),
+                "{what}"
+            );
+        }
+        let findings = findings_of(&document);
+        let mut said: BTreeSet<(String, String)> = BTreeSet::new();
+        let mut codes: BTreeSet<&str> = BTreeSet::new();
+        for f in findings {
+            let code = f["code"].as_str().unwrap();
+            let evidence = f["evidence"].as_str().unwrap_or_default();
+            assert!(
+                said.insert((code.to_owned(), evidence.to_owned())),
+                "{code} twice in {what}"
+            );
+            codes.insert(code);
+            for covered in f["covers"].as_array().unwrap() {
+                folded += 1;
+                assert!(
+                    codes.insert(covered.as_str().unwrap()),
+                    "{covered} twice in {what}"
+                );
+            }
+        }
+        for (gone, into) in onecontact_report::FOLDS {
+            let stays = into
+                .iter()
+                .any(|c| findings.iter().any(|f| f["code"] == *c));
+            let shown = findings.iter().any(|f| f["code"] == *gone);
+            assert!(!(stays && shown), "{gone} beside {into:?} in {what}");
+        }
+        let count = |p: &dyn Fn(&Value) -> bool| findings.iter().filter(|f| p(f)).count();
+        assert!(
+            count(&|f| credentials.iter().any(|c| f["code"] == *c)) <= 1,
+            "the user name said twice in {what}"
+        );
+        // (A user name can be the host's own name: `http://é@é`.)
+        if let Some(unicode) = report["host"]["unicode"].as_str()
+            && report["parts"]["username"].is_null()
+        {
+            unicode_hosts += 1;
+            let mentions = count(&|f| f["message"].as_str().unwrap().contains(unicode));
+            assert!(mentions <= 1, "the Unicode form {unicode} in {what}");
+            let said = count(&|f| {
+                f["code"] == "punycode-host"
+                    || f["covers"]
+                        .as_array()
+                        .unwrap()
+                        .contains(&json!("punycode-host"))
+            });
+            assert_eq!(said, 1, "the Unicode form of {what}");
+        }
+        let tracking: Vec<&str> = report["query_params"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["tracking"] == true)
+            .map(|p| p["raw_name"].as_str().unwrap())
+            .collect();
+        if let Some(first) = tracking.first() {
+            let mentions = count(&|f| f["message"].as_str().unwrap().contains(first));
+            assert_eq!(mentions, 1, "tracking parameter {first} in {what}");
+        }
+    }
+    assert!(reports >= 500, "{reports} reports");
+    assert!(unicode_hosts >= 10, "{unicode_hosts} Unicode hosts");
+    assert!(folded >= 10, "{folded} folded findings");
 }

@@ -125,10 +125,10 @@ fn parse_reports_parts_contact_and_inspection() {
     assert_eq!(report["host"]["kind"], "ipv4");
     assert_eq!(report["path_segments"][1]["decoded"], "login");
     assert_eq!(report["max_severity"], "danger");
-    let codes = each(&report["warnings"], "code");
+    let codes = each(&report["findings"], "code");
     assert!(codes.contains(&"userinfo-looks-like-host"), "{codes:?}");
     assert!(codes.contains(&"ip-address-host"), "{codes:?}");
-    assert_eq!(report["contact"]["is_website"], true);
+    assert_eq!(report["contact"]["key_v1"], "198.51.100.7/secure/login");
     assert!(report["contact_error"].is_null());
     // One document: each fact once, at the top level of the report.
     for gone in ["inspection", "contact", "contact_error"] {
@@ -146,10 +146,14 @@ fn parse_gives_one_warning_per_finding() {
         &json!({"input": "https://user:pw@example.com/"}),
         200,
     );
-    let codes = each(&body["report"]["warnings"], "code");
-    assert_eq!(codes.len(), 2, "{codes:?}");
-    assert!(codes.contains(&"userinfo-before-host"), "{codes:?}");
-    assert!(codes.contains(&"password-in-url"), "{codes:?}");
+    // The user name and the password, each once; the URL Standard's
+    // `invalid-credentials` is said by the first of them.
+    let codes = each(&body["report"]["findings"], "code");
+    assert_eq!(codes, ["userinfo-before-host", "password-in-url"], "{body}");
+    assert_eq!(
+        body["report"]["findings"][0]["covers"],
+        json!(["invalid-credentials"])
+    );
     assert_eq!(body["report"]["parts"]["default_port"], 443);
 }
 
@@ -167,7 +171,7 @@ fn parse_reads_options_and_reports_contact_errors() {
         "https://www.example.com/a?q=caf%C3%A9"
     );
     assert_eq!(body["report"]["query_params"][0]["value"], "café");
-    assert_eq!(body["report"]["notes"][0]["code"], "scheme-assumed");
+    assert_eq!(body["report"]["findings"][0]["code"], "scheme-assumed");
     assert_eq!(
         body["report"]["contact"]["key_v1"],
         "example.com/a?q=caf%C3%A9"
@@ -199,7 +203,7 @@ fn parse_reads_options_and_reports_contact_errors() {
     );
     assert_eq!(body["report"]["host"]["serialized"], "example.com");
     assert_eq!(
-        body["report"]["notes"][0]["code"], "resolved-against-base",
+        body["report"]["findings"][0]["code"], "resolved-against-base",
         "{body}"
     );
     let body = server.post(

@@ -33,7 +33,7 @@
 //! let report = parse_report("localhost:3000/api?q=caf%C3%A9+au+lait", &ReadOptions::default())?;
 //! assert_eq!(report.href, "https://localhost:3000/api?q=caf%C3%A9+au+lait");
 //! assert_eq!(report.query_params[0].value, "café au lait");
-//! assert_eq!(report.notes[0].code, "scheme-assumed");
+//! assert_eq!(report.findings[0].code, "scheme-assumed");
 //! # Ok::<(), onecontact_report::ToolError>(())
 //! ```
 //!
@@ -63,6 +63,7 @@ mod compare;
 mod components;
 mod contact;
 mod error;
+mod findings;
 mod parse;
 mod read_options;
 mod rebuild;
@@ -73,9 +74,10 @@ pub use compare::{CompareReport, Difference, Verdict, compare, compare_with};
 pub use components::{CodecReport, Component, UnknownComponent, decode, encode};
 pub use contact::{ContactFacts, ContactReport, contact_report, contact_report_with};
 pub use error::{Role, ToolError};
+pub use findings::{FOLDS, Finding, FindingKind, Place};
 pub use parse::{
-    HostReport, ParseReport, Parts, PartsReport, PathSegment, QueryParam, ValidationNote,
-    parse_parts, parse_report,
+    ContactPart, HostReport, ParseReport, Parts, PartsReport, PathSegment, QueryParam, parse_parts,
+    parse_report,
 };
 pub use read_options::{Note, ReadOptions, scheme_assumed_note};
 pub use rebuild::{Edit, EditStep, RebuildReport, UnknownField, UrlField, rebuild};

@@ -7,12 +7,12 @@ use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode;
 use onecontact_url::{Host, Url};
 
-use crate::contact::ContactFacts;
 use crate::error::{Role, ToolError};
+use crate::findings::{Finding, FindingKind, findings};
 use crate::read_options::{Note, ReadOptions, read, read_base, reading_notes, url_of};
-use onecontact::inspect::{HostDisplay, LinkReport, Severity, Warning, inspect_reading};
+use onecontact::inspect::{HostDisplay, LinkReport, Severity, inspect_reading};
 use onecontact::is_tracking_parameter;
-use onecontact::{Data, Reader, Reading, WebAddress, WebError};
+use onecontact::{Data, KeyVersion, Reader, Reading, SocialProfile, WebAddress, WebError};
 
 /// The up to eight parts of a URL, as the normalized URL holds them
 /// (percent-encoded where the URL Standard encodes).
@@ -100,18 +100,20 @@ pub struct QueryParam {
     pub tracking: bool,
 }
 
-/// A non-fatal validation error the parser reported.
+/// What the contact layer makes of the URL, beside its parts: the
+/// canonical form and key V1, and the social profile it names. The
+/// [`WebFact`](onecontact::WebFact)s are not repeated here: each is a
+/// [`Finding`] of the report (`scheme-assumed`, `ip-address-host`,
+/// `tracking-parameters`, …).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct ValidationNote {
-    /// The URL Standard's name.
-    pub name: &'static str,
-    /// What it means.
-    pub description: &'static str,
-    /// Byte offset in the text as given.
-    pub offset: usize,
-    /// The same place in UTF-16 code units.
-    pub offset_utf16: usize,
+pub struct ContactPart {
+    /// The canonical form (no tracking parameters, no fragment).
+    pub canonical: String,
+    /// The comparison key, version 1.
+    pub key_v1: String,
+    /// The social-network profile shape, when there is one.
+    pub social_profile: Option<SocialProfile>,
 }
 
 /// The parse report: everything the tool shows about one address, each
@@ -136,20 +138,42 @@ pub struct ParseReport {
     pub path_segments: Vec<PathSegment>,
     /// The query parameters.
     pub query_params: Vec<QueryParam>,
-    /// What was assumed or normalized.
-    pub notes: Vec<Note>,
-    /// The URL Standard's non-fatal validation errors.
-    pub validation_errors: Vec<ValidationNote>,
-    /// The contact layer's canonical form, key V1 and facts, when it
-    /// accepts the URL.
-    pub contact: Option<ContactFacts>,
-    /// Why the contact layer refused the URL, when it did.
-    pub contact_error: Option<WebError>,
-    /// What a reader should be careful about: the link inspection's
-    /// warnings, most serious first, one per finding.
-    pub warnings: Vec<Warning>,
+    /// Everything the report wants a reader to know, each fact once: the
+    /// link inspection's warnings (most serious first), the URL Standard's
+    /// validation errors (one per kind, with each place), and the notes on
+    /// what reading assumed or normalized.
+    pub findings: Vec<Finding>,
     /// The highest severity among the warnings.
     pub max_severity: Option<Severity>,
+    /// The contact layer's canonical form and key V1, when it accepts the
+    /// URL.
+    pub contact: Option<ContactPart>,
+    /// Why the contact layer refused the URL, when it did.
+    pub contact_error: Option<WebError>,
+}
+
+impl ParseReport {
+    /// The finding with this code, if the report has one (a folded code is
+    /// found in the finding that [`covers`](Finding::covers) it).
+    ///
+    /// ```
+    /// use onecontact_report::{parse_report, ReadOptions};
+    ///
+    /// let r = parse_report("https://user:pw@example.com/", &ReadOptions::default())?;
+    /// let credentials = r.finding("invalid-credentials").unwrap();
+    /// assert_eq!(credentials.code, "userinfo-before-host");
+    /// # Ok::<(), onecontact_report::ToolError>(())
+    /// ```
+    pub fn finding(&self, code: &str) -> Option<&Finding> {
+        self.findings
+            .iter()
+            .find(|f| f.code == code || f.covers.contains(&code))
+    }
+
+    /// The findings of one kind, in report order.
+    pub fn findings_of(&self, kind: FindingKind) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(move |f| f.kind == kind)
+    }
 }
 
 /// Splits a URL's query into parameters.
@@ -452,19 +476,7 @@ pub(crate) fn report_from_reading(
     let host = host_report(&reading, url, &link, &mut notes);
     let params = url.query().map(query_params).unwrap_or_default();
     query_notes(&params, &mut notes);
-    let validation_errors = reading
-        .validation_errors()
-        .iter()
-        .map(|v| {
-            let at = reading.offset(v.offset);
-            ValidationNote {
-                name: v.kind.name(),
-                description: v.kind.description(),
-                offset: at.bytes,
-                offset_utf16: at.utf16,
-            }
-        })
-        .collect();
+    let findings = findings(&reading, &link.warnings, notes);
     let mut report = ParseReport {
         input: reading.text().to_owned(),
         href: url.as_str().to_owned(),
@@ -474,18 +486,22 @@ pub(crate) fn report_from_reading(
         opaque_path: url.has_opaque_path(),
         path_segments: path_segments(url),
         query_params: params,
-        notes,
-        validation_errors,
+        findings,
+        max_severity: link.max_severity,
         contact: None,
         contact_error: None,
-        warnings: link.warnings.clone(),
-        max_severity: link.max_severity,
     };
     if let Some(host) = report.host.as_mut() {
         host.display = link.display().cloned();
     }
     match WebAddress::from_reading_looked_up(reading, link.host(), data) {
-        Ok(web) => report.contact = Some(ContactFacts::of(&web)),
+        Ok(web) => {
+            report.contact = Some(ContactPart {
+                canonical: web.canonical().to_owned(),
+                key_v1: web.key(KeyVersion::V1),
+                social_profile: web.social_profile(),
+            })
+        }
         Err(e) => report.contact_error = Some(e),
     }
     Ok(report)

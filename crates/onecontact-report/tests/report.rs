@@ -10,8 +10,8 @@
 )]
 
 use onecontact_report::{
-    Component, Edit, ReadOptions, ReferenceKind, ToolError, UrlField, Verdict, compare, decode,
-    encode, parse_report, resolve,
+    Component, Edit, FindingKind, ReadOptions, ReferenceKind, ToolError, UrlField, Verdict,
+    compare, decode, encode, parse_report, resolve,
 };
 
 fn parse(text: &str) -> onecontact_report::ParseReport {
@@ -35,7 +35,10 @@ fn the_eight_parts_of_the_guide_example() {
     assert_eq!(p.query.as_deref(), Some("lang=en&page=2"));
     assert_eq!(p.fragment.as_deref(), Some("notes"));
     // One warning per finding: the user name and the password.
-    let codes: Vec<&str> = r.warnings.iter().map(|w| w.code.code()).collect();
+    let codes: Vec<&str> = r
+        .findings_of(FindingKind::Warning)
+        .map(|w| w.code)
+        .collect();
     assert!(codes.contains(&"userinfo-before-host"), "{codes:?}");
     assert!(codes.contains(&"password-in-url"), "{codes:?}");
     assert!(!codes.contains(&"credentials"), "{codes:?}");
@@ -48,7 +51,7 @@ fn the_eight_parts_of_the_guide_example() {
 fn normalization_as_the_parser_tool_describes_it() {
     let r = parse("HTTP://Example.COM:80/a/../b/./c%20d");
     assert_eq!(r.href, "http://example.com/b/c%20d");
-    let codes: Vec<_> = r.notes.iter().map(|n| n.code).collect();
+    let codes: Vec<_> = r.findings_of(FindingKind::Note).map(|n| n.code).collect();
     assert!(codes.contains(&"scheme-lowercased"));
     assert!(codes.contains(&"default-port-dropped"));
     assert!(codes.contains(&"dot-segments-resolved"));
@@ -97,19 +100,26 @@ fn query_parameters_in_order_form_decoded() {
 #[test]
 fn hosts_unicode_and_ipv4_short_forms() {
     let r = parse("https://münchen.example/");
-    let host = r.host.unwrap();
+    let host = r.host.as_ref().unwrap();
     assert_eq!(host.serialized, "xn--mnchen-3ya.example");
     assert_eq!(host.unicode.as_deref(), Some("münchen.example"));
-    assert!(
-        r.notes
-            .iter()
-            .any(|n| n.code == "unicode-display" && n.message.contains("display aid"))
-    );
+    // The Unicode form is said once: by the inspection's warning, which
+    // covers the note on the Unicode form and the one on the normalized host.
+    let unicode = r.finding("unicode-display").unwrap();
+    assert_eq!(unicode.code, "punycode-host");
+    assert!(unicode.message.contains("münchen.example"));
+    assert_eq!(unicode.covers, ["unicode-display", "host-normalized"]);
+    let mentions = r
+        .findings
+        .iter()
+        .filter(|f| f.message.contains("münchen.example"))
+        .count();
+    assert_eq!(mentions, 1);
     for short in ["http://0x7f.1/", "http://2130706433/"] {
         let r = parse(short);
         assert_eq!(r.href, "http://127.0.0.1/");
-        assert!(r.host.unwrap().ipv4_short_form, "{short}");
-        assert!(r.notes.iter().any(|n| n.code == "ipv4-normalized"));
+        assert!(r.host.as_ref().unwrap().ipv4_short_form, "{short}");
+        assert!(r.finding("ipv4-normalized").is_some());
     }
 }
 
@@ -117,11 +127,11 @@ fn hosts_unicode_and_ipv4_short_forms() {
 fn scheme_assumed_unless_switched_off() {
     let r = parse("www.example.com/page");
     assert_eq!(r.href, "https://www.example.com/page");
-    assert_eq!(r.notes[0].code, "scheme-assumed");
+    assert_eq!(r.findings[0].code, "scheme-assumed");
     let r = parse("localhost:3000/api");
     assert_eq!(r.parts.host.as_deref(), Some("localhost"));
     assert_eq!(r.parts.port, Some(3000));
-    assert!(r.notes[0].message.contains("localhost:"));
+    assert!(r.findings[0].message.contains("localhost:"));
 
     let off = ReadOptions {
         assume_https: false,
@@ -144,7 +154,7 @@ fn relative_input_against_a_base() {
     };
     let r = parse_report("../images/logo.png", &options).unwrap();
     assert_eq!(r.href, "https://ex.com/docs/images/logo.png");
-    assert!(r.notes.iter().any(|n| n.code == "resolved-against-base"));
+    assert!(r.finding("resolved-against-base").is_some());
     let relative = parse_err("/path?x=1");
     assert_eq!(relative.code(), "web.invalid-url");
     assert_eq!(

@@ -2,7 +2,9 @@
 
 use std::io::{self, Write};
 
-use onecontact_report::{self as tool, CleanReport, ParseReport, PartsReport, ReadOptions};
+use onecontact_report::{
+    self as tool, CleanReport, Finding, FindingKind, ParseReport, PartsReport, ReadOptions,
+};
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, LineError, OK, heading, report_invalid, write_notes};
@@ -122,15 +124,21 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
     }
     let s = &ctx.style;
     writeln!(out, "{}", s.value(&report.href))?;
-    write_notes(out, s, &report.notes, &[])?;
-    for warning in &report.warnings {
+    for warning in report.findings_of(FindingKind::Warning) {
+        let severity = warning.severity.map_or("warning", |v| v.name());
+        let mut codes = warning.code.to_owned();
+        for covered in &warning.covers {
+            codes.push_str(&format!("; also {covered}"));
+        }
         writeln!(
             out,
-            "{} {} ({})",
-            s.warn(&format!("{}:", warning.severity.name())),
+            "{} {} ({codes})",
+            s.warn(&format!("{severity}:")),
             warning.message,
-            warning.code.code()
         )?;
+    }
+    for note in report.findings_of(FindingKind::Note) {
+        writeln!(out, "{} {}", s.dim("note:"), note.message)?;
     }
 
     heading(out, s, "Parts")?;
@@ -179,15 +187,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
                 format!("{} (IPv4 short form)", host.serialized),
             );
         }
-        table.opt(
-            "Unicode form",
-            host.unicode.as_deref().map(|u| {
-                format!(
-                    "{u}  {}",
-                    s.dim("(display aid; not checked against every IDNA rule)")
-                )
-            }),
-        );
+        table.opt("Unicode form", host.unicode.as_deref());
         table.opt("registrable domain", host.registrable_domain.as_deref());
         table.opt("public suffix", host.public_suffix.as_deref());
         table.write(out, s, 2)?;
@@ -263,23 +263,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
             let mut table = Table::new();
             table
                 .row("canonical", &contact.canonical)
-                .row("key V1", &contact.key_v1)
-                .row(
-                    "website",
-                    if contact.is_website {
-                        s.good("yes")
-                    } else {
-                        s.warn("no: not http or https")
-                    },
-                )
-                .row(
-                    "facts",
-                    if contact.facts.is_empty() {
-                        s.dim("none")
-                    } else {
-                        contact.facts.join(", ")
-                    },
-                );
+                .row("key V1", &contact.key_v1);
             if let Some(p) = &contact.social_profile {
                 table.row(
                     "social profile",
@@ -294,28 +278,32 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
         (None, None) => writeln!(out, "  {}", s.dim("not a web address"))?,
     }
 
-    if !report.validation_errors.is_empty() {
+    let validation: Vec<&Finding> = report
+        .findings
+        .iter()
+        .filter(|f| f.kind == FindingKind::ValidationError)
+        .collect();
+    if !validation.is_empty() {
         heading(out, s, "Validation errors (parsing went on)")?;
         // One row per kind of error, naming each character and where it is.
-        let mut grouped: Vec<(&str, &str, Vec<String>)> = Vec::new();
-        for v in &report.validation_errors {
-            let character = text
-                .get(v.offset..)
-                .and_then(|t| t.chars().next())
-                .map(|c| format!(" {c:?}"))
-                .unwrap_or_default();
-            let place = format!("{}{character}", v.offset);
-            match grouped.iter_mut().find(|(name, _, _)| *name == v.name) {
-                Some((_, _, places)) => places.push(place),
-                None => grouped.push((v.name, v.description, vec![place])),
-            }
-        }
-        let rows: Vec<Vec<String>> = grouped
+        let rows: Vec<Vec<String>> = validation
             .into_iter()
-            .map(|(name, description, places)| {
+            .map(|f| {
+                let places: Vec<String> = f
+                    .places
+                    .iter()
+                    .map(|p| match p.character {
+                        Some(c) => format!("{} {c:?}", p.offset),
+                        None => p.offset.to_string(),
+                    })
+                    .collect();
                 let noun = if places.len() == 1 { "byte" } else { "bytes" };
-                let at = format!("at {noun} {}", places.join(", "));
-                vec![name.to_owned(), description.to_owned(), s.dim(&at)]
+                let at = if places.is_empty() {
+                    String::new()
+                } else {
+                    s.dim(&format!("at {noun} {}", places.join(", ")))
+                };
+                vec![f.code.to_owned(), f.message.clone(), at]
             })
             .collect();
         write_columns(out, s, &rows, 2)?;

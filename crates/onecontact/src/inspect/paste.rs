@@ -59,6 +59,20 @@ fn is_web_scheme(word: &str) -> bool {
     word.eq_ignore_ascii_case("http") || word.eq_ignore_ascii_case("https")
 }
 
+/// Whether `text` starts with `http://` or `https://` (in any case) followed
+/// by something other than `/` or `\`: the scheme exactly as meant.
+fn written_well(text: &str) -> bool {
+    let b = text.as_bytes();
+    let after = match b.get(..8) {
+        Some(head) if head.eq_ignore_ascii_case(b"https://") => 8,
+        _ => match b.get(..7) {
+            Some(head) if head.eq_ignore_ascii_case(b"http://") => 7,
+            _ => return false,
+        },
+    };
+    !matches!(b.get(after), Some(b'/' | b'\\'))
+}
+
 /// Whether the optimal string alignment distance of two short ASCII words
 /// is at most 1.
 fn within_one(a: &[u8], b: &[u8]) -> bool {
@@ -125,6 +139,17 @@ pub(crate) fn scheme_slip(
     url: &Url,
 ) -> Option<(SchemeSlip, Option<String>)> {
     let host = url.host_str().unwrap_or_default();
+    if !assumed && written_well(text) && !is_web_scheme(host) {
+        // Nearly every address: `http://` or `https://`, then not a third
+        // slash, and a host that is no scheme word. No rule applies (a test
+        // checks that the rules agree).
+        return None;
+    }
+    slip_by_rules(text, assumed, host)
+}
+
+/// [`scheme_slip`] without its shortcut for a well-written scheme.
+fn slip_by_rules(text: &str, assumed: bool, host: &str) -> Option<(SchemeSlip, Option<String>)> {
     if assumed {
         // `https//www.example/a`, `http/www.example`.
         if is_web_scheme(host)
@@ -170,6 +195,34 @@ mod tests {
         let reading = Reader::new().read(text);
         let url = reading.url().ok()?.clone();
         scheme_slip(reading.text(), reading.scheme_assumed(), &url)
+    }
+
+    #[test]
+    fn a_well_written_scheme_is_no_slip_by_the_rules_either() {
+        let mut well_written = 0;
+        for text in [
+            "https://www.example.com/a",
+            "HTTP://Example.com:8080/?q=1#f",
+            "https://https.example/",
+            "http://a",
+            "https://http/",
+            "https://https://x.example/",
+            "https:////x.example/",
+            "http://\\x.example/",
+            "https://user:pw@example.com/",
+            "http://xn--mnchen-3ya.example/",
+        ] {
+            let reading = Reader::new().read(text);
+            let Ok(url) = reading.url() else { continue };
+            let host = url.host_str().unwrap_or_default();
+            let by_rules = slip_by_rules(reading.text(), reading.scheme_assumed(), host);
+            if written_well(reading.text()) && !is_web_scheme(host) {
+                well_written += 1;
+                assert_eq!(by_rules, None, "{text}");
+            }
+            assert_eq!(slip(text), by_rules, "{text}");
+        }
+        assert!(well_written >= 6, "{well_written}");
     }
 
     #[test]

@@ -211,17 +211,14 @@
     error: byId('error'),
     results: byId('results'),
     normalized: byId('normalized'),
-    hostUnicode: byId('host-unicode'),
     realHost: byId('real-host'),
-    warnings: byId('warnings'),
-    notes: byId('notes'),
+    findings: byId('findings'),
     segments: byId('segments'),
     params: byId('params'),
     canonical: byId('canonical'),
     key: byId('key'),
-    facts: byId('facts'),
+    contactError: byId('contact-error'),
     social: byId('social'),
-    trackingFound: byId('tracking-found'),
     cleanButton: byId('clean-button'),
     cleaned: byId('cleaned'),
     removed: byId('removed'),
@@ -319,8 +316,8 @@
         const inspected = await post('api/inspect', { input: body.input }, ticket.signal);
         if (!parseRequests.current(ticket)) return;
         if (inspected.status === 200 && inspected.data && inspected.data.report) {
-          const items = warningItems(inspected.data.report.warnings);
-          if (items.length > 0) fill(el.warnings, items);
+          const items = findingItems(inspected.data.report.warnings.map(warningFinding));
+          if (items.length > 0) fill(el.findings, items);
         }
       }
     } catch (error) {
@@ -334,12 +331,8 @@
   }
 
   function parseSummary(data) {
-    const count = data.report.warnings.length;
-    const tracking = data.report.query_params.filter((p) => p.tracking).length;
-    const parts = ['Read the URL'];
-    parts.push(count === 0 ? 'no warnings' : counted(count, 'warning'));
-    if (tracking > 0) parts.push(counted(tracking, 'tracking parameter'));
-    return `${parts.join('; ')}.`;
+    const count = data.report.findings.filter((f) => f.kind === 'warning').length;
+    return `Read the URL; ${count === 0 ? 'no warnings' : counted(count, 'warning')}.`;
   }
 
   function renderParse(data) {
@@ -347,12 +340,10 @@
     showHelp();
     show(el.normalized, report.href, DASH);
     renderParts(report);
-    renderWarnings(report);
-    renderNotes(report.notes, report.validation_errors);
+    renderFindings(report);
     renderSegments(report);
     renderParams(report.query_params);
     renderContact(report.contact, report.contact_error && report.contact_error.message);
-    renderTrackingFound(report.query_params);
     resetClean();
   }
 
@@ -368,12 +359,10 @@
     show(el.normalized, '', texts.normalized);
     renderParts(null);
     show(el.realHost, '', texts.realHost);
-    fill(el.warnings, [noneItem(texts.warnings)]);
-    fill(el.notes, [noneItem(DASH)]);
+    fill(el.findings, [noneItem(texts.warnings)]);
     fill(el.segments, [noneItem(DASH)]);
     fill(el.params, [noneItem(DASH)]);
     renderContact(null, null);
-    renderTrackingFound([]);
     resetClean();
     clearRebuild(texts.rebuild);
   }
@@ -416,15 +405,6 @@
     show(byId('part-fragment'), parts && parts.fragment !== null ? emptyOr(parts.fragment) : '', absent);
 
     const host = report ? report.host : null;
-    if (host && host.unicode) {
-      setMessage(
-        el.hostUnicode,
-        `Unicode form: ${host.unicode} (a display aid only, not checked against every IDNA rule)`,
-        'shown',
-      );
-    } else {
-      setMessage(el.hostUnicode, '', 'empty');
-    }
     show(byId('origin'), report && report.origin, DASH);
     let kind = host ? HOST_KIND_LABEL[host.kind] || host.kind : '';
     if (host && host.as_written) kind += ` (written as ${host.as_written})`;
@@ -433,43 +413,64 @@
     show(byId('public-suffix'), host && host.public_suffix, report ? '(none)' : DASH);
   }
 
-  /** The report's warnings, each once, most serious first (as the server sends them). */
-  function warningItems(warnings) {
-    return (warnings || []).map((w) => {
-      const item = make('li', `warning sev-${w.severity}`);
-      item.dataset.code = w.code;
-      item.append(make('span', 'badge', SEVERITY_LABEL[w.severity] || w.severity));
-      item.append(prose('span', 'message', sentence(w.message)));
+  /** An inspection warning (of `/api/inspect`) as a finding of `/api/parse`. */
+  function warningFinding(w) {
+    const places = w.position === null || w.position === undefined
+      ? []
+      : [{ offset: w.position, character: w.character }];
+    return {
+      code: w.code,
+      kind: 'warning',
+      severity: w.severity,
+      message: w.message,
+      character: places.length > 0 ? null : w.character,
+      places,
+      covers: [],
+    };
+  }
+
+  /** `character U+0430 (а)` for a character at fault. */
+  function characterText(c) {
+    const hex = c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
+    return `${JSON.stringify(c)} (U+${hex})`;
+  }
+
+  /**
+   * The report's findings, each once, in the server's order: warnings (most
+   * serious first), the URL Standard's validation errors, then what reading
+   * assumed or changed.
+   */
+  function findingItems(findings) {
+    return (findings || []).map((f) => {
+      const warning = f.kind === 'warning';
+      const item = make('li', warning ? `finding warning sev-${f.severity}` : `finding ${f.kind}`);
+      item.dataset.code = f.code;
+      item.dataset.kind = f.kind;
+      if (warning) item.append(make('span', 'badge', SEVERITY_LABEL[f.severity] || f.severity));
+      let text = sentence(f.message);
+      if (f.kind === 'validation-error') {
+        text = sentence(`${f.message} (the URL Standard's validation error ${f.code})`);
+      }
+      item.append(prose('span', 'message', text));
       const at = [];
-      if (w.character) at.push(`character ${w.character} (U+${w.character.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')})`);
-      if (w.position !== null && w.position !== undefined) at.push(`at byte ${w.position}`);
+      if (f.character) at.push(`character ${characterText(f.character)}`);
+      const places = f.places.map((p) => (p.character ? `byte ${p.offset} ${characterText(p.character)}` : `byte ${p.offset}`));
+      if (places.length > 0) at.push(`at ${places.join(', ')}`);
       if (at.length > 0) item.append(make('span', 'where', ` ${at.join(' ')}`));
       return item;
     });
   }
 
-  function renderWarnings(report) {
-    const items = warningItems(report && report.warnings);
-    if (items.length === 0 && !report) {
-      items.push(noneItem('No warnings: the text is not a URL.'));
-    } else if (items.length === 0) {
-      items.push(noneItem('No warnings for this link. Still read the host above before you click.'));
+  function renderFindings(report) {
+    const items = findingItems(report && report.findings);
+    if (!items.some((i) => i.dataset.kind === 'warning')) {
+      items.unshift(noneItem('No warnings for this link. Still read the host above before you click.'));
     }
-    fill(el.warnings, items);
+    fill(el.findings, items);
 
     const host = report ? report.host : null;
     if (host) {
       let text = `This link goes to ${host.serialized}`;
-      if (host.unicode) text += ` (${host.unicode} in Unicode)`;
-      const display = host.display;
-      if (display && display.labels.length > 0) {
-        const kept = display.labels.filter((l) => l.reason).map((l) => `${l.ascii}: ${l.reason}`);
-        text += display.host === host.serialized
-          ? `; a browser shows it in Punycode`
-          : `; a browser shows it as ${display.host}`;
-        if (kept.length > 0) text += ` (kept in Punycode: ${kept.join(', ')})`;
-        if (display.imitates) text += `; it imitates ${display.imitates}`;
-      }
       if (host.registrable_domain && host.registrable_domain !== host.serialized) {
         text += `, a name under ${host.registrable_domain}`;
       }
@@ -479,31 +480,6 @@
     } else {
       show(el.realHost, '', 'This text does not go anywhere: it is not a URL.');
     }
-  }
-
-  function renderNotes(notes, validationErrors) {
-    const items = [];
-    for (const note of notes) {
-      const item = prose('li', 'note', sentence(note.message));
-      item.dataset.code = note.code;
-      items.push(item);
-    }
-    // One line per kind of validation error, naming each character and where it is.
-    const input = el.url.value;
-    const byName = new Map();
-    for (const v of validationErrors) {
-      if (!byName.has(v.name)) byName.set(v.name, { v, places: [] });
-      const c = input.codePointAt(v.offset_utf16);
-      const shown = c === undefined ? '' : ` ${JSON.stringify(String.fromCodePoint(c))}`;
-      byName.get(v.name).places.push(`byte ${v.offset}${shown}`);
-    }
-    for (const { v, places } of byName.values()) {
-      const item = make('li', 'note', sentence(`${v.description} (the URL Standard's validation error ${v.name}, at ${places.join(', ')})`));
-      item.dataset.code = v.name;
-      items.push(item);
-    }
-    if (items.length === 0) items.push(noneItem('Nothing was assumed or changed.'));
-    fill(el.notes, items);
   }
 
   function renderSegments(report) {
@@ -567,30 +543,17 @@
     const missing = contactError ? '(none)' : DASH;
     show(el.canonical, contact && contact.canonical, missing);
     show(el.key, contact && contact.key_v1, missing);
-    const facts = contact ? contact.facts.map((f) => make('li', 'chip mono', f)) : [];
     if (contactError) {
-      facts.push(make('li', 'none', sentence(contactError)));
-    } else if (facts.length === 0) {
-      facts.push(noneItem(contact ? 'None.' : DASH));
+      setMessage(el.contactError, `Not kept as a website: ${sentence(contactError)}`, 'error');
+    } else {
+      setMessage(el.contactError, '', 'empty');
     }
-    fill(el.facts, facts);
     const profile = contact && contact.social_profile;
     show(
       el.social,
       profile ? `${profile.network}: ${profile.handle} (${profile.path})` : '',
       contact ? 'Not a social-network profile.' : DASH,
     );
-  }
-
-  function renderTrackingFound(params) {
-    const names = params.filter((p) => p.tracking).map((p) => p.raw_name);
-    if (names.length === 0) {
-      el.trackingFound.textContent = lastGood
-        ? 'No tracking parameters found in this link.'
-        : 'Campaign tags such as utm_source and click IDs such as gclid or fbclid record where a click came from.';
-    } else {
-      el.trackingFound.textContent = `Found ${counted(names.length, 'tracking parameter')}: ${names.join(', ')}.`;
-    }
   }
 
   // ---------------------------------------------------------------- clean
