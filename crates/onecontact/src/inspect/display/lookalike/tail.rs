@@ -55,6 +55,10 @@ pub(super) fn may_end_in_top_domain(host: &str, top: &TopDomains) -> bool {
         if next.is_empty() {
             return false;
         }
+        // At most as many tails as the list has ends, and no more steps
+        // than a popular domain has labels.
+        next.sort_unstable();
+        next.dedup();
         tails = next;
     }
     false
