@@ -461,22 +461,36 @@ fn ascii_prototype(c: u8) -> Option<&'static str> {
     })
 }
 
-/// The UTS #39 skeleton of `s` after the browsers' extra mappings.
+/// The UTS #39 skeleton of `s` after the browsers' extra mappings, taken
+/// between dots: a dot is its own skeleton and stops every step (it does
+/// not decompose, is not reordered and maps to nothing else).
 fn skeleton_of(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for (i, part) in s.split('.').enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        push_skeleton(part, &mut out);
+    }
+    out
+}
+
+/// Appends the skeleton of `s` (without a dot) to `out`.
+fn push_skeleton(s: &str, out: &mut String) {
     if s.is_ascii() {
         // No decomposition, no default-ignorable code point and no extra
         // mapping: each character stands for its prototype.
-        let mut out = String::with_capacity(s.len() + 4);
         for b in s.bytes() {
             match ascii_prototype(b) {
                 Some(p) => out.push_str(p),
                 None => out.push(char::from(b)),
             }
         }
-        return out;
+        return;
     }
     if s.chars().all(|c| extra_prototype(c).is_none()) {
-        return unicode_security::skeleton(s).collect();
+        out.extend(unicode_security::skeleton(s));
+        return;
     }
     let mut mapped = String::with_capacity(s.len());
     for c in s.chars() {
@@ -485,7 +499,7 @@ fn skeleton_of(s: &str) -> String {
             None => mapped.push(c),
         }
     }
-    unicode_security::skeleton(&mapped).collect()
+    out.extend(unicode_security::skeleton(&mapped));
 }
 
 /// The skeletons of readings.

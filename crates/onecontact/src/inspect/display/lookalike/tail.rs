@@ -72,7 +72,10 @@ fn label_skeletons(label: &str, reading: HostReading) -> BTreeSet<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{TopDomains, imitated_domain, lookup, similar_top_domain, skeletons};
+    use super::super::{
+        HostReading, TopDomains, extra_prototype, imitated_domain, lookup, similar_top_domain,
+        skeleton_of, skeletons,
+    };
     use super::may_end_in_top_domain;
 
     /// A test corpus of the repository, read at run time.
@@ -186,6 +189,37 @@ mod tests {
             refused > 1000 && compared > 10_000 && imitating > 10_000,
             "{refused} {compared} {imitating}"
         );
+    }
+
+    /// The skeleton of `s` taken in one piece.
+    fn skeleton_in_one_piece(s: &str) -> String {
+        let mapped: String = s
+            .chars()
+            .map(|c| extra_prototype(c).map_or_else(|| c.to_string(), str::to_owned))
+            .collect();
+        unicode_security::skeleton(&mapped).collect()
+    }
+
+    #[test]
+    fn a_skeleton_is_the_skeletons_between_its_dots() {
+        let mut hosts: Vec<String> = idna_test_hosts().into_iter().map(|(_, u)| u).collect();
+        hosts.extend(lookalikes_of_top_domains().into_iter().step_by(7));
+        hosts.extend(
+            [
+                "a\u{301}.\u{301}b",
+                "x\u{34f}.\u{327}y",
+                "\u{6d4}.\u{6d4}",
+                "é.ß.ӏ",
+                ".",
+            ]
+            .map(String::from),
+        );
+        for host in &hosts {
+            let reading = HostReading::of(host);
+            for r in reading.readings(host, usize::MAX) {
+                assert_eq!(skeleton_of(&r), skeleton_in_one_piece(&r), "{r:?}");
+            }
+        }
     }
 
     #[test]
