@@ -2,14 +2,14 @@
 //! host's last label, then of its last two, and so on, stopping as soon as
 //! no skeleton of the list can end the way they end.
 //!
-//! A dot is a character of its own to every step of a skeleton (it does
-//! not compose, decompose or map, and its confusables are elsewhere), so
-//! the skeleton of a reading of a host is the skeletons of the readings of
-//! its labels joined by dots. A label read on its own has every reading it
-//! has inside its host, and maybe more: it has no more letters that read
-//! two ways than its host, nor more characters. The answer "no popular
-//! domain" is therefore the whole host's answer; any other answer is left
-//! to the comparison of the whole host.
+//! A dot stops every step of a skeleton (it does not compose, decompose,
+//! change places with a combining mark or map to anything else), so the
+//! skeleton of a reading of a host is the skeletons of the readings of its
+//! labels joined by dots. A label read on its own has every reading it has
+//! inside its host, and maybe more, since the caps on readings count the
+//! letters that read two ways and the characters of the whole host. The
+//! answer "no popular domain" is therefore the whole host's answer; any
+//! other answer is left to the comparison of the whole host.
 
 use std::collections::BTreeSet;
 
