@@ -74,7 +74,7 @@ fn label_skeletons(label: &str, reading: HostReading) -> BTreeSet<String> {
 mod tests {
     use super::super::{
         HostReading, TopDomains, extra_prototype, imitated_domain, lookup, similar_top_domain,
-        skeleton_of, skeletons,
+        skeleton_of, skeletons, strip_accents,
     };
     use super::may_end_in_top_domain;
 
@@ -201,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    fn a_skeleton_is_the_skeletons_between_its_dots() {
+    fn skeletons_and_accents_are_taken_between_dots() {
         let mut hosts: Vec<String> = idna_test_hosts().into_iter().map(|(_, u)| u).collect();
         hosts.extend(lookalikes_of_top_domains().into_iter().step_by(7));
         hosts.extend(
@@ -215,6 +215,8 @@ mod tests {
             .map(String::from),
         );
         for host in &hosts {
+            let by_label: Vec<String> = host.split('.').map(strip_accents).collect();
+            assert_eq!(strip_accents(host), by_label.join("."), "{host:?}");
             let reading = HostReading::of(host);
             for r in reading.readings(host, usize::MAX) {
                 assert_eq!(skeleton_of(&r), skeleton_in_one_piece(&r), "{r:?}");
