@@ -32,6 +32,7 @@ fn is_trimmed(c: char) -> bool {
 
 /// The input without leading and trailing white space, and the byte offset
 /// in `text` where the trimmed text starts.
+#[inline]
 pub(crate) fn trim(text: &str) -> (usize, &str) {
     let bytes = text.as_bytes();
     if let (Some(&first), Some(&last)) = (bytes.first(), bytes.last())

@@ -25,6 +25,7 @@ use icu_properties::props::GeneralCategory;
 mod baked {
     include!("../generated/top_domains.rs");
 }
+mod tail;
 
 /// Skeletons are computed for the readings of at most this many
 /// characters (`þ`, `œ`, `ł`); a host with more is read once.
@@ -75,6 +76,9 @@ pub struct TopDomains {
     baked: bool,
     /// (skeleton, domain), sorted by skeleton.
     own: Vec<(String, String)>,
+    /// The proper suffixes of the skeletons of `own` (`corn` and
+    /// `google.corn` for `rnail.google.corn`), sorted.
+    own_suffixes: Vec<String>,
 }
 
 impl TopDomains {
@@ -82,6 +86,7 @@ impl TopDomains {
     pub(crate) const BAKED: TopDomains = TopDomains {
         baked: true,
         own: Vec::new(),
+        own_suffixes: Vec::new(),
     };
 
     /// The built-in list: Chromium's popular domains (see docs/web.md).
@@ -101,7 +106,15 @@ impl TopDomains {
         if own.is_empty() {
             return Err(TopDomainsError::Empty);
         }
-        Ok(TopDomains { baked: false, own })
+        let own_suffixes = proper_suffixes(own.iter().map(|(s, _)| s.as_str()))
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        Ok(TopDomains {
+            baked: false,
+            own,
+            own_suffixes,
+        })
     }
 
     /// This list and `other` together.
@@ -110,6 +123,10 @@ impl TopDomains {
         self.own.extend(other.own);
         self.own.sort();
         self.own.dedup();
+        self.own_suffixes = proper_suffixes(self.own.iter().map(|(s, _)| s.as_str()))
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
         self
     }
 
@@ -143,6 +160,42 @@ impl TopDomains {
                 .map(|(_, d)| *d)
         })
     }
+
+    /// Whether `tail` is a proper suffix, at a dot, of a skeleton of the
+    /// list: whether a skeleton that ends with `tail` may still end with a
+    /// popular domain's once labels are added before it.
+    fn ends_some_skeleton(&self, tail: &str) -> bool {
+        self.own_suffixes
+            .binary_search_by(|s| s.as_str().cmp(tail))
+            .is_ok()
+            || (self.baked && baked_suffixes().binary_search(&tail).is_ok())
+    }
+}
+
+#[cfg(feature = "baked-top-domains")]
+fn baked_suffixes() -> &'static [&'static str] {
+    baked::TOP_DOMAIN_ENDS
+}
+
+#[cfg(not(feature = "baked-top-domains"))]
+fn baked_suffixes() -> &'static [&'static str] {
+    &[]
+}
+
+/// Every proper suffix that starts after a dot of one of `skeletons`,
+/// sorted, each once.
+fn proper_suffixes<'s>(skeletons: impl Iterator<Item = &'s str>) -> Vec<&'s str> {
+    let mut out = Vec::new();
+    for skeleton in skeletons {
+        let mut rest = skeleton;
+        while let Some(after) = rest.split_once('.').map(|(_, after)| after) {
+            out.push(after);
+            rest = after;
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 #[cfg(feature = "baked-top-domains")]
@@ -190,11 +243,24 @@ fn entries(text: &str) -> Result<Vec<(String, String)>, TopDomainsError> {
 /// The popular domain that `host` (ASCII, as serialized) imitates, given its
 /// Unicode form: the first whose skeleton equals that of the host's last
 /// labels (two at least), unless the host is that domain or a subdomain.
+///
+/// Most hosts end in no popular domain's way: [`tail::may_end_in_top_domain`]
+/// says so from the skeletons of the last labels alone, and only the other
+/// hosts take the skeletons of the whole host.
 pub(crate) fn similar_top_domain(
     host: &str,
     unicode_host: &str,
     top: &TopDomains,
 ) -> Option<String> {
+    let trimmed = unicode_host.strip_suffix('.').unwrap_or(unicode_host);
+    if !tail::may_end_in_top_domain(trimmed, top) {
+        return None;
+    }
+    imitated_domain(host, unicode_host, top)
+}
+
+/// [`similar_top_domain`] from the skeletons of the whole host.
+fn imitated_domain(host: &str, unicode_host: &str, top: &TopDomains) -> Option<String> {
     let host = host.strip_suffix('.').unwrap_or(host);
     for skeleton in skeletons(unicode_host) {
         if let Some(domain) = lookup(&skeleton, top) {
@@ -286,16 +352,16 @@ fn readings(c: char) -> &'static [&'static str] {
     }
 }
 
-/// `host` without accents, when it is written only in Latin, Greek,
-/// Cyrillic, digits, `.`, `_` and `-` (accents on other scripts are refused
-/// by the display rules anyway).
-fn without_accents(host: &str) -> String {
-    if !super::scripts::is_lgc(host) {
-        return host.to_owned();
+/// `text` without its nonspacing marks, recomposed, and `ł`, `ø`, `đ` as
+/// `l`, `o`, `d`. A dot neither composes nor decomposes, so a host's labels
+/// come out the same taken one by one.
+fn strip_accents(text: &str) -> String {
+    if text.is_ascii() {
+        return text.to_owned();
     }
     let gc = CodePointMapData::<GeneralCategory>::new();
     let bare: String = DecomposingNormalizerBorrowed::new_nfd()
-        .normalize_iter(host.chars())
+        .normalize_iter(text.chars())
         .filter(|&c| gc.get(c) != GeneralCategory::NonspacingMark)
         .collect();
     ComposingNormalizerBorrowed::new_nfc()
@@ -310,9 +376,49 @@ fn without_accents(host: &str) -> String {
         .collect()
 }
 
+/// How a host is read before its skeletons are taken, decided on the whole
+/// host and applied to all of it or to each of its labels.
+#[derive(Debug, Clone, Copy)]
+struct HostReading {
+    /// The host is written only in Latin, Greek, Cyrillic, digits, `.`,
+    /// `_` and `-`: it loses its accents (accents on other scripts are
+    /// refused by the display rules anyway).
+    without_accents: bool,
+    /// The host has `ł`, which loses its stroke above; its reading as `t`
+    /// needs the original too.
+    stroked_l: bool,
+}
+
+impl HostReading {
+    fn of(host: &str) -> HostReading {
+        HostReading {
+            without_accents: super::scripts::is_lgc(host),
+            stroked_l: host.contains('ł'),
+        }
+    }
+
+    /// The readings of `text` (the host or one of its labels): without
+    /// accents or as written, each letter of [`readings`] as itself or as
+    /// one of the letters it looks like, at most `max_readings` per form.
+    fn readings(self, text: &str, max_readings: usize) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        if text.is_ascii() {
+            out.insert(text.to_owned());
+            return out;
+        }
+        if self.without_accents {
+            expand(&strip_accents(text), max_readings, &mut out);
+        }
+        if self.stroked_l || !self.without_accents {
+            expand(text, max_readings, &mut out);
+        }
+        out
+    }
+}
+
 /// Every reading of `host`: each letter of [`readings`] as itself or as one
-/// of the letters it looks like.
-fn expand(host: &str, out: &mut BTreeSet<String>) {
+/// of the letters it looks like; the first `max_readings` of them.
+fn expand(host: &str, max_readings: usize, out: &mut BTreeSet<String>) {
     let chars: Vec<char> = host.chars().collect();
     let multi = chars.iter().filter(|c| !readings(**c).is_empty()).count();
     if chars.len() > MAX_LEN_FOR_READINGS || multi == 0 || multi > MAX_CHARS_WITH_READINGS {
@@ -327,7 +433,7 @@ fn expand(host: &str, out: &mut BTreeSet<String>) {
             same.push(c);
             next.push(same);
             for r in readings(c) {
-                if next.len() >= MAX_READINGS {
+                if next.len() >= max_readings {
                     break;
                 }
                 let mut other = p.clone();
@@ -335,16 +441,56 @@ fn expand(host: &str, out: &mut BTreeSet<String>) {
                 next.push(other);
             }
         }
-        next.truncate(MAX_READINGS);
+        next.truncate(max_readings);
         partial = next;
     }
     out.extend(partial);
 }
 
-/// The UTS #39 skeleton of `s` after the browsers' extra mappings.
+/// The prototype of an ASCII character in Unicode's confusables table,
+/// when it has one (checked against the table by a test).
+fn ascii_prototype(c: u8) -> Option<&'static str> {
+    Some(match c {
+        b'"' => "''",
+        b'%' => "\u{b0}/\u{2080}",
+        b'0' => "O",
+        b'1' | b'I' | b'|' => "l",
+        b'`' => "'",
+        b'm' => "rn",
+        _ => return None,
+    })
+}
+
+/// The UTS #39 skeleton of `s` after the browsers' extra mappings, taken
+/// between dots: a dot is its own skeleton and stops every step (it does
+/// not decompose, is not reordered and maps to nothing else).
 fn skeleton_of(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for (i, part) in s.split('.').enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        push_skeleton(part, &mut out);
+    }
+    out
+}
+
+/// Appends the skeleton of `s` (without a dot) to `out`.
+fn push_skeleton(s: &str, out: &mut String) {
+    if s.is_ascii() {
+        // No decomposition, no default-ignorable code point and no extra
+        // mapping: each character stands for its prototype.
+        for b in s.bytes() {
+            match ascii_prototype(b) {
+                Some(p) => out.push_str(p),
+                None => out.push(char::from(b)),
+            }
+        }
+        return;
+    }
     if s.chars().all(|c| extra_prototype(c).is_none()) {
-        return unicode_security::skeleton(s).collect();
+        out.extend(unicode_security::skeleton(s));
+        return;
     }
     let mut mapped = String::with_capacity(s.len());
     for c in s.chars() {
@@ -353,24 +499,13 @@ fn skeleton_of(s: &str) -> String {
             None => mapped.push(c),
         }
     }
-    unicode_security::skeleton(&mapped).collect()
+    out.extend(unicode_security::skeleton(&mapped));
 }
 
-/// The skeletons of a host in Unicode (lowercase, without a trailing dot
-/// or with one, which is ignored).
-pub(crate) fn skeletons(unicode_host: &str) -> BTreeSet<String> {
-    let host = unicode_host.strip_suffix('.').unwrap_or(unicode_host);
-    let mut hosts = BTreeSet::new();
-    if host.is_empty() {
-        return hosts;
-    }
-    expand(&without_accents(host), &mut hosts);
-    // `ł` loses its stroke above; its reading as `t` needs the original.
-    if host.contains('ł') {
-        expand(host, &mut hosts);
-    }
+/// The skeletons of readings.
+fn skeletons_of_readings(readings: &BTreeSet<String>) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    for h in &hosts {
+    for h in readings {
         out.insert(skeleton_of(h));
         // U+04CF `ӏ` looks like both `l` and `i` (Unicode's table names one).
         if h.contains('ӏ') {
@@ -379,6 +514,17 @@ pub(crate) fn skeletons(unicode_host: &str) -> BTreeSet<String> {
         }
     }
     out
+}
+
+/// The skeletons of a host in Unicode (lowercase, without a trailing dot
+/// or with one, which is ignored).
+pub(crate) fn skeletons(unicode_host: &str) -> BTreeSet<String> {
+    let host = unicode_host.strip_suffix('.').unwrap_or(unicode_host);
+    if host.is_empty() {
+        return BTreeSet::new();
+    }
+    let readings = HostReading::of(host).readings(host, MAX_READINGS);
+    skeletons_of_readings(&readings)
 }
 
 /// Support for `cargo xtask tables`: the generated table's source.
@@ -396,22 +542,33 @@ pub mod codegen {
         let entries = super::entries(text)?;
         let domains: std::collections::BTreeSet<&str> =
             entries.iter().map(|(_, d)| d.as_str()).collect();
+        let ends = super::proper_suffixes(entries.iter().map(|(s, _)| s.as_str()));
         let mut out = String::new();
         let _ = writeln!(
             out,
             "// @generated by `cargo xtask tables` from {input} (sha256 {sha256}).\n\
              // Do not edit: change the input or the generator (crates/onecontact/src/inspect/display/lookalike.rs).\n\
-             // Unicode {}.{}.{} (unicode-security), {} domains, {} skeletons.\n",
+             // Unicode {}.{}.{} (unicode-security), {} domains, {} skeletons, {} ends.\n",
             unicode_security::UNICODE_VERSION.0,
             unicode_security::UNICODE_VERSION.1,
             unicode_security::UNICODE_VERSION.2,
             domains.len(),
-            entries.len()
+            entries.len(),
+            ends.len()
         );
         out.push_str("/// (skeleton, domain), sorted by skeleton.\n");
         out.push_str("pub(super) static TOP_DOMAINS: &[(&str, &str)] = &[\n");
         for (skeleton, domain) in &entries {
             let _ = writeln!(out, "    ({skeleton:?}, {domain:?}),");
+        }
+        out.push_str("];\n\n");
+        out.push_str(
+            "/// The proper suffixes, at a dot, of the skeletons above (`corn` and\n\
+             /// `google.corn` for `rnail.google.corn`), sorted.\n",
+        );
+        out.push_str("pub(super) static TOP_DOMAIN_ENDS: &[&str] = &[\n");
+        for end in &ends {
+            let _ = writeln!(out, "    {end:?},");
         }
         out.push_str("];\n");
         Ok(out)
@@ -442,6 +599,27 @@ mod tests {
         let s = skeletons("œxamþle.com");
         for want in ["oexarnple.corn", "cexarnble.corn", "oexarnble.corn"] {
             assert!(s.contains(want), "{want} not in {s:?}");
+        }
+    }
+
+    #[test]
+    fn ascii_skeletons_are_the_confusables_tables() {
+        for b in 0u8..128 {
+            let c = char::from(b).to_string();
+            let want: String = unicode_security::skeleton(&c).collect();
+            assert_eq!(skeleton_of(&c), want, "{b:#04x}");
+        }
+        let list = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../testdata/top-domains/domains.list"),
+        )
+        .unwrap();
+        let mut hosts: Vec<&str> = list.lines().filter(|l| l.is_ascii()).collect();
+        hosts.extend(["0o1lI|m%\"`.com", "rnail.google.com", "a..b", ""]);
+        assert!(hosts.len() > 8000);
+        for host in hosts {
+            let want: String = unicode_security::skeleton(host).collect();
+            assert_eq!(skeleton_of(host), want, "{host}");
         }
     }
 
@@ -497,6 +675,12 @@ mod tests {
         assert!(TopDomains::none().is_empty());
         assert!(TopDomains::baked().len() >= 8462);
         assert_eq!(TopDomains::baked().find("apple.corn"), Some("apple.com"));
+        assert_eq!(
+            baked_suffixes(),
+            proper_suffixes(baked_table().iter().map(|(s, _)| *s))
+        );
+        assert!(TopDomains::baked().ends_some_skeleton("corn.vn"));
+        assert!(!TopDomains::baked().ends_some_skeleton("24h.corn.vn"));
         let both = TopDomains::baked().with(a);
         assert_eq!(both.find("bucher.exarnple"), Some("xn--bcher-kva.example"));
         assert_eq!(both.find("apple.corn"), Some("apple.com"));
