@@ -236,3 +236,21 @@ fn department_labels_are_not_domains() {
     let r = inspect("https://login.bank.co.uk.evil.example/");
     assert_eq!(r.warnings[0].evidence.as_deref(), Some("bank.co.uk"));
 }
+
+/// A relative reference read against a base has no scheme or authority of
+/// its own: no parser differential and no mistyped scheme, whatever its
+/// text looks like, while the URL it resolved to is still inspected.
+#[test]
+fn a_reference_resolved_against_a_base_is_inspected_as_its_url() {
+    let base = onecontact_url::Url::parse("https://example.com/docs/a/").unwrap();
+    for (text, expected) in [
+        ("../guide?page=2", &[][..]),
+        ("/a\\b", &[][..]),
+        ("//user@evil.example/x", &["userinfo-before-host"][..]),
+    ] {
+        let reading = onecontact::Reader::new().base(Some(&base)).read(text);
+        let report = onecontact::inspect::inspect_reading(&reading, &onecontact::Data::baked());
+        let codes: Vec<&str> = report.warnings.iter().map(|w| w.code.code()).collect();
+        assert_eq!(codes, expected, "{text}");
+    }
+}

@@ -526,7 +526,15 @@ fn typed_warnings(
     out: &mut Vec<Warning>,
 ) {
     let typed = reading.text();
-    let slip = paste::scheme_slip(typed, reading.scheme_assumed(), url);
+    // A relative reference resolved against a base has no scheme or
+    // authority of its own to mistype, nor one that another parser could
+    // read apart from the base.
+    let relative = reading.scheme_source() == crate::SchemeSource::Base;
+    let slip = if relative {
+        None
+    } else {
+        paste::scheme_slip(typed, reading.scheme_assumed(), url)
+    };
     if let Some((slip, meant)) = &slip {
         out.push(
             Warning::new(
@@ -542,7 +550,12 @@ fn typed_warnings(
         prefix => std::borrow::Cow::Owned(format!("{prefix}{typed}")),
     };
     let unicode = report.host.unicode();
-    if let Some(found) = differential::differential(&parsed, reading.prefix().len(), url, unicode) {
+    let found = if relative {
+        None
+    } else {
+        differential::differential(&parsed, reading.prefix().len(), url, unicode)
+    };
+    if let Some(found) = found {
         // A scheme with the wrong slashes is one finding, told by the slip.
         let told = matches!(slip, Some((paste::SchemeSlip::Slashes(_), _)))
             && found.rfc3986.host.as_deref().is_none_or(str::is_empty);
