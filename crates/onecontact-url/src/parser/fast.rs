@@ -459,7 +459,7 @@ fn is_dot_segment_at(bytes: &[u8], p: usize) -> bool {
 
 /// Builds the URL from a successful scan: the input copied once.
 #[inline]
-fn build(input: &str, parts: &FastParts) -> Option<Url> {
+pub(crate) fn build(input: &str, parts: &FastParts) -> Option<Url> {
     let FastParts {
         scheme_type,
         host_start,
