@@ -217,6 +217,23 @@ fn scan_from_scheme<const FACTS: bool>(input: &str, facts: &mut PathFacts) -> Op
         Some(head) => u64::from_le_bytes(*head),
         None => word(bytes),
     };
+    // Most texts start with `https://` or `http://` in lowercase: one
+    // compare each, before the word is lowercased.
+    let (scheme_type, p, needs_lowercase) = if raw == word(b"https://") {
+        (SchemeType::Https, 8, false)
+    } else if raw & low_bytes(7) == word(b"http://") {
+        (SchemeType::Http, 7, false)
+    } else {
+        scheme_in_any_case(raw)?
+    };
+    scan_after_scheme::<FACTS>(bytes, scheme_type, p, needs_lowercase, facts)
+}
+
+/// The special scheme and `//` that `raw` (the first eight bytes of a
+/// text) starts with in any case, where the text goes on after them, and
+/// whether the scheme holds uppercase letters.
+#[inline]
+fn scheme_in_any_case(raw: u64) -> Option<(SchemeType, usize, bool)> {
     let upper = ascii_upper(raw);
     let lower = raw | (upper >> 2);
     let is = |scheme: &[u8]| lower & low_bytes(scheme.len()) == word(scheme);
@@ -235,7 +252,7 @@ fn scan_from_scheme<const FACTS: bool>(input: &str, facts: &mut PathFacts) -> Op
     } else {
         return None;
     };
-    scan_after_scheme::<FACTS>(bytes, scheme_type, p, upper & low_bytes(p) != 0, facts)
+    Some((scheme_type, p, upper & low_bytes(p) != 0))
 }
 
 /// What a scan with `FACTS` on also finds in the path (nothing is written
@@ -307,11 +324,12 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     // `0-9`, `a-f`, `x`, `.` in either case cannot end in a number;
     // otherwise the last label starting with a digit sends the host to the
     // full parser.
-    let may_end_in_number = host_end
-        .checked_sub(1)
-        .and_then(at)
-        .is_none_or(|b| b.is_ascii_hexdigit() || b | 0x20 == b'x' || b == b'.');
-    if host_kind == HostKind::Domain && may_end_in_number && last_label_starts_with_digit(host) {
+    let may_end_in_number = host.last().is_some_and(|&b| {
+        NUMBER_END_BYTES
+            .get(usize::from(b >> 3))
+            .is_some_and(|bits| (bits >> (b & 7)) & 1 != 0)
+    });
+    if may_end_in_number && last_label_starts_with_digit(host) {
         return None;
     }
 
@@ -430,6 +448,24 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     })
 }
 
+/// Bit `b % 8` of entry `b / 8` set for each byte `b` a host ending in a
+/// number can end with: `0-9`, `a-f`, `x`, `.`, in either case.
+const NUMBER_END_BYTES: [u8; 16] = {
+    let mut bits = [0u8; 16];
+    let mut b = 0u8;
+    while b < 128 {
+        if b.is_ascii_hexdigit() || b | 0x20 == b'x' || b == b'.' {
+            // `b / 8` is below 16.
+            #[allow(clippy::indexing_slicing)]
+            {
+                bits[(b >> 3) as usize] |= 1 << (b & 7);
+            }
+        }
+        b += 1;
+    }
+    bits
+};
+
 /// Whether the last label of `host` (or the one before a trailing dot)
 /// starts with a digit, or is empty.
 #[cold]
@@ -458,7 +494,7 @@ fn is_dot_segment_at(bytes: &[u8], p: usize) -> bool {
 }
 
 /// Builds the URL from a successful scan: the input copied once.
-#[inline]
+#[inline(always)]
 pub(crate) fn build(input: &str, parts: &FastParts) -> Option<Url> {
     let FastParts {
         scheme_type,

@@ -37,7 +37,7 @@ pub(crate) struct Parser<'i, 'o, O: Observer> {
     /// The prepared input (trimmed, tabs and newlines removed).
     pub(crate) input: &'i str,
     pub(crate) prepared: &'i Prepared<'i>,
-    pub(crate) base: Option<UrlRef<'i>>,
+    pub(crate) base: Option<&'i UrlRef<'i>>,
     /// Present only when a setter runs the parser (the Standard's *url* and
     /// *state override*); a plain parse has none.
     pub(crate) setter: Option<Override<'i>>,
@@ -81,7 +81,7 @@ pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
         return false;
     }
     let against =
-        |base: UrlRef<'_>| input_fast || with_parsed(1, input, Some(base), |url| url.is_some());
+        |base: UrlRef<'_>| input_fast || with_parsed(1, input, Some(&base), |url| url.is_some());
     match fast::scan(base) {
         Some(parts) => match UrlRef::of_fast(base, &parts) {
             Some(view) => against(view),
@@ -113,7 +113,7 @@ pub(crate) fn parse<O: Observer>(
     {
         return Ok(url);
     }
-    parse_full(input, base.map(Url::view), obs)
+    parse_full(input, base.map(Url::view).as_ref(), obs)
 }
 
 /// The state machine's run of [`parse`], apart so that the fast path's
@@ -121,21 +121,25 @@ pub(crate) fn parse<O: Observer>(
 #[inline(never)]
 fn parse_full<O: Observer>(
     input: &str,
-    base: Option<UrlRef<'_>>,
+    base: Option<&UrlRef<'_>>,
     obs: &mut O,
 ) -> Result<Url, ParseError> {
-    parse_into(input, base, obs, None).map_err(|(error, _)| error)
+    run_full(input, base, obs, String::with_capacity, |result, url| {
+        result.map(|()| url)
+    })
 }
 
-/// [`parse_full`] writing the serialization into `buffer` when one is
-/// given (cleared first); a failure hands the buffer back.
+/// Runs the state machine on `input` against `base`, writing into the
+/// string `output` gives for the capacity wanted (empty), and hands the
+/// outcome and the URL as built so far to `done`.
 #[inline(always)]
-fn parse_into<O: Observer>(
+fn run_full<O: Observer, R>(
     input: &str,
-    base: Option<UrlRef<'_>>,
+    base: Option<&UrlRef<'_>>,
     obs: &mut O,
-    buffer: Option<String>,
-) -> Result<Url, (ParseError, String)> {
+    output: impl FnOnce(usize) -> String,
+    done: impl FnOnce(Result<(), ParseError>, Url) -> R,
+) -> R {
     let prepared = Prepared::new(input, true);
     if O::VALIDATION && (prepared.trimmed || prepared.had_tabs_or_newlines()) {
         for offset in prepared.removed_offsets() {
@@ -147,30 +151,19 @@ fn parse_into<O: Observer>(
     }
     let text: &str = &prepared.text;
     let capacity = text.len() + base.map_or(0, |b| b.serialization.len()) + 2;
-    let serialization = match buffer {
-        Some(mut buffer) => {
-            buffer.clear();
-            buffer.reserve(capacity);
-            buffer
-        }
-        None => String::with_capacity(capacity),
-    };
     let mut parser = Parser {
         input: text,
         prepared: &prepared,
         base,
         setter: None,
         obs,
-        url: Url::empty_in(serialization),
+        url: Url::empty_in(output(capacity)),
         span_path_start: None,
     };
-    match parser
+    let result = parser
         .run(State::SchemeStart, 0)
-        .and_then(|()| parser.finish())
-    {
-        Ok(()) => Ok(parser.url),
-        Err(error) => Err((error, parser.url.serialization)),
-    }
+        .and_then(|()| parser.finish());
+    done(result, parser.url)
 }
 
 #[cfg(feature = "std")]
@@ -193,7 +186,7 @@ const KEEP_LIMIT: usize = 4096;
 fn with_parsed<R>(
     slot: usize,
     input: &str,
-    base: Option<UrlRef<'_>>,
+    base: Option<&UrlRef<'_>>,
     then: impl FnOnce(Option<&Url>) -> R,
 ) -> R {
     #[cfg(feature = "std")]
@@ -202,10 +195,17 @@ fn with_parsed<R>(
             .try_with(|cells| cells.get(slot).map(core::cell::Cell::take))
             .ok()
             .flatten();
-        let (answer, buffer) = match parse_into(input, base, &mut (), scratch) {
-            Ok(url) => (then(Some(&url)), url.serialization),
-            Err((_, buffer)) => (then(None), buffer),
+        let output = |capacity: usize| match scratch {
+            Some(mut buffer) => {
+                buffer.clear();
+                buffer.reserve(capacity);
+                buffer
+            }
+            None => String::with_capacity(capacity),
         };
+        let (answer, buffer) = run_full(input, base, &mut (), output, |result, url| {
+            (then(result.is_ok().then_some(&url)), url.serialization)
+        });
         if buffer.capacity() <= KEEP_LIMIT {
             let _ = SCRATCH.try_with(|cells| cells.get(slot).map(|cell| cell.set(buffer)));
         }

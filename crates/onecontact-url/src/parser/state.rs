@@ -120,7 +120,7 @@ impl<O: Observer> Parser<'_, '_, O> {
     }
 
     /// Copies `base` into the output up to `upto`, with its offsets.
-    fn copy_base(&mut self, base: UrlRef<'_>, upto: Upto) {
+    fn copy_base(&mut self, base: &UrlRef<'_>, upto: Upto) {
         let url = &mut self.url;
         url.serialization.clear();
         url.scheme_type = base.scheme_type;
