@@ -32,25 +32,23 @@ fn is_tab_or_newline(b: u8) -> bool {
     b == b'\t' || b == b'\n' || b == b'\r'
 }
 
-/// Whether `bytes` holds a tab, LF or CR; eight bytes at a time.
+/// Whether `bytes` holds a tab, LF or CR; eight bytes at a time, the last
+/// eight (overlapping the ones before) read as one word too.
 #[inline]
 fn has_tab_or_newline(bytes: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        // Sets the high bit of every byte below 0x0E (and possibly of bytes
-        // after such a byte); an exact check follows only then.
-        if x.wrapping_sub(ONES * 0x0E) & !x & HIGHS != 0
-            && chunk.iter().any(|&b| is_tab_or_newline(b))
-        {
-            return true;
-        }
-    }
-    chunks.remainder().iter().any(|&b| is_tab_or_newline(b))
+    // Sets the high bit of every byte below 0x0E (and possibly of bytes
+    // after such a byte); an exact check follows only then.
+    let found = |chunk: &[u8; 8]| {
+        let x = u64::from_le_bytes(*chunk);
+        x.wrapping_sub(ONES * 0x0E) & !x & HIGHS != 0 && chunk.iter().any(|&b| is_tab_or_newline(b))
+    };
+    let Some(last) = bytes.last_chunk::<8>() else {
+        return bytes.iter().any(|&b| is_tab_or_newline(b));
+    };
+    let (chunks, _) = bytes.as_chunks::<8>();
+    chunks.iter().any(found) || found(last)
 }
 
 impl<'a> Prepared<'a> {

@@ -218,9 +218,7 @@ impl<O: Observer> Parser<'_, '_, O> {
                 for (slot, b) in lowered.iter_mut().zip(scheme_text.bytes()) {
                     *slot = b.to_ascii_lowercase();
                 }
-                let short = core::str::from_utf8(lowered.get(..scheme_text.len()).unwrap_or_gigo())
-                    .unwrap_or_gigo();
-                SchemeType::from_scheme(short)
+                SchemeType::from_scheme_bytes(lowered.get(..scheme_text.len()).unwrap_or_gigo())
             }
             _ => SchemeType::NotSpecial,
         };
