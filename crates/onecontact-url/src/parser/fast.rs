@@ -8,7 +8,7 @@
 //! Anything unusual returns `None` and the full state machine runs.
 
 use super::lanes::{
-    Lanes, WIDTH, answers_at, before_first, classify_after, count_before, every, lanes, last_yes,
+    Lanes, WIDTH, answers_at, before_first, classify_after, count_before, every, lanes,
 };
 use super::path::{is_double_dot, is_single_dot};
 use crate::gigo::Gigo;
@@ -125,8 +125,6 @@ const PERCENT: u8 = 1;
 const DOUBLE_SLASH: u8 = 2;
 /// Path class bit: an ASCII uppercase letter.
 const UPPER: u8 = 4;
-/// Path class bit: a `/`.
-const SLASH: u8 = 8;
 
 /// Whether `b` is a letter, a digit or one of `-./_~`: what most paths
 /// are made of.
@@ -151,8 +149,7 @@ fn path_class<const FACTS: bool>(prev: u8, b: u8) -> u8 {
     if FACTS {
         class |= bit(b == b'%', PERCENT)
             | bit(after_slash & (b == b'/'), DOUBLE_SLASH)
-            | bit(is_upper(b), UPPER)
-            | bit(b == b'/', SLASH);
+            | bit(is_upper(b), UPPER);
     }
     class
 }
@@ -265,8 +262,6 @@ pub(crate) struct PathFacts {
     pub(crate) double_slash: bool,
     /// Some byte is an ASCII uppercase letter.
     pub(crate) upper: bool,
-    /// Where the last `/` is, from the path's start.
-    pub(crate) last_slash: usize,
 }
 
 /// The rest of [`scan`]: `bytes` from `p`, just after the `//` of a scheme
@@ -371,11 +366,7 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
             let stops = class & every(STOP);
             let n = count_before(stops).min(bytes.len() - p);
             if FACTS {
-                let run = class & before_first(stops);
-                gathered |= run;
-                if let Some(last) = last_yes(run & every(SLASH)) {
-                    seen.last_slash = p + last - path_start;
-                }
+                gathered |= class & before_first(stops);
             }
             p += n;
             if n < WIDTH {

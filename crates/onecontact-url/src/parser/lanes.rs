@@ -157,12 +157,6 @@ pub(crate) fn count_before(answers: Lanes) -> usize {
     (answers.trailing_zeros() / 8) as usize
 }
 
-/// Where the last yes is (`None` when there is none).
-#[inline(always)]
-pub(crate) fn last_yes(answers: Lanes) -> Option<usize> {
-    answers.checked_ilog2().map(|bit| (bit / 8) as usize)
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::indexing_slicing)]
@@ -200,8 +194,7 @@ mod tests {
         block[9] = b'/';
         let slashes = lanes(&block, |b| b == b'/');
         assert_eq!(count_before(slashes), 3);
-        assert_eq!(last_yes(slashes), Some(9));
-        assert_eq!(last_yes(slashes & before_first(slashes)), None);
+        assert_eq!(count_before(slashes & !before_first(slashes) << 8), 9);
         let questions = lanes(&block, |b| b == b'?');
         assert_eq!(count_before(questions), WIDTH);
         assert_eq!(before_first(questions), u128::MAX);
