@@ -54,6 +54,7 @@ fn has_tab_or_newline(bytes: &[u8]) -> bool {
 impl<'a> Prepared<'a> {
     /// Prepares `input`; `trim` is false for setter values (the Standard only
     /// trims when no URL is given to the basic URL parser).
+    #[inline]
     pub(crate) fn new(input: &'a str, trim: bool) -> Self {
         let bytes = input.as_bytes();
         let (mut start, mut end) = (0, bytes.len());
@@ -65,23 +66,30 @@ impl<'a> Prepared<'a> {
                 end -= 1;
             }
         }
-        let trimmed = start != 0 || end != bytes.len();
         // Trimming stops at ASCII bytes, so both ends are char boundaries.
         let core = input.get(start..end).unwrap_or_gigo();
-        let core_bytes = core.as_bytes();
-        if !has_tab_or_newline(core_bytes) {
-            return Prepared {
-                text: Cow::Borrowed(core),
-                lead: start,
-                removed: Vec::new(),
-                trimmed,
-                trailing: (end < bytes.len()).then_some(end),
-            };
+        if has_tab_or_newline(core.as_bytes()) {
+            return Prepared::without_tabs_or_newlines(input, start, end);
         }
+        Prepared {
+            text: Cow::Borrowed(core),
+            lead: start,
+            removed: Vec::new(),
+            trimmed: start != 0 || end != bytes.len(),
+            trailing: (end < bytes.len()).then_some(end),
+        }
+    }
+
+    /// [`Prepared::new`] of `input[start..end]` (trimmed) when it holds tabs
+    /// or newlines: a copy without them.
+    #[cold]
+    #[inline(never)]
+    fn without_tabs_or_newlines(input: &'a str, start: usize, end: usize) -> Self {
+        let core = input.get(start..end).unwrap_or_gigo();
         let mut text = String::with_capacity(core.len());
         let mut removed = Vec::new();
         let mut run = 0;
-        for (i, &b) in core_bytes.iter().enumerate() {
+        for (i, &b) in core.as_bytes().iter().enumerate() {
             if is_tab_or_newline(b) {
                 text.push_str(core.get(run..i).unwrap_or_gigo());
                 removed.push(start + i);
@@ -93,8 +101,8 @@ impl<'a> Prepared<'a> {
             text: Cow::Owned(text),
             lead: start,
             removed,
-            trimmed,
-            trailing: (end < bytes.len()).then_some(end),
+            trimmed: start != 0 || end != input.len(),
+            trailing: (end < input.len()).then_some(end),
         }
     }
 
