@@ -68,9 +68,13 @@ impl Url {
     }
 
     /// Whether `input` parses against `base` (JavaScript's `URL.canParse`):
-    /// false when `base` is given and does not parse. Input already in
-    /// serialized form is checked without building a URL, and the base is
-    /// then only checked, not built, when it is in serialized form too.
+    /// false when `base` is given and does not parse; always the same
+    /// answer as `Url::parse(base)` + [`Url::join`]`(input)` succeeding.
+    /// Input already in serialized form is checked without building a URL,
+    /// and a base in serialized form is read where it is. Other text runs
+    /// the full parser, which (with the `std` feature) writes into buffers
+    /// the thread keeps for the next call, up to 4 KiB each, so that the
+    /// answer allocates nothing once they have grown.
     ///
     /// ```
     /// use onecontact_url::Url;

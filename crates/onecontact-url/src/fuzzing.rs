@@ -8,9 +8,13 @@ use crate::{SetterError, Url, quirks};
 
 /// Parses `input`: the fast path and the full state machine (spans and
 /// validation errors requested) agree, every URL passes `check_invariants`,
-/// and so does the part after a `\u{1}` resolved against the part before it.
+/// and so does the part after a `\u{1}` resolved against the part before it;
+/// [`Url::can_parse`] answers whether each parse succeeds.
 pub fn check_parse(input: &str) -> Result<(), String> {
     let plain = Url::parse(input);
+    if Url::can_parse(input, None) != plain.is_ok() {
+        return Err(format!("can_parse disagrees with the parse on {input:?}"));
+    }
     let mut errors = Vec::new();
     let full = Url::options()
         .validation_sink(&mut errors)
@@ -21,6 +25,14 @@ pub fn check_parse(input: &str) -> Result<(), String> {
     if let Ok(url) = &plain {
         url.check_invariants()
             .map_err(|e| format!("{input:?}: {e}"))?;
+    }
+    if let Some((base, rel)) = input.split_once('\u{1}') {
+        let joined = Url::parse(base).and_then(|b| b.join(rel));
+        if Url::can_parse(rel, Some(base)) != joined.is_ok() {
+            return Err(format!(
+                "can_parse disagrees with the parse on {rel:?} against {base:?}"
+            ));
+        }
     }
     if let Some((base, rel)) = input.split_once('\u{1}')
         && let Ok(base) = Url::parse(base)

@@ -32,30 +32,29 @@ fn is_tab_or_newline(b: u8) -> bool {
     b == b'\t' || b == b'\n' || b == b'\r'
 }
 
-/// Whether `bytes` holds a tab, LF or CR; eight bytes at a time.
+/// Whether `bytes` holds a tab, LF or CR; eight bytes at a time, the last
+/// eight (overlapping the ones before) read as one word too.
 #[inline]
 fn has_tab_or_newline(bytes: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        // Sets the high bit of every byte below 0x0E (and possibly of bytes
-        // after such a byte); an exact check follows only then.
-        if x.wrapping_sub(ONES * 0x0E) & !x & HIGHS != 0
-            && chunk.iter().any(|&b| is_tab_or_newline(b))
-        {
-            return true;
-        }
-    }
-    chunks.remainder().iter().any(|&b| is_tab_or_newline(b))
+    // Sets the high bit of every byte below 0x0E (and possibly of bytes
+    // after such a byte); an exact check follows only then.
+    let found = |chunk: &[u8; 8]| {
+        let x = u64::from_le_bytes(*chunk);
+        x.wrapping_sub(ONES * 0x0E) & !x & HIGHS != 0 && chunk.iter().any(|&b| is_tab_or_newline(b))
+    };
+    let Some(last) = bytes.last_chunk::<8>() else {
+        return bytes.iter().any(|&b| is_tab_or_newline(b));
+    };
+    let (chunks, _) = bytes.as_chunks::<8>();
+    chunks.iter().any(found) || found(last)
 }
 
 impl<'a> Prepared<'a> {
     /// Prepares `input`; `trim` is false for setter values (the Standard only
     /// trims when no URL is given to the basic URL parser).
+    #[inline]
     pub(crate) fn new(input: &'a str, trim: bool) -> Self {
         let bytes = input.as_bytes();
         let (mut start, mut end) = (0, bytes.len());
@@ -67,23 +66,30 @@ impl<'a> Prepared<'a> {
                 end -= 1;
             }
         }
-        let trimmed = start != 0 || end != bytes.len();
         // Trimming stops at ASCII bytes, so both ends are char boundaries.
         let core = input.get(start..end).unwrap_or_gigo();
-        let core_bytes = core.as_bytes();
-        if !has_tab_or_newline(core_bytes) {
-            return Prepared {
-                text: Cow::Borrowed(core),
-                lead: start,
-                removed: Vec::new(),
-                trimmed,
-                trailing: (end < bytes.len()).then_some(end),
-            };
+        if has_tab_or_newline(core.as_bytes()) {
+            return Prepared::without_tabs_or_newlines(input, start, end);
         }
+        Prepared {
+            text: Cow::Borrowed(core),
+            lead: start,
+            removed: Vec::new(),
+            trimmed: start != 0 || end != bytes.len(),
+            trailing: (end < bytes.len()).then_some(end),
+        }
+    }
+
+    /// [`Prepared::new`] of `input[start..end]` (trimmed) when it holds tabs
+    /// or newlines: a copy without them.
+    #[cold]
+    #[inline(never)]
+    fn without_tabs_or_newlines(input: &'a str, start: usize, end: usize) -> Self {
+        let core = input.get(start..end).unwrap_or_gigo();
         let mut text = String::with_capacity(core.len());
         let mut removed = Vec::new();
         let mut run = 0;
-        for (i, &b) in core_bytes.iter().enumerate() {
+        for (i, &b) in core.as_bytes().iter().enumerate() {
             if is_tab_or_newline(b) {
                 text.push_str(core.get(run..i).unwrap_or_gigo());
                 removed.push(start + i);
@@ -95,8 +101,8 @@ impl<'a> Prepared<'a> {
             text: Cow::Owned(text),
             lead: start,
             removed,
-            trimmed,
-            trailing: (end < bytes.len()).then_some(end),
+            trimmed: start != 0 || end != input.len(),
+            trailing: (end < input.len()).then_some(end),
         }
     }
 

@@ -290,6 +290,7 @@ mod spans;
 mod syntax_violation;
 mod tables;
 mod url;
+mod url_ref;
 mod validation;
 
 pub use constructors::ParseOptions;

@@ -210,7 +210,7 @@ impl<'a> Scanned<'a> {
     /// serialization).
     #[inline]
     pub fn path_last_slash(&self) -> usize {
-        self.path.last_slash
+        self.path().rfind('/').unwrap_or(0)
     }
 }
 

@@ -57,8 +57,14 @@ impl Url {
     /// for `capacity` bytes: what the parser and the editing functions start
     /// from.
     pub(crate) fn empty(capacity: usize) -> Url {
+        Url::empty_in(String::with_capacity(capacity))
+    }
+
+    /// [`Url::empty`] writing into `serialization` (which must be empty).
+    #[inline(always)]
+    pub(crate) fn empty_in(serialization: String) -> Url {
         Url {
-            serialization: String::with_capacity(capacity),
+            serialization,
             host_start: 0,
             host_end: 0,
             path_start: 0,
@@ -80,9 +86,7 @@ pub(crate) fn to_u32(n: usize) -> u32 {
 impl Url {
     #[inline(always)]
     pub(crate) fn slice(&self, start: u32, end: u32) -> &str {
-        self.serialization
-            .get(start as usize..end as usize)
-            .unwrap_or_gigo()
+        self.view().slice(start, end)
     }
 
     #[inline(always)]
@@ -92,47 +96,26 @@ impl Url {
 
     #[inline(always)]
     pub(crate) fn byte_at(&self, i: u32) -> Option<u8> {
-        self.serialization.as_bytes().get(i as usize).copied()
+        self.view().byte_at(i)
     }
 
     /// End of the path: start of the query or fragment, or the end.
     #[inline]
     pub(crate) fn path_end(&self) -> u32 {
-        if self.query_start != NONE {
-            self.query_start
-        } else if self.fragment_start != NONE {
-            self.fragment_start
-        } else {
-            self.len32()
-        }
+        self.view().path_end()
     }
 
     /// End of the query (or of the path when there is no query).
     #[inline]
     pub(crate) fn query_end(&self) -> u32 {
-        if self.fragment_start != NONE {
-            self.fragment_start
-        } else {
-            self.len32()
-        }
+        self.view().query_end()
     }
 
     /// Where the scheme ends: the index of the first `:` (a scheme never
     /// holds one), known from the scheme type for special schemes.
     #[inline]
     pub(crate) fn scheme_end(&self) -> u32 {
-        match self.scheme_type {
-            SchemeType::Ws => 2,
-            SchemeType::Wss | SchemeType::Ftp => 3,
-            SchemeType::Http | SchemeType::File => 4,
-            SchemeType::Https => 5,
-            SchemeType::NotSpecial => to_u32(
-                self.serialization
-                    .bytes()
-                    .position(|b| b == b':')
-                    .unwrap_or(0),
-            ),
-        }
+        self.view().scheme_end()
     }
 
     /// Where the username ends: at the first `:` or `@` of the userinfo
@@ -159,17 +142,13 @@ impl Url {
     /// Whether the URL has a port: a host followed by `:port` text.
     #[inline]
     pub(crate) fn has_port(&self) -> bool {
-        self.has_authority() && self.path_start > self.host_end
+        self.view().has_port()
     }
 
     /// Where the text after the host and port begins, before any `/.`.
     #[inline]
     pub(crate) fn authority_end(&self) -> u32 {
-        if self.has_port() {
-            self.path_start
-        } else {
-            self.host_end
-        }
+        self.view().authority_end()
     }
 
     /// Whether the URL includes credentials (non-empty username or password).
@@ -213,7 +192,7 @@ impl Url {
     /// that is not null (possibly empty, as in `file:///x`).
     #[inline]
     pub fn has_authority(&self) -> bool {
-        self.host_kind != HostKind::None
+        self.view().has_authority()
     }
 
     /// The authority as serialized: `[username[:password]@]host[:port]`,
@@ -238,7 +217,7 @@ impl Url {
     /// of segments. The `url` crate calls this [`Url::cannot_be_a_base`].
     #[inline]
     pub fn has_opaque_path(&self) -> bool {
-        !self.has_authority() && self.byte_at(self.path_start) != Some(b'/')
+        self.view().has_opaque_path()
     }
 
     /// Same as [`Url::has_opaque_path`]: such a URL cannot be a base for
@@ -410,7 +389,7 @@ impl Url {
     /// or the opaque path.
     #[inline]
     pub fn path(&self) -> &str {
-        self.slice(self.path_start, self.path_end())
+        self.view().path()
     }
 
     /// The path segments (percent-encoded), or `None` for an opaque path.

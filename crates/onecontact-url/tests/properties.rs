@@ -1,8 +1,9 @@
 //! Property tests: every URL that parses re-parses to itself with the same
 //! offsets, its getters put back together give its href, setters keep it
 //! valid (or refuse and leave it alone), and the fast path agrees with the
-//! full state machine, and the Rust API and the JavaScript API
-//! (`quirks`) say the same thing about every URL.
+//! full state machine, `can_parse` answers whether the parse succeeds, and
+//! the Rust API and the JavaScript API (`quirks`) say the same thing about
+//! every URL.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -82,6 +83,13 @@ proptest! {
         {
             check(&url, &format!("{input:?} against {}", base.as_str()));
         }
+    }
+
+    #[test]
+    fn can_parse_is_whether_the_parse_succeeds(base in url_text(), input in url_text()) {
+        prop_assert_eq!(Url::can_parse(&input, None), Url::parse(&input).is_ok());
+        let joined = Url::parse(&base).and_then(|b| b.join(&input));
+        prop_assert_eq!(Url::can_parse(&input, Some(&base)), joined.is_ok(), "{:?} against {:?}", input, base);
     }
 
     #[test]

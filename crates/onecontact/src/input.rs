@@ -69,6 +69,7 @@ pub(crate) fn is_tab_or_newline(b: u8) -> bool {
 /// and `.` (the Standard's scheme state). Letters compare ignoring ASCII case.
 /// Tabs and newlines are skipped, as the parser removes them before it reads
 /// anything.
+#[inline]
 pub(crate) fn scheme_is_written(text: &str) -> bool {
     // The common cases first: `https://` and `http://` in any case. Setting
     // bit 5 of a letter's byte lowercases it, and only `H` and `h` give `h`
@@ -81,6 +82,12 @@ pub(crate) fn scheme_is_written(text: &str) -> bool {
             return true;
         }
     }
+    other_scheme_is_written(text)
+}
+
+/// [`scheme_is_written`] past its common cases.
+#[inline(never)]
+fn other_scheme_is_written(text: &str) -> bool {
     // Long enough for every listed name; longer schemes can only count as
     // written through `//`.
     const MAX: usize = 16;

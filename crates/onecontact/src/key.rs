@@ -291,6 +291,7 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
 
 /// [`push_normalized_path`] of a path (neither empty nor `/`) whose
 /// [`PathScan`] is known.
+#[inline]
 pub(crate) fn push_scanned_path(out: &mut String, path: &str, scan: PathScan) {
     let bytes = path.as_bytes();
     if !scan.plain {
@@ -298,11 +299,8 @@ pub(crate) fn push_scanned_path(out: &mut String, path: &str, scan: PathScan) {
         return;
     }
     let mut end = bytes.len();
-    if let Some(slash) = scan.last_slash {
-        let segment = path.get(slash + 1..).unwrap_or_gigo();
-        if is_default_document(segment) {
-            end = slash + 1;
-        }
+    if let Some(segment_start) = default_document_start(path) {
+        end = segment_start;
     }
     if end > 0 && bytes.get(end - 1) == Some(&b'/') {
         end -= 1;
@@ -323,8 +321,6 @@ pub(crate) struct PathScan {
     /// No `%` and no `//` anywhere: only lowercasing and the end of the
     /// path are left to decide.
     pub(crate) plain: bool,
-    /// Where the last `/` is.
-    pub(crate) last_slash: Option<usize>,
     /// Some byte is an ASCII uppercase letter.
     pub(crate) upper: bool,
 }
@@ -336,24 +332,17 @@ impl PathScan {
         let mut upper = 0u64;
         // The high bit of byte 0 when the byte before the word is a `/`.
         let mut slash_before = 0u64;
-        let mut last_slash = None;
-        let mut look = |word: u64, at: usize| {
+        let mut look = |word: u64| {
             let slashes = bytes_equal(word, b'/');
             bad |= bytes_equal(word, b'%') | (slashes & ((slashes >> 8) | slash_before));
             upper |= ascii_upper(word);
-            if slashes != 0 {
-                last_slash = Some(at + (63 - slashes.leading_zeros() as usize) / 8);
-            }
             slash_before = (slashes >> 63) << 7;
         };
         let mut chunks = bytes.chunks_exact(8);
-        let mut at = 0usize;
         for chunk in chunks.by_ref() {
-            look(
-                u64::from_le_bytes(<[u8; 8]>::try_from(chunk).unwrap_or_default()),
-                at,
-            );
-            at += 8;
+            look(u64::from_le_bytes(
+                <[u8; 8]>::try_from(chunk).unwrap_or_default(),
+            ));
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
@@ -375,14 +364,30 @@ impl PathScan {
                     .rev()
                     .fold(0u64, |word, &b| word << 8 | u64::from(b)),
             };
-            look(word, at);
+            look(word);
         }
         PathScan {
             plain: bad == 0,
-            last_slash,
             upper: upper != 0,
         }
     }
+}
+
+/// Where the last segment of `path` starts when it is one of
+/// [`DEFAULT_DOCUMENTS`] (ASCII case ignored): only a segment of 9 to 12
+/// bytes can be, so only the four places such a segment's `/` can be are
+/// looked at.
+#[inline]
+pub(crate) fn default_document_start(path: &str) -> Option<usize> {
+    let bytes = path.as_bytes();
+    (9..=12).find_map(|len| {
+        let start = bytes.len().checked_sub(len)?;
+        (start > 0 && bytes.get(start - 1) == Some(&b'/'))
+            .then(|| path.get(start..))
+            .flatten()
+            .filter(|segment| is_default_document(segment))
+            .map(|_| start)
+    })
 }
 
 /// Whether `segment` is one of [`DEFAULT_DOCUMENTS`], ignoring ASCII case.
@@ -530,6 +535,32 @@ pub(crate) fn push_sorted_params<'q>(out: &mut String, params: impl Iterator<Ite
 mod tests {
     use super::*;
 
+    /// The default document found from the path's end is the last segment
+    /// when that segment is one, in any case, at every length around the
+    /// documents' lengths.
+    #[test]
+    fn default_document_start_is_the_last_segment() {
+        let mut paths = Vec::new();
+        for doc in DEFAULT_DOCUMENTS {
+            for prefix in ["", "/", "/a/", "//", "/x/y/z/", "/index.html/", "/é/"] {
+                paths.push(format!("{prefix}{doc}"));
+                paths.push(format!("{prefix}{}", doc.to_ascii_uppercase()));
+                paths.push(format!("{prefix}x{doc}"));
+                paths.push(format!("{prefix}{doc}x"));
+                paths.push(format!("{prefix}{}", &doc[1..]));
+            }
+        }
+        for path in &paths {
+            let want = path
+                .rfind('/')
+                .filter(|&slash| is_default_document(&path[slash + 1..]))
+                .map(|slash| slash + 1);
+            assert_eq!(default_document_start(path), want, "{path}");
+        }
+        assert_eq!(default_document_start("/a/index.html"), Some(3));
+        assert_eq!(default_document_start("index.html"), None);
+    }
+
     /// The word-at-a-time scan against a byte-at-a-time one, over strings
     /// of up to 19 bytes drawn from `/`, `%`, `a`, `Z`, `@`, `[` and a
     /// non-ASCII byte (so every chunk boundary and the overlapped last word
@@ -545,7 +576,6 @@ mod tests {
             }
             PathScan {
                 plain,
-                last_slash: bytes.iter().rposition(|&b| b == b'/'),
                 upper: bytes.iter().any(u8::is_ascii_uppercase),
             }
         }

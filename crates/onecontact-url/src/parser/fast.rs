@@ -8,7 +8,7 @@
 //! Anything unusual returns `None` and the full state machine runs.
 
 use super::lanes::{
-    Lanes, WIDTH, answers_at, before_first, classify_after, count_before, every, lanes, last_yes,
+    Lanes, WIDTH, answers_at, before_first, classify_after, count_before, every, lanes,
 };
 use super::path::{is_double_dot, is_single_dot};
 use crate::gigo::Gigo;
@@ -125,8 +125,6 @@ const PERCENT: u8 = 1;
 const DOUBLE_SLASH: u8 = 2;
 /// Path class bit: an ASCII uppercase letter.
 const UPPER: u8 = 4;
-/// Path class bit: a `/`.
-const SLASH: u8 = 8;
 
 /// Whether `b` is a letter, a digit or one of `-./_~`: what most paths
 /// are made of.
@@ -151,8 +149,7 @@ fn path_class<const FACTS: bool>(prev: u8, b: u8) -> u8 {
     if FACTS {
         class |= bit(b == b'%', PERCENT)
             | bit(after_slash & (b == b'/'), DOUBLE_SLASH)
-            | bit(is_upper(b), UPPER)
-            | bit(b == b'/', SLASH);
+            | bit(is_upper(b), UPPER);
     }
     class
 }
@@ -217,6 +214,23 @@ fn scan_from_scheme<const FACTS: bool>(input: &str, facts: &mut PathFacts) -> Op
         Some(head) => u64::from_le_bytes(*head),
         None => word(bytes),
     };
+    // Most texts start with `https://` or `http://` in lowercase: one
+    // compare each, before the word is lowercased.
+    let (scheme_type, p, needs_lowercase) = if raw == word(b"https://") {
+        (SchemeType::Https, 8, false)
+    } else if raw & low_bytes(7) == word(b"http://") {
+        (SchemeType::Http, 7, false)
+    } else {
+        scheme_in_any_case(raw)?
+    };
+    scan_after_scheme::<FACTS>(bytes, scheme_type, p, needs_lowercase, facts)
+}
+
+/// The special scheme and `//` that `raw` (the first eight bytes of a
+/// text) starts with in any case, where the text goes on after them, and
+/// whether the scheme holds uppercase letters.
+#[inline]
+fn scheme_in_any_case(raw: u64) -> Option<(SchemeType, usize, bool)> {
     let upper = ascii_upper(raw);
     let lower = raw | (upper >> 2);
     let is = |scheme: &[u8]| lower & low_bytes(scheme.len()) == word(scheme);
@@ -235,7 +249,7 @@ fn scan_from_scheme<const FACTS: bool>(input: &str, facts: &mut PathFacts) -> Op
     } else {
         return None;
     };
-    scan_after_scheme::<FACTS>(bytes, scheme_type, p, upper & low_bytes(p) != 0, facts)
+    Some((scheme_type, p, upper & low_bytes(p) != 0))
 }
 
 /// What a scan with `FACTS` on also finds in the path (nothing is written
@@ -248,8 +262,6 @@ pub(crate) struct PathFacts {
     pub(crate) double_slash: bool,
     /// Some byte is an ASCII uppercase letter.
     pub(crate) upper: bool,
-    /// Where the last `/` is, from the path's start.
-    pub(crate) last_slash: usize,
 }
 
 /// The rest of [`scan`]: `bytes` from `p`, just after the `//` of a scheme
@@ -307,11 +319,12 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     // `0-9`, `a-f`, `x`, `.` in either case cannot end in a number;
     // otherwise the last label starting with a digit sends the host to the
     // full parser.
-    let may_end_in_number = host_end
-        .checked_sub(1)
-        .and_then(at)
-        .is_none_or(|b| b.is_ascii_hexdigit() || b | 0x20 == b'x' || b == b'.');
-    if host_kind == HostKind::Domain && may_end_in_number && last_label_starts_with_digit(host) {
+    let may_end_in_number = host.last().is_some_and(|&b| {
+        NUMBER_END_BYTES
+            .get(usize::from(b >> 3))
+            .is_some_and(|bits| (bits >> (b & 7)) & 1 != 0)
+    });
+    if may_end_in_number && last_label_starts_with_digit(host) {
         return None;
     }
 
@@ -353,11 +366,7 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
             let stops = class & every(STOP);
             let n = count_before(stops).min(bytes.len() - p);
             if FACTS {
-                let run = class & before_first(stops);
-                gathered |= run;
-                if let Some(last) = last_yes(run & every(SLASH)) {
-                    seen.last_slash = p + last - path_start;
-                }
+                gathered |= class & before_first(stops);
             }
             p += n;
             if n < WIDTH {
@@ -430,6 +439,24 @@ pub(crate) fn scan_after_scheme<const FACTS: bool>(
     })
 }
 
+/// Bit `b % 8` of entry `b / 8` set for each byte `b` a host ending in a
+/// number can end with: `0-9`, `a-f`, `x`, `.`, in either case.
+const NUMBER_END_BYTES: [u8; 16] = {
+    let mut bits = [0u8; 16];
+    let mut b = 0u8;
+    while b < 128 {
+        if b.is_ascii_hexdigit() || b | 0x20 == b'x' || b == b'.' {
+            // `b / 8` is below 16.
+            #[allow(clippy::indexing_slicing)]
+            {
+                bits[(b >> 3) as usize] |= 1 << (b & 7);
+            }
+        }
+        b += 1;
+    }
+    bits
+};
+
 /// Whether the last label of `host` (or the one before a trailing dot)
 /// starts with a digit, or is empty.
 #[cold]
@@ -458,8 +485,8 @@ fn is_dot_segment_at(bytes: &[u8], p: usize) -> bool {
 }
 
 /// Builds the URL from a successful scan: the input copied once.
-#[inline]
-fn build(input: &str, parts: &FastParts) -> Option<Url> {
+#[inline(always)]
+pub(crate) fn build(input: &str, parts: &FastParts) -> Option<Url> {
     let FastParts {
         scheme_type,
         host_start,

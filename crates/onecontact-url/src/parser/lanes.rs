@@ -27,6 +27,17 @@ pub(crate) fn answers_at<const BEFORE: bool>(
     p: usize,
     ask: impl Fn(&[u8; WIDTH], &[u8; WIDTH]) -> Lanes,
 ) -> Lanes {
+    // The common case first, with one bounds check: a whole block from
+    // `p` (and, with `BEFORE`, the byte before it).
+    if BEFORE {
+        if let Some(window) = window_at(bytes, p) {
+            let [before @ .., _] = window;
+            let [_, block @ ..] = window;
+            return ask(before, block);
+        }
+    } else if let Some(block) = bytes.get(p..).and_then(<[u8]>::first_chunk::<WIDTH>) {
+        return ask(block, block);
+    }
     let chunk = |from: usize| bytes.get(from..).and_then(<[u8]>::first_chunk::<WIDTH>);
     let earlier = |start: usize| {
         if BEFORE {
@@ -35,9 +46,6 @@ pub(crate) fn answers_at<const BEFORE: bool>(
             Some(start)
         }
     };
-    if let (Some(block), Some(before)) = (chunk(p), earlier(p).and_then(chunk)) {
-        return ask(before, block);
-    }
     let start = bytes.len().saturating_sub(WIDTH);
     if let (Some(block), Some(before)) = (chunk(start), earlier(start).and_then(chunk))
         && let Some(skip) = p.checked_sub(start)
@@ -46,6 +54,14 @@ pub(crate) fn answers_at<const BEFORE: bool>(
         return ask(before, block).checked_shr(skip).unwrap_or(0);
     }
     short_answers::<BEFORE>(bytes, p, &ask)
+}
+
+/// The `WIDTH + 1` bytes of `bytes` from `p - 1`, when there are as many.
+#[inline(always)]
+fn window_at(bytes: &[u8], p: usize) -> Option<&[u8; WIDTH + 1]> {
+    bytes
+        .get(p.wrapping_sub(1)..p.wrapping_add(WIDTH))
+        .and_then(|window| window.try_into().ok())
 }
 
 /// [`answers_at`] for an input shorter than a block (or 16 bytes long,
@@ -141,12 +157,6 @@ pub(crate) fn count_before(answers: Lanes) -> usize {
     (answers.trailing_zeros() / 8) as usize
 }
 
-/// Where the last yes is (`None` when there is none).
-#[inline(always)]
-pub(crate) fn last_yes(answers: Lanes) -> Option<usize> {
-    answers.checked_ilog2().map(|bit| (bit / 8) as usize)
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::indexing_slicing)]
@@ -184,8 +194,7 @@ mod tests {
         block[9] = b'/';
         let slashes = lanes(&block, |b| b == b'/');
         assert_eq!(count_before(slashes), 3);
-        assert_eq!(last_yes(slashes), Some(9));
-        assert_eq!(last_yes(slashes & before_first(slashes)), None);
+        assert_eq!(count_before(slashes & !before_first(slashes) << 8), 9);
         let questions = lanes(&block, |b| b == b'?');
         assert_eq!(count_before(questions), WIDTH);
         assert_eq!(before_first(questions), u128::MAX);

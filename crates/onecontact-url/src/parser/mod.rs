@@ -20,9 +20,11 @@ use crate::host::{self, HostKind, Report};
 use crate::input::Prepared;
 use crate::spans::{Component, Observer};
 use crate::url::{NONE, Url, to_u32};
+use crate::url_ref::UrlRef;
 use crate::validation::{ParseError, SetterError, ValidationError};
 
 use crate::gigo::Gigo;
+use crate::prelude::*;
 pub(crate) use path::is_windows_drive_letter;
 pub(crate) use state::State;
 
@@ -35,7 +37,7 @@ pub(crate) struct Parser<'i, 'o, O: Observer> {
     /// The prepared input (trimmed, tabs and newlines removed).
     pub(crate) input: &'i str,
     pub(crate) prepared: &'i Prepared<'i>,
-    pub(crate) base: Option<&'i Url>,
+    pub(crate) base: Option<&'i UrlRef<'i>>,
     /// Present only when a setter runs the parser (the Standard's *url* and
     /// *state override*); a plain parse has none.
     pub(crate) setter: Option<Override<'i>>,
@@ -64,16 +66,30 @@ pub(crate) struct Override<'i> {
 }
 
 /// Whether `input` parses against `base` (JavaScript's `URL.canParse`): a
-/// base that fails makes the answer false. Input in serialized form (the
-/// fast path) needs the base only checked, not built.
+/// base that fails makes the answer false. Each text is scanned by the fast
+/// path once; input in serialized form needs the base only checked, and a
+/// base in serialized form is read in place, not built.
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
-    let fast = |text: &str| text.len() <= MAX_INPUT && fast::is_fast(text);
-    match base {
-        None => fast(input) || parse(input, None, &mut ()).is_ok(),
-        Some(base) if fast(input) => fast(base) || parse(base, None, &mut ()).is_ok(),
-        Some(base) => {
-            parse(base, None, &mut ()).is_ok_and(|base| parse(input, Some(&base), &mut ()).is_ok())
-        }
+    if input.len() > MAX_INPUT {
+        return false;
+    }
+    let input_fast = fast::is_fast(input);
+    let Some(base) = base else {
+        return input_fast || with_parsed(1, input, None, |url| url.is_some());
+    };
+    if base.len() > MAX_INPUT {
+        return false;
+    }
+    let against =
+        |base: UrlRef<'_>| input_fast || with_parsed(1, input, Some(&base), |url| url.is_some());
+    match fast::scan(base) {
+        Some(parts) => match UrlRef::of_fast(base, &parts) {
+            Some(view) => against(view),
+            None => input_fast || fast::build(base, &parts).is_some_and(|url| against(url.view())),
+        },
+        None => with_parsed(0, base, None, |url| {
+            url.is_some_and(|url| against(url.view()))
+        }),
     }
 }
 
@@ -97,7 +113,7 @@ pub(crate) fn parse<O: Observer>(
     {
         return Ok(url);
     }
-    parse_full(input, base, obs)
+    parse_full(input, base.map(Url::view).as_ref(), obs)
 }
 
 /// The state machine's run of [`parse`], apart so that the fast path's
@@ -105,9 +121,25 @@ pub(crate) fn parse<O: Observer>(
 #[inline(never)]
 fn parse_full<O: Observer>(
     input: &str,
-    base: Option<&Url>,
+    base: Option<&UrlRef<'_>>,
     obs: &mut O,
 ) -> Result<Url, ParseError> {
+    run_full(input, base, obs, String::with_capacity, |result, url| {
+        result.map(|()| url)
+    })
+}
+
+/// Runs the state machine on `input` against `base`, writing into the
+/// string `output` gives for the capacity wanted (empty), and hands the
+/// outcome and the URL as built so far to `done`.
+#[inline(always)]
+fn run_full<O: Observer, R>(
+    input: &str,
+    base: Option<&UrlRef<'_>>,
+    obs: &mut O,
+    output: impl FnOnce(usize) -> String,
+    done: impl FnOnce(Result<(), ParseError>, Url) -> R,
+) -> R {
     let prepared = Prepared::new(input, true);
     if O::VALIDATION && (prepared.trimmed || prepared.had_tabs_or_newlines()) {
         for offset in prepared.removed_offsets() {
@@ -125,12 +157,65 @@ fn parse_full<O: Observer>(
         base,
         setter: None,
         obs,
-        url: Url::empty(capacity),
+        url: Url::empty_in(output(capacity)),
         span_path_start: None,
     };
-    parser.run(State::SchemeStart, 0)?;
-    parser.finish()?;
-    Ok(parser.url)
+    let result = parser
+        .run(State::SchemeStart, 0)
+        .and_then(|()| parser.finish());
+    done(result, parser.url)
+}
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    /// Output buffers this thread keeps for [`can_parse`] from call to call:
+    /// one for a base, one for the input.
+    static SCRATCH: [core::cell::Cell<String>; 2] =
+        const { [core::cell::Cell::new(String::new()), core::cell::Cell::new(String::new())] };
+}
+
+/// The largest buffer kept in [`SCRATCH`] for the next call.
+#[cfg(feature = "std")]
+const KEEP_LIMIT: usize = 4096;
+
+/// Runs the state machine on `input` against `base` and hands the URL it
+/// builds (`None` on failure) to `then`. With `std`, the URL is written
+/// into this thread's scratch buffer `slot` (up to [`KEEP_LIMIT`] bytes
+/// are kept), so that a yes/no answer allocates nothing once the buffers
+/// have grown.
+fn with_parsed<R>(
+    slot: usize,
+    input: &str,
+    base: Option<&UrlRef<'_>>,
+    then: impl FnOnce(Option<&Url>) -> R,
+) -> R {
+    #[cfg(feature = "std")]
+    {
+        let scratch = SCRATCH
+            .try_with(|cells| cells.get(slot).map(core::cell::Cell::take))
+            .ok()
+            .flatten();
+        let output = |capacity: usize| match scratch {
+            Some(mut buffer) => {
+                buffer.clear();
+                buffer.reserve(capacity);
+                buffer
+            }
+            None => String::with_capacity(capacity),
+        };
+        let (answer, buffer) = run_full(input, base, &mut (), output, |result, url| {
+            (then(result.is_ok().then_some(&url)), url.serialization)
+        });
+        if buffer.capacity() <= KEEP_LIMIT {
+            let _ = SCRATCH.try_with(|cells| cells.get(slot).map(|cell| cell.set(buffer)));
+        }
+        answer
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        let _ = slot;
+        then(parse_full(input, base, &mut ()).ok().as_ref())
+    }
 }
 
 impl<'i> Parser<'i, '_, ()> {

@@ -14,7 +14,8 @@ use crate::prelude::*;
 use crate::scheme::SchemeType;
 use crate::spans::{Component, Observer};
 use crate::tables::{HOST_STATE_STOP, fast_class};
-use crate::url::{NONE, Url, to_u32};
+use crate::url::{NONE, to_u32};
+use crate::url_ref::UrlRef;
 use crate::validation::{ParseError, SetterError, ValidationError};
 
 /// A state of the basic URL parser (the Standard's names).
@@ -119,7 +120,7 @@ impl<O: Observer> Parser<'_, '_, O> {
     }
 
     /// Copies `base` into the output up to `upto`, with its offsets.
-    fn copy_base(&mut self, base: &Url, upto: Upto) {
+    fn copy_base(&mut self, base: &UrlRef<'_>, upto: Upto) {
         let url = &mut self.url;
         url.serialization.clear();
         url.scheme_type = base.scheme_type;
@@ -217,9 +218,7 @@ impl<O: Observer> Parser<'_, '_, O> {
                 for (slot, b) in lowered.iter_mut().zip(scheme_text.bytes()) {
                     *slot = b.to_ascii_lowercase();
                 }
-                let short = core::str::from_utf8(lowered.get(..scheme_text.len()).unwrap_or_gigo())
-                    .unwrap_or_gigo();
-                SchemeType::from_scheme(short)
+                SchemeType::from_scheme_bytes(lowered.get(..scheme_text.len()).unwrap_or_gigo())
             }
             _ => SchemeType::NotSpecial,
         };

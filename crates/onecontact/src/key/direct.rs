@@ -106,7 +106,7 @@ pub fn registrable_domain_with(text: &str, data: &Data) -> Result<Option<String>
 /// The reading's decisions for `text` (trim, scheme written or assumed)
 /// and the scan of what the parser would see, when the scan takes it; with
 /// the length of the trimmed text, which no key of it exceeds.
-#[inline]
+#[inline(always)]
 fn scan_text(text: &str) -> Option<(Scanned<'_>, usize)> {
     let (_, trimmed) = input::trim(text);
     if trimmed.is_empty() {
@@ -156,7 +156,6 @@ fn from_scan(scanned: &Scanned<'_>, list: &List, capacity: usize) -> String {
     if path.len() > 1 {
         let facts = PathScan {
             plain: !scanned.path_has_percent() && !scanned.path_has_empty_segment(),
-            last_slash: Some(scanned.path_last_slash()),
             upper: scanned.path_has_uppercase(),
         };
         key::push_scanned_path(&mut out, path, facts);
