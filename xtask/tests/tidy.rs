@@ -277,8 +277,8 @@ const BEFORE_A_COMMIT_STORY: [&str; 8] = [
 ];
 
 /// Words that, before "round" or "session", make it a time of the work
-/// ("this round", "last session"); a benchmark's rounds, a round trip and a
-/// DataFusion session stay words of the domain.
+/// rather than a thing of the domain: a benchmark's rounds, a round trip
+/// and a DataFusion session stay words of the domain.
 const WHEN: [&str; 7] = [
     "this", "last", "next", "previous", "earlier", "later", "that",
 ];
@@ -466,8 +466,8 @@ fn work_stories_are_found() {
     assert_eq!(stories("the seed's codes"), ["1: the seed s"]);
     assert_eq!(stories("done in this round"), ["1: this round"]);
     assert_eq!(
-        stories("as the last session left it"),
-        ["1: last session left"]
+        stories("as an earlier session left it"),
+        ["1: earlier session left"]
     );
     assert_eq!(stories("We changed the key"), ["1: we changed"]);
     assert_eq!(
