@@ -464,7 +464,7 @@ fn work_stories_are_found() {
         ["1: and issue #831"]
     );
     assert_eq!(stories("the seed's codes"), ["1: the seed s"]);
-    assert_eq!(stories("done in this round"), ["1: this round"]);
+    assert_eq!(stories("done in that round"), ["1: that round"]);
     assert_eq!(
         stories("as an earlier session left it"),
         ["1: earlier session left"]
