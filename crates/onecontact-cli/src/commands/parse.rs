@@ -278,11 +278,7 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
         (None, None) => writeln!(out, "  {}", s.dim("not a web address"))?,
     }
 
-    let validation: Vec<&Finding> = report
-        .findings
-        .iter()
-        .filter(|f| f.kind == FindingKind::ValidationError)
-        .collect();
+    let validation: Vec<&Finding> = report.findings_of(FindingKind::ValidationError).collect();
     if !validation.is_empty() {
         heading(out, s, "Validation errors (parsing went on)")?;
         // One row per kind of error, naming each character and where it is.
