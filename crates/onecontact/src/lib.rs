@@ -169,7 +169,9 @@ pub use error::{Offset, WebError, WebErrorCode};
 pub use facts::{WebFact, WebFacts, WebFlags};
 pub use host::{HostAnswer, HostKind};
 pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
-pub use key::direct::{key_v1, key_v1_with, registrable_domain_with};
+pub use key::direct::{
+    key_v1, key_v1_and_host_with, key_v1_with, push_key_v1_with, registrable_domain_with,
+};
 pub use key::{KeyVersion, PathRule};
 pub use reading::{Reader, Reading, SchemeSource};
 pub use social::{SocialNetwork, SocialProfile};
