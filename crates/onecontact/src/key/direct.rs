@@ -205,7 +205,9 @@ fn scan_text(text: &str) -> Option<(Scanned<'_>, usize)> {
 
 /// Key V1's steps over the scanned parts of a special URL (no opaque path,
 /// a host that is a domain or the empty host of `file:`), written at the
-/// end of `out`.
+/// end of `out`. Inlined into each caller, so that a caller's new `String`
+/// stays local.
+#[inline(always)]
 fn push_scanned(scanned: &Scanned<'_>, list: &List, out: &mut String) {
     // Step 1: the scheme, except http and https (a special URL has a host).
     if !scanned.is_web_scheme() {
