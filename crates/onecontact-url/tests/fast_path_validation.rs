@@ -15,8 +15,6 @@
     clippy::indexing_slicing
 )]
 
-use std::path::Path;
-
 use onecontact_url::Url;
 use onecontact_url::fuzzing::{
     check_reports, fast_path_takes_with_validation, parse_reporting_by_state_machine,
@@ -77,20 +75,11 @@ fn wpt_urltestdata_alone_and_against_its_base() {
 
 #[test]
 fn every_bench_data_line() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data");
-    if !root.exists() {
-        // The shared data sits beside the repository on the project's machine.
-        eprintln!("skipped: {} not found", root.display());
+    let Some(lists) = onecontact_testkit::bench_data::lists() else {
         return;
-    }
+    };
     let base = Url::parse("https://example.org/a/b?q#f").unwrap();
-    for file in [
-        "others/kasztp.txt",
-        "others/userbait.txt",
-        "files/node_files.txt",
-        "files/isaacs_files.txt",
-    ] {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
+    for (file, text) in lists {
         let mut tally = Tally::default();
         for line in text.lines() {
             tally.check(line, None);

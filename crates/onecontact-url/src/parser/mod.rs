@@ -101,9 +101,7 @@ pub(crate) fn parse<O: Observer>(
     base: Option<&Url>,
     obs: &mut O,
 ) -> Result<Url, ParseError> {
-    if input.len() > MAX_INPUT {
-        return Err(ParseError::new(ValidationError::InputTooLong, 0));
-    }
+    check_length(input)?;
     #[cfg(feature = "parse-counter")]
     crate::parse_counter::count();
     // For an observer of validation errors the fast path takes only a text
@@ -122,10 +120,17 @@ pub(crate) fn parse_by_state_machine<O: Observer>(
     base: Option<&Url>,
     obs: &mut O,
 ) -> Result<Url, ParseError> {
+    check_length(input)?;
+    parse_full(input, base.map(Url::view).as_ref(), obs)
+}
+
+/// The `input-too-long` failure for an input past [`MAX_INPUT`].
+#[inline(always)]
+fn check_length(input: &str) -> Result<(), ParseError> {
     if input.len() > MAX_INPUT {
         return Err(ParseError::new(ValidationError::InputTooLong, 0));
     }
-    parse_full(input, base.map(Url::view).as_ref(), obs)
+    Ok(())
 }
 
 /// The state machine's run of [`parse`], apart so that the fast path's
