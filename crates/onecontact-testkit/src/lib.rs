@@ -1,6 +1,8 @@
 //! Test support shared by the test suites of the onecontact crates, one
 //! module per concern:
 //!
+//! - [`bench_data`]: the URL lists of the shared bench data, for tests
+//!   over every line;
 //! - [`fuzz_replay`]: replays the saved inputs of a fuzz target (crashes and
 //!   hand-picked edge cases in a crate's `tests/fuzz_regressions/`) through
 //!   the crate's `fuzzing` check, the same function the fuzz target calls;
@@ -22,6 +24,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod bench_data;
 pub mod expected;
 pub mod fuzz_replay;
 pub mod json;

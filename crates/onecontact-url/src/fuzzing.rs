@@ -4,24 +4,131 @@
 use crate::prelude::*;
 use core::net::{IpAddr, Ipv4Addr};
 
-use crate::{SetterError, Url, quirks};
+use crate::spans::Both;
+use crate::{InputSpans, ParseError, SetterError, Url, Validation, quirks};
 
-/// Parses `input`: the fast path and the full state machine (spans and
-/// validation errors requested) agree, every URL passes `check_invariants`,
-/// and so does the part after a `\u{1}` resolved against the part before it;
-/// [`Url::can_parse`] answers whether each parse succeeds.
+/// What a parse that reports everything gives: the URL or the failure, the
+/// validation errors and the input spans.
+#[derive(Debug)]
+pub struct Reported {
+    /// The URL, or why the input is not one.
+    pub result: Result<Url, ParseError>,
+    /// The non-fatal validation errors, in the order reported.
+    pub errors: Vec<Validation>,
+    /// The spans of the components read.
+    pub spans: InputSpans,
+}
+
+/// Parses `input` against `base` reporting validation errors and spans, as
+/// [`crate::ParseOptions::parse_recording_spans`] with a validation sink
+/// does: by the fast path when it takes the text, else the state machine.
+pub fn parse_reporting(input: &str, base: Option<&Url>) -> Reported {
+    let mut errors = Vec::new();
+    let mut spans = InputSpans::default();
+    let result = Url::options()
+        .base_url(base)
+        .validation_sink(&mut errors)
+        .parse_recording_spans(input, &mut spans);
+    Reported {
+        result,
+        errors,
+        spans,
+    }
+}
+
+/// [`parse_reporting`] by the state machine alone.
+pub fn parse_reporting_by_state_machine(input: &str, base: Option<&Url>) -> Reported {
+    let mut errors = Vec::new();
+    let mut spans = InputSpans::default();
+    let result = {
+        let mut both = Both {
+            spans: &mut spans,
+            errors: &mut errors,
+        };
+        crate::parser::parse_by_state_machine(input, base, &mut both)
+    };
+    Reported {
+        result,
+        errors,
+        spans,
+    }
+}
+
+/// Whether a parse that reports validation errors takes the fast path for
+/// `input`: a special URL in serialized form that holds no validation error.
+pub fn fast_path_takes_with_validation(input: &str) -> bool {
+    input.len() <= crate::parser::MAX_INPUT
+        && crate::parser::fast::scan(input)
+            .is_some_and(|parts| crate::parser::clean::has_no_validation_error(input, &parts))
+}
+
+/// The serialization, host, port, path, query and fragment of a parse's URL.
+type Components<'a> = (
+    &'a str,
+    Option<&'a str>,
+    Option<u16>,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
+fn components(result: &Result<Url, ParseError>) -> Result<Components<'_>, &ParseError> {
+    result.as_ref().map(|u| {
+        (
+            u.as_str(),
+            u.host_str(),
+            u.port(),
+            u.path(),
+            u.query(),
+            u.fragment(),
+        )
+    })
+}
+
+/// [`parse_reporting`] and [`parse_reporting_by_state_machine`] give the
+/// same URL (its serialization and components) or the same failure, the
+/// same validation errors (kinds, offsets, code points, in order) and the
+/// same spans.
+pub fn check_reports(input: &str, base: Option<&Url>) -> Result<(), String> {
+    let fast = parse_reporting(input, base);
+    let full = parse_reporting_by_state_machine(input, base);
+    if components(&fast.result) != components(&full.result) {
+        return Err(format!(
+            "{input:?} (base {base:?}): {:?} with the fast path allowed, {:?} by the state machine",
+            fast.result, full.result
+        ));
+    }
+    if fast.errors != full.errors {
+        return Err(format!(
+            "{input:?} (base {base:?}): validation errors {:?} with the fast path allowed, {:?} by the state machine",
+            fast.errors, full.errors
+        ));
+    }
+    if fast.spans != full.spans {
+        return Err(format!(
+            "{input:?} (base {base:?}): spans {:?} with the fast path allowed, {:?} by the state machine",
+            fast.spans, full.spans
+        ));
+    }
+    Ok(())
+}
+
+/// Parses `input`: the fast path and the state machine alone agree (on
+/// the URL, and with validation errors and spans requested on those too,
+/// [`check_reports`]), every URL passes `check_invariants`, and so does the
+/// part after a `\u{1}` resolved against the part before it (checked with
+/// [`check_reports`] too); [`Url::can_parse`] answers whether each parse
+/// succeeds.
 pub fn check_parse(input: &str) -> Result<(), String> {
     let plain = Url::parse(input);
     if Url::can_parse(input, None) != plain.is_ok() {
         return Err(format!("can_parse disagrees with the parse on {input:?}"));
     }
-    let mut errors = Vec::new();
-    let full = Url::options()
-        .validation_sink(&mut errors)
-        .parse_with_spans(input);
-    if plain.as_ref().ok().map(Url::as_str) != full.as_ref().ok().map(|(u, _)| u.as_str()) {
+    let full = parse_reporting_by_state_machine(input, None);
+    if plain.as_ref().ok().map(Url::as_str) != full.result.as_ref().ok().map(Url::as_str) {
         return Err(format!("fast path and full parser disagree on {input:?}"));
     }
+    check_reports(input, None)?;
     if let Ok(url) = &plain {
         url.check_invariants()
             .map_err(|e| format!("{input:?}: {e}"))?;
@@ -33,6 +140,11 @@ pub fn check_parse(input: &str) -> Result<(), String> {
                 "can_parse disagrees with the parse on {rel:?} against {base:?}"
             ));
         }
+    }
+    if let Some((base, rel)) = input.split_once('\u{1}')
+        && let Ok(base) = Url::parse(base)
+    {
+        check_reports(rel, Some(&base))?;
     }
     if let Some((base, rel)) = input.split_once('\u{1}')
         && let Ok(base) = Url::parse(base)

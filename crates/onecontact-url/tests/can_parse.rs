@@ -12,7 +12,6 @@
 )]
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use onecontact_url::Url;
 
@@ -100,19 +99,10 @@ fn wpt_urltestdata_against_every_base_of_the_file() {
 
 #[test]
 fn every_bench_data_line_alone_and_against_bases() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data");
-    if !root.exists() {
-        // The shared data sits beside the repository on the project's machine.
-        eprintln!("skipped: {} not found", root.display());
+    let Some(lists) = onecontact_testkit::bench_data::lists() else {
         return;
-    }
-    for file in [
-        "others/kasztp.txt",
-        "others/userbait.txt",
-        "files/node_files.txt",
-        "files/isaacs_files.txt",
-    ] {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
+    };
+    for (file, text) in lists {
         let mut lines = 0;
         let mut accepted = 0;
         for line in text.lines() {

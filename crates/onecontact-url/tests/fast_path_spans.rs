@@ -6,15 +6,10 @@
 
 use onecontact_url::{InputSpans, Url};
 
-/// Spans from the state machine: asking for validation errors keeps the
-/// parse off the fast path.
+/// Spans from the state machine alone.
 fn slow(input: &str) -> Option<InputSpans> {
-    let mut errors = Vec::new();
-    Url::options()
-        .validation_sink(&mut errors)
-        .parse_with_spans(input)
-        .ok()
-        .map(|(_, spans)| spans)
+    let full = onecontact_url::fuzzing::parse_reporting_by_state_machine(input, None);
+    full.result.ok().map(|_| full.spans)
 }
 
 /// Spans with no validation sink: the fast path where it applies.

@@ -53,12 +53,17 @@ proptest! {
     #[test]
     fn parsed_urls_reparse_to_themselves(input in url_text()) {
         let plain = Url::parse(&input);
-        let mut errors = Vec::new();
-        let full = Url::options().validation_sink(&mut errors).parse_with_spans(&input);
+        let state_machine = onecontact_url::fuzzing::parse_reporting_by_state_machine(&input, None);
+        let errors = state_machine.errors;
+        let full = state_machine.result.map(|url| (url, state_machine.spans));
         prop_assert_eq!(plain.as_ref().ok().map(Url::as_str), full.as_ref().ok().map(|(u, _)| u.as_str()));
         if let (Err(a), Err((b, _))) = (&plain, &full.as_ref().map_err(|e| (e.clone(), ()))) {
             prop_assert_eq!(a, b);
         }
+        // With validation errors and spans requested, the fast path (where
+        // it takes the text) gives what the state machine alone gives.
+        let reports = onecontact_url::fuzzing::check_reports(&input, None);
+        prop_assert!(reports.is_ok(), "{:?}", reports);
         if let Ok(url) = plain {
             check(&url, &input);
             let again = Url::parse(url.as_str()).unwrap();

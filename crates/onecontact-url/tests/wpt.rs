@@ -88,17 +88,17 @@ fn run_urltestdata(name: &str, text: &str) {
         };
         let result = Url::options().base_url(base.as_ref()).parse(input);
         assert_eq!(Url::can_parse(input, base_text), result.is_ok());
-        // The fast path (plain parse) and the full state machine (taken when
-        // spans or validation errors are requested) agree.
-        let mut errors = Vec::new();
-        let full = Url::options()
-            .base_url(base.as_ref())
-            .validation_sink(&mut errors)
-            .parse_with_spans(input);
-        if full.as_ref().map(|(u, _)| u.as_str()).ok() != result.as_ref().map(Url::as_str).ok() {
+        // The fast path (plain parse) and the state machine alone agree,
+        // and so do the two with validation errors and spans requested.
+        let full = onecontact_url::fuzzing::parse_reporting_by_state_machine(input, base.as_ref());
+        if full.result.as_ref().map(Url::as_str).ok() != result.as_ref().map(Url::as_str).ok() {
             failures.push(format!(
                 "{id}\t{input:?}: fast path and full parser disagree"
             ));
+            continue;
+        }
+        if let Err(e) = onecontact_url::fuzzing::check_reports(input, base.as_ref()) {
+            failures.push(format!("{id}\t{e}"));
             continue;
         }
         if obj.get("failure").and_then(Value::as_bool) == Some(true) {

@@ -37,12 +37,16 @@ pub(crate) struct FastParts {
     pub(crate) needs_lowercase: bool,
 }
 
-/// Tries the fast path on `input` (not yet trimmed), for an observer that
-/// wants no validation errors. Spans, when wanted, are the scan's offsets,
+/// Tries the fast path on `input` (not yet trimmed). For an observer of
+/// validation errors only a text that holds none is taken
+/// ([`clean`](super::clean)). Spans, when wanted, are the scan's offsets,
 /// since the output is the input.
 #[inline]
 pub(crate) fn try_fast_observed<O: Observer>(input: &str, obs: &mut O) -> Option<Url> {
     let parts = scan(input)?;
+    if O::VALIDATION && !super::clean::has_no_validation_error(input, &parts) {
+        return None;
+    }
     let url = build(input, &parts)?;
     if O::SPANS {
         report_spans(&parts, input.len(), obs);

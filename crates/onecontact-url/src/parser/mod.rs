@@ -10,6 +10,7 @@
 //! path shortening (`..`) and the `/.` prefix for hostless paths starting
 //! with `//`.
 
+pub(crate) mod clean;
 pub(crate) mod fast;
 mod lanes;
 mod path;
@@ -100,20 +101,36 @@ pub(crate) fn parse<O: Observer>(
     base: Option<&Url>,
     obs: &mut O,
 ) -> Result<Url, ParseError> {
-    if input.len() > MAX_INPUT {
-        return Err(ParseError::new(ValidationError::InputTooLong, 0));
-    }
+    check_length(input)?;
     #[cfg(feature = "parse-counter")]
     crate::parse_counter::count();
-    // The fast path raises no validation errors of its own, but it does not
-    // look for the non-fatal ones either: an observer of those takes the
-    // state machine. Spans it reports itself.
-    if !O::VALIDATION
-        && let Some(url) = fast::try_fast_observed(input, obs)
-    {
+    // For an observer of validation errors the fast path takes only a text
+    // that holds none; it reports spans itself.
+    if let Some(url) = fast::try_fast_observed(input, obs) {
         return Ok(url);
     }
     parse_full(input, base.map(Url::view).as_ref(), obs)
+}
+
+/// [`parse`] by the state machine alone, never the fast path: what the
+/// fuzz checks and the tests compare the fast path with.
+#[cfg(feature = "fuzzing")]
+pub(crate) fn parse_by_state_machine<O: Observer>(
+    input: &str,
+    base: Option<&Url>,
+    obs: &mut O,
+) -> Result<Url, ParseError> {
+    check_length(input)?;
+    parse_full(input, base.map(Url::view).as_ref(), obs)
+}
+
+/// The `input-too-long` failure for an input past [`MAX_INPUT`].
+#[inline(always)]
+fn check_length(input: &str) -> Result<(), ParseError> {
+    if input.len() > MAX_INPUT {
+        return Err(ParseError::new(ValidationError::InputTooLong, 0));
+    }
+    Ok(())
 }
 
 /// The state machine's run of [`parse`], apart so that the fast path's
