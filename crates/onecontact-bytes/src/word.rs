@@ -39,6 +39,22 @@ pub fn ascii_bytes_equal(word: u64, b: u8) -> u64 {
     !(y + !HI) & HI
 }
 
+/// The high bit of each byte of `word` below `n`, for an `n` of at most
+/// 0x80 (a larger `n` answers as 0x80 does).
+///
+/// ```
+/// use onecontact_bytes::word::bytes_below;
+///
+/// let word = u64::from_le_bytes(*b"a\tb\x1f \x00\xff\n");
+/// assert_eq!(bytes_below(word, 0x20), u64::from_le_bytes([0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80]));
+/// ```
+#[inline(always)]
+pub fn bytes_below(word: u64, n: u8) -> u64 {
+    let heptets = word & !HI;
+    let at_least_n = heptets + LO * u64::from(0x80u8.saturating_sub(n));
+    !at_least_n & !word & HI
+}
+
 /// The high bit of each byte of `word` that is an ASCII uppercase letter.
 ///
 /// ```
@@ -100,6 +116,13 @@ mod tests {
                     bytes_equal(word, b),
                     mask(bytes, |x| x == b),
                     "{bytes:?} {b}"
+                );
+            }
+            for n in [0, 1, 0x20, 0x41, 0x7F, 0x80] {
+                assert_eq!(
+                    bytes_below(word, n),
+                    mask(bytes, |x| x < n),
+                    "{bytes:?} {n}"
                 );
             }
             assert_eq!(
