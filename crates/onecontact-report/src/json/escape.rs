@@ -2,13 +2,13 @@
 //! characters below U+0020 escaped as `serde_json` escapes them, eight
 //! bytes at a time.
 
-use onecontact_bytes::word::{bytes_below, bytes_equal};
+use onecontact_bytes::word::{any_byte_below, any_byte_equal, bytes_below, bytes_equal};
 
 /// The hexadecimal digits of a `\u00XX` escape.
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Appends `text` to `out` as a JSON string.
-#[inline]
+#[inline(always)]
 pub(crate) fn write_str(out: &mut Vec<u8>, text: &str) {
     let bytes = text.as_bytes();
     out.reserve(bytes.len() + 2);
@@ -25,13 +25,12 @@ pub(crate) fn write_str(out: &mut Vec<u8>, text: &str) {
 #[inline(always)]
 fn has_escapes(bytes: &[u8]) -> bool {
     let mut words = bytes.chunks_exact(8);
-    let mut marks = 0;
-    for chunk in words.by_ref() {
-        marks |= escapes(word(chunk));
+    if words.by_ref().any(|chunk| any_escape(word(chunk))) {
+        return true;
     }
     let rest = words.remainder();
     if rest.is_empty() {
-        return marks != 0;
+        return false;
     }
     match bytes
         .len()
@@ -39,7 +38,7 @@ fn has_escapes(bytes: &[u8]) -> bool {
         .and_then(|last| bytes.get(last..))
     {
         // The last eight bytes (again, in part).
-        Some(last) => marks != 0 || escapes(word(last)) != 0,
+        Some(last) => any_escape(word(last)),
         // Fewer than eight bytes in all.
         None => rest.iter().any(|b| needs_escape(*b)),
     }
@@ -99,6 +98,12 @@ fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
 #[inline(always)]
 fn escapes(word: u64) -> u64 {
     bytes_below(word, 0x20) | bytes_equal(word, b'"') | bytes_equal(word, b'\\')
+}
+
+/// Whether JSON escapes a byte of `word`.
+#[inline(always)]
+fn any_escape(word: u64) -> bool {
+    any_byte_below(word, 0x20) | any_byte_equal(word, b'"') | any_byte_equal(word, b'\\')
 }
 
 /// Whether JSON escapes `b`.

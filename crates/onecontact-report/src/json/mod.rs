@@ -3,8 +3,10 @@
 //! strings scanned eight bytes at a time.
 //!
 //! [`to_vec`] and [`to_vec_pretty`] take any `Serialize` value, as
-//! `serde_json::to_vec` and `serde_json::to_vec_pretty` do; [`parse_reply`]
-//! writes the reply document of `POST /api/parse`.
+//! `serde_json::to_vec` and `serde_json::to_vec_pretty` do (all but
+//! `serde_json`'s own `RawValue` and arbitrary-precision numbers, which
+//! only `serde_json` writes as such); [`parse_reply`] writes the reply
+//! document of `POST /api/parse`.
 //!
 //! ```
 //! use onecontact_report::{ReadOptions, json, parse_report};
