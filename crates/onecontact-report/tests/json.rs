@@ -5,7 +5,12 @@
 //! reports of the same inputs, every shape of serde's data model, and any
 //! string.
 #![cfg(feature = "serde")]
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::collections::BTreeMap;
 

@@ -576,7 +576,7 @@ fn typed_warnings(
             encoded.character = found.character;
             encoded.position = found.position;
         } else if !told {
-            out.push(differential::warning(&found));
+            out.push(differential::warning(found));
         }
     }
     if let Some(found) = traversal::encoded_dot_segment(url, typed) {
