@@ -20,6 +20,7 @@
 //! ```
 
 mod escape;
+mod key;
 mod layout;
 mod report;
 mod ser;

@@ -5,7 +5,67 @@ use serde::ser::{self, Serialize};
 
 use super::JsonError;
 use super::escape::write_str;
+use super::key::MapKey;
 use super::layout::Layout;
+
+/// `serialize_…` of each number type, written by the writer's `integer`
+/// or `float`.
+macro_rules! numbers {
+    ($write:ident: $($name:ident $t:ty),* $(,)?) => {
+        $(
+            fn $name(self, v: $t) -> Result<(), JsonError> {
+                self.$write(v);
+                Ok(())
+            }
+        )*
+    };
+}
+
+/// The `serialize_…` method of an array's items (`SerializeSeq`,
+/// `SerializeTuple`, …) and its end.
+macro_rules! items {
+    ($trait:ident :: $method:ident) => {
+        impl<L: Layout> ser::$trait for Compound<'_, '_, L> {
+            type Ok = ();
+            type Error = JsonError;
+
+            #[inline]
+            fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), JsonError> {
+                self.item(value)
+            }
+
+            #[inline]
+            fn end(self) -> Result<(), JsonError> {
+                self.finish()
+            }
+        }
+    };
+}
+
+/// `serialize_field` of an object's members named by the type
+/// (`SerializeStruct`, `SerializeStructVariant`) and its end.
+macro_rules! members {
+    ($trait:ident) => {
+        impl<L: Layout> ser::$trait for Compound<'_, '_, L> {
+            type Ok = ();
+            type Error = JsonError;
+
+            #[inline]
+            fn serialize_field<T: ?Sized + Serialize>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), JsonError> {
+                self.field(key, value)
+            }
+
+            #[inline]
+            fn end(self) -> Result<(), JsonError> {
+                self.finish()
+            }
+        }
+    };
+}
 
 /// Appends the JSON of the values given to it to `out`.
 pub(crate) struct Writer<'o, L> {
@@ -15,15 +75,15 @@ pub(crate) struct Writer<'o, L> {
     pub(crate) layout: L,
 }
 
-impl<L: Layout> Writer<'_, L> {
+impl<'o, L: Layout> Writer<'o, L> {
     #[inline]
-    fn integer(&mut self, n: impl itoa::Integer) {
+    pub(crate) fn integer(&mut self, n: impl itoa::Integer) {
         self.out
             .extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
     }
 
     #[inline]
-    fn float(&mut self, n: impl zmij::Float + Finite) {
+    pub(crate) fn float(&mut self, n: impl zmij::Float + Finite) {
         if n.finite() {
             self.out
                 .extend_from_slice(zmij::Buffer::new().format_finite(n).as_bytes());
@@ -46,15 +106,27 @@ impl<L: Layout> Writer<'_, L> {
         self.layout.close(self.out, b'}');
     }
 
-    /// Opens an object or array of `len` items; one of none is closed at
-    /// once.
-    fn open(&mut self, bracket: u8, len: Option<usize>) -> State {
+    /// Opens an object or array (`bracket`) of `len` items, the value of
+    /// an enum's variant or not; one of no items is closed at once.
+    #[inline]
+    fn compound<'w>(
+        &'w mut self,
+        bracket: u8,
+        len: Option<usize>,
+        in_variant: bool,
+    ) -> Compound<'w, 'o, L> {
         self.layout.open(self.out, bracket);
-        if len == Some(0) {
+        let state = if len == Some(0) {
             self.layout.close(self.out, closing(bracket));
             State::Empty
         } else {
             State::First
+        };
+        Compound {
+            writer: self,
+            state,
+            bracket,
+            in_variant,
         }
     }
 }
@@ -163,65 +235,10 @@ impl<'w, 'o, L: Layout> ser::Serializer for &'w mut Writer<'o, L> {
         Ok(())
     }
 
-    fn serialize_i8(self, v: i8) -> Result<(), JsonError> {
-        self.integer(v);
-        Ok(())
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), JsonError> {
-        self.integer(v);
-        Ok(())
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), JsonError> {
-        self.integer(v);
-        Ok(())
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), JsonError> {
-        self.integer(v);
-        Ok(())
-    }
-
-    fn serialize_i128(self, v: i128) -> Result<(), JsonError> {
-        self.integer(v);
-        Ok(())
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<(), JsonError> {
-        self.integer(v);
-        Ok(())
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), JsonError> {
-        self.integer(v);
-        Ok(())
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), JsonError> {
-        self.integer(v);
-        Ok(())
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), JsonError> {
-        self.integer(v);
-        Ok(())
-    }
-
-    fn serialize_u128(self, v: u128) -> Result<(), JsonError> {
-        self.integer(v);
-        Ok(())
-    }
-
-    fn serialize_f32(self, v: f32) -> Result<(), JsonError> {
-        self.float(v);
-        Ok(())
-    }
-
-    fn serialize_f64(self, v: f64) -> Result<(), JsonError> {
-        self.float(v);
-        Ok(())
-    }
+    numbers!(integer:
+        serialize_i8 i8, serialize_i16 i16, serialize_i32 i32, serialize_i64 i64, serialize_i128 i128,
+        serialize_u8 u8, serialize_u16 u16, serialize_u32 u32, serialize_u64 u64, serialize_u128 u128);
+    numbers!(float: serialize_f32 f32, serialize_f64 f64);
 
     fn serialize_char(self, v: char) -> Result<(), JsonError> {
         write_str(self.out, v.encode_utf8(&mut [0; 4]));
@@ -297,13 +314,7 @@ impl<'w, 'o, L: Layout> ser::Serializer for &'w mut Writer<'o, L> {
 
     #[inline]
     fn serialize_seq(self, len: Option<usize>) -> Result<Compound<'w, 'o, L>, JsonError> {
-        let state = self.open(b'[', len);
-        Ok(Compound {
-            writer: self,
-            state,
-            bracket: b'[',
-            in_variant: false,
-        })
+        Ok(self.compound(b'[', len, false))
     }
 
     fn serialize_tuple(self, len: usize) -> Result<Compound<'w, 'o, L>, JsonError> {
@@ -326,24 +337,12 @@ impl<'w, 'o, L: Layout> ser::Serializer for &'w mut Writer<'o, L> {
         len: usize,
     ) -> Result<Compound<'w, 'o, L>, JsonError> {
         self.open_variant(variant);
-        let state = self.open(b'[', Some(len));
-        Ok(Compound {
-            writer: self,
-            state,
-            bracket: b'[',
-            in_variant: true,
-        })
+        Ok(self.compound(b'[', Some(len), true))
     }
 
     #[inline]
     fn serialize_map(self, len: Option<usize>) -> Result<Compound<'w, 'o, L>, JsonError> {
-        let state = self.open(b'{', len);
-        Ok(Compound {
-            writer: self,
-            state,
-            bracket: b'{',
-            in_variant: false,
-        })
+        Ok(self.compound(b'{', len, false))
     }
 
     #[inline]
@@ -363,69 +362,15 @@ impl<'w, 'o, L: Layout> ser::Serializer for &'w mut Writer<'o, L> {
         len: usize,
     ) -> Result<Compound<'w, 'o, L>, JsonError> {
         self.open_variant(variant);
-        let state = self.open(b'{', Some(len));
-        Ok(Compound {
-            writer: self,
-            state,
-            bracket: b'{',
-            in_variant: true,
-        })
+        Ok(self.compound(b'{', Some(len), true))
     }
 }
 
-impl<L: Layout> ser::SerializeSeq for Compound<'_, '_, L> {
-    type Ok = ();
-    type Error = JsonError;
-
-    #[inline]
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), JsonError> {
-        self.item(value)
-    }
-
-    #[inline]
-    fn end(self) -> Result<(), JsonError> {
-        self.finish()
-    }
-}
-
-impl<L: Layout> ser::SerializeTuple for Compound<'_, '_, L> {
-    type Ok = ();
-    type Error = JsonError;
-
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), JsonError> {
-        self.item(value)
-    }
-
-    fn end(self) -> Result<(), JsonError> {
-        self.finish()
-    }
-}
-
-impl<L: Layout> ser::SerializeTupleStruct for Compound<'_, '_, L> {
-    type Ok = ();
-    type Error = JsonError;
-
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), JsonError> {
-        self.item(value)
-    }
-
-    fn end(self) -> Result<(), JsonError> {
-        self.finish()
-    }
-}
-
-impl<L: Layout> ser::SerializeTupleVariant for Compound<'_, '_, L> {
-    type Ok = ();
-    type Error = JsonError;
-
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), JsonError> {
-        self.item(value)
-    }
-
-    fn end(self) -> Result<(), JsonError> {
-        self.finish()
-    }
-}
+// An array's items, however serde names them.
+items!(SerializeSeq::serialize_element);
+items!(SerializeTuple::serialize_element);
+items!(SerializeTupleStruct::serialize_field);
+items!(SerializeTupleVariant::serialize_field);
 
 impl<L: Layout> ser::SerializeMap for Compound<'_, '_, L> {
     type Ok = ();
@@ -450,229 +395,6 @@ impl<L: Layout> ser::SerializeMap for Compound<'_, '_, L> {
     }
 }
 
-impl<L: Layout> ser::SerializeStruct for Compound<'_, '_, L> {
-    type Ok = ();
-    type Error = JsonError;
-
-    #[inline]
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), JsonError> {
-        self.field(key, value)
-    }
-
-    #[inline]
-    fn end(self) -> Result<(), JsonError> {
-        self.finish()
-    }
-}
-
-impl<L: Layout> ser::SerializeStructVariant for Compound<'_, '_, L> {
-    type Ok = ();
-    type Error = JsonError;
-
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), JsonError> {
-        self.field(key, value)
-    }
-
-    fn end(self) -> Result<(), JsonError> {
-        self.finish()
-    }
-}
-
-/// A map's key: JSON's member names are strings, so a number or a bool is
-/// written in quotes, and anything else is refused.
-struct MapKey<'w, 'o, L> {
-    writer: &'w mut Writer<'o, L>,
-}
-
-impl<L: Layout> MapKey<'_, '_, L> {
-    fn quoted(self, write: impl FnOnce(&mut Writer<'_, L>)) -> Result<(), JsonError> {
-        self.writer.out.push(b'"');
-        write(self.writer);
-        self.writer.out.push(b'"');
-        Ok(())
-    }
-}
-
-impl<L: Layout> ser::Serializer for MapKey<'_, '_, L> {
-    type Ok = ();
-    type Error = JsonError;
-    type SerializeSeq = ser::Impossible<(), JsonError>;
-    type SerializeTuple = ser::Impossible<(), JsonError>;
-    type SerializeTupleStruct = ser::Impossible<(), JsonError>;
-    type SerializeTupleVariant = ser::Impossible<(), JsonError>;
-    type SerializeMap = ser::Impossible<(), JsonError>;
-    type SerializeStruct = ser::Impossible<(), JsonError>;
-    type SerializeStructVariant = ser::Impossible<(), JsonError>;
-
-    fn serialize_bool(self, v: bool) -> Result<(), JsonError> {
-        self.quoted(|w| w.out.extend_from_slice(if v { b"true" } else { b"false" }))
-    }
-
-    fn serialize_i8(self, v: i8) -> Result<(), JsonError> {
-        self.quoted(|w| w.integer(v))
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), JsonError> {
-        self.quoted(|w| w.integer(v))
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), JsonError> {
-        self.quoted(|w| w.integer(v))
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), JsonError> {
-        self.quoted(|w| w.integer(v))
-    }
-
-    fn serialize_i128(self, v: i128) -> Result<(), JsonError> {
-        self.quoted(|w| w.integer(v))
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<(), JsonError> {
-        self.quoted(|w| w.integer(v))
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), JsonError> {
-        self.quoted(|w| w.integer(v))
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), JsonError> {
-        self.quoted(|w| w.integer(v))
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), JsonError> {
-        self.quoted(|w| w.integer(v))
-    }
-
-    fn serialize_u128(self, v: u128) -> Result<(), JsonError> {
-        self.quoted(|w| w.integer(v))
-    }
-
-    fn serialize_f32(self, v: f32) -> Result<(), JsonError> {
-        if !v.is_finite() {
-            return Err(JsonError::FloatKeyNotFinite);
-        }
-        self.quoted(|w| w.float(v))
-    }
-
-    fn serialize_f64(self, v: f64) -> Result<(), JsonError> {
-        if !v.is_finite() {
-            return Err(JsonError::FloatKeyNotFinite);
-        }
-        self.quoted(|w| w.float(v))
-    }
-
-    fn serialize_char(self, v: char) -> Result<(), JsonError> {
-        write_str(self.writer.out, v.encode_utf8(&mut [0; 4]));
-        Ok(())
-    }
-
-    fn serialize_str(self, v: &str) -> Result<(), JsonError> {
-        write_str(self.writer.out, v);
-        Ok(())
-    }
-
-    fn serialize_bytes(self, _v: &[u8]) -> Result<(), JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_none(self) -> Result<(), JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<(), JsonError> {
-        value.serialize(self)
-    }
-
-    fn serialize_unit(self) -> Result<(), JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_unit_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-    ) -> Result<(), JsonError> {
-        write_str(self.writer.out, variant);
-        Ok(())
-    }
-
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(
-        self,
-        _name: &'static str,
-        value: &T,
-    ) -> Result<(), JsonError> {
-        value.serialize(self)
-    }
-
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _value: &T,
-    ) -> Result<(), JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq, JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple, JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_tuple_struct(
-        self,
-        _name: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeTupleStruct, JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_tuple_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeTupleVariant, JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap, JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_struct(
-        self,
-        _name: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeStruct, JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-
-    fn serialize_struct_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeStructVariant, JsonError> {
-        Err(JsonError::KeyNotString)
-    }
-}
+// An object's members named by the type.
+members!(SerializeStruct);
+members!(SerializeStructVariant);
