@@ -206,18 +206,14 @@ fn main() {
 }
 
 /// What one `POST /api/parse` handler call does for `input` (no base, the
-/// scheme assumed when not written): the reply document `{"report": …}`,
-/// serialized.
+/// scheme assumed when not written): the report and its reply document
+/// `{"report": …}`, written as the server writes it.
 fn api_parse(input: &str) -> Vec<u8> {
-    use onecontact_report::{ReadOptions, parse_report};
-    #[derive(serde::Serialize)]
-    struct Reply {
-        report: onecontact_report::ParseReport,
-    }
+    use onecontact_report::{ReadOptions, json, parse_report};
     let Ok(report) = parse_report(input, &ReadOptions::default()) else {
         return Vec::new();
     };
-    serde_json::to_vec(&Reply { report }).unwrap_or_default()
+    json::parse_reply(&report).unwrap_or_default()
 }
 
 /// Adds `m` to the report and prints its rate in addresses per second.

@@ -1,6 +1,6 @@
 //! Byte-level helpers shared by the onecontact crates (`onecontact-idna`,
-//! `onecontact-url`, `onecontact-psl`, `onecontact` and the command), so that
-//! each exists once:
+//! `onecontact-url`, `onecontact-psl`, `onecontact`, `onecontact-report` and
+//! the command), so that each exists once:
 //!
 //! - [`is_forbidden_host_code_point`] and [`is_forbidden_domain_code_point`],
 //!   the URL Standard's lists (public API of `onecontact-idna`, which

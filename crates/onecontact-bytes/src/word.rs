@@ -39,6 +39,52 @@ pub fn ascii_bytes_equal(word: u64, b: u8) -> u64 {
     !(y + !HI) & HI
 }
 
+/// The high bit of each byte of `word` below `n`, for an `n` of at most
+/// 0x80 (a larger `n` answers as 0x80 does).
+///
+/// ```
+/// use onecontact_bytes::word::bytes_below;
+///
+/// let word = u64::from_le_bytes(*b"a\tb\x1f \x00\xff\n");
+/// assert_eq!(bytes_below(word, 0x20), u64::from_le_bytes([0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80]));
+/// ```
+#[inline(always)]
+pub fn bytes_below(word: u64, n: u8) -> u64 {
+    let heptets = word & !HI;
+    let at_least_n = heptets + LO * u64::from(0x80u8.saturating_sub(n));
+    !at_least_n & !word & HI
+}
+
+/// Whether a byte of `word` is below `n`, for an `n` of at most 0x80:
+/// [`bytes_below`] as a yes or no, in fewer operations.
+///
+/// ```
+/// use onecontact_bytes::word::any_byte_below;
+///
+/// assert!(any_byte_below(u64::from_le_bytes(*b"abc\x1fdefg"), 0x20));
+/// assert!(!any_byte_below(u64::from_le_bytes(*b"abc defg"), 0x20));
+/// ```
+#[inline(always)]
+pub fn any_byte_below(word: u64, n: u8) -> bool {
+    // A borrow only starts at a byte below `n`, so the lowest high bit
+    // set is exact, and any answer but none is right.
+    word.wrapping_sub(LO * u64::from(n.min(0x80))) & !word & HI != 0
+}
+
+/// Whether a byte of `word` equals `b`: [`bytes_equal`] as a yes or no, in
+/// fewer operations.
+///
+/// ```
+/// use onecontact_bytes::word::any_byte_equal;
+///
+/// assert!(any_byte_equal(u64::from_le_bytes(*b"ab\"cdefg"), b'"'));
+/// assert!(!any_byte_equal(u64::from_le_bytes(*b"abcdefgh"), b'"'));
+/// ```
+#[inline(always)]
+pub fn any_byte_equal(word: u64, b: u8) -> bool {
+    any_byte_below(word ^ (LO * u64::from(b)), 1)
+}
+
 /// The high bit of each byte of `word` that is an ASCII uppercase letter.
 ///
 /// ```
@@ -101,6 +147,21 @@ mod tests {
                     mask(bytes, |x| x == b),
                     "{bytes:?} {b}"
                 );
+            }
+            for n in [0, 1, 0x20, 0x41, 0x7F, 0x80] {
+                assert_eq!(
+                    bytes_below(word, n),
+                    mask(bytes, |x| x < n),
+                    "{bytes:?} {n}"
+                );
+                assert_eq!(
+                    any_byte_below(word, n),
+                    bytes.iter().any(|x| *x < n),
+                    "{bytes:?} {n}"
+                );
+            }
+            for b in [0, b'"', b'\\', 0x80, 0xFF] {
+                assert_eq!(any_byte_equal(word, b), bytes.contains(&b), "{bytes:?} {b}");
             }
             assert_eq!(
                 ascii_upper(word),

@@ -124,10 +124,12 @@ impl Table {
     }
 }
 
-/// Writes `value` as pretty JSON followed by a newline.
+/// Writes `value` as pretty JSON followed by a newline (the document
+/// `serde_json::to_writer_pretty` writes, from the reports' own writer).
 pub fn write_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, value).map_err(io::Error::other)?;
-    writeln!(out)
+    let mut text = onecontact_report::json::to_vec_pretty(value).map_err(io::Error::other)?;
+    text.push(b'\n');
+    out.write_all(&text)
 }
 
 /// `text`, or a dash when empty.

@@ -119,12 +119,20 @@ pub const FOLDS: &[(&str, &[&str])] = &[
 /// first place), then the notes, with [`FOLDS`] applied.
 pub(crate) fn findings(
     reading: &Reading<'_>,
-    warnings: &[Warning],
+    warnings: Vec<Warning>,
     notes: Vec<Note>,
 ) -> Vec<Finding> {
     let given = reading.given();
-    let mut out: Vec<Finding> = Vec::with_capacity(warnings.len() + notes.len() + 2);
-    out.extend(warnings.iter().map(|w| from_warning(w, given)));
+    // Room for two kinds of validation error when there are any: most
+    // texts have none, and then an address without warnings or notes
+    // needs no list at all.
+    let validation = if reading.validation_errors().is_empty() {
+        0
+    } else {
+        2
+    };
+    let mut out: Vec<Finding> = Vec::with_capacity(warnings.len() + notes.len() + validation);
+    out.extend(warnings.into_iter().map(|w| from_warning(w, given)));
     for v in reading.validation_errors() {
         let place = validation_place(reading, v);
         match out
@@ -158,7 +166,7 @@ pub(crate) fn findings(
     out
 }
 
-fn from_warning(w: &Warning, given: &str) -> Finding {
+fn from_warning(w: Warning, given: &str) -> Finding {
     let place = w.position.map(|offset| Place {
         offset,
         offset_utf16: utf16_at(given, offset),
@@ -168,8 +176,8 @@ fn from_warning(w: &Warning, given: &str) -> Finding {
         code: w.code.code(),
         kind: FindingKind::Warning,
         severity: Some(w.severity),
-        message: w.message.clone(),
-        evidence: w.evidence.clone(),
+        message: w.message,
+        evidence: w.evidence,
         character: if place.is_some() { None } else { w.character },
         places: place.into_iter().collect(),
         covers: Vec::new(),

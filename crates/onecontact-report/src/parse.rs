@@ -2,6 +2,7 @@
 //! normalized and what a reader should know.
 
 use std::collections::HashSet;
+use std::fmt::Write as _;
 
 use onecontact_url::form_urlencoded;
 use onecontact_url::percent_encoding::percent_decode;
@@ -10,9 +11,11 @@ use onecontact_url::{Host, Url};
 use crate::error::{Role, ToolError};
 use crate::findings::{Finding, FindingKind, findings};
 use crate::read_options::{Note, ReadOptions, read, read_base, reading_notes, url_of};
-use onecontact::inspect::{HostDisplay, LinkReport, Severity, inspect_reading};
+use onecontact::inspect::{HostDisplay, Severity, inspection_of};
 use onecontact::is_tracking_parameter;
-use onecontact::{Data, KeyVersion, Reader, Reading, SocialProfile, WebAddress, WebError};
+use onecontact::{
+    Data, HostAnswer, KeyVersion, Reader, Reading, SocialProfile, WebAddress, WebError,
+};
 
 /// The up to eight parts of a URL, as the normalized URL holds them
 /// (percent-encoded where the URL Standard encodes).
@@ -197,6 +200,15 @@ pub(crate) fn path_segments(url: &Url) -> Vec<PathSegment> {
     };
     segments
         .map(|raw| {
+            // Without `%`, the segment decodes to itself (and holds no `/`).
+            if !raw.contains('%') {
+                return PathSegment {
+                    raw: raw.to_owned(),
+                    decoded: raw.to_owned(),
+                    contains_slash: false,
+                    invalid_utf8: false,
+                };
+            }
             let bytes = percent_decode(raw.as_bytes());
             let (decoded, invalid_utf8) = match std::str::from_utf8(&bytes) {
                 Ok(text) => (text.to_owned(), false),
@@ -231,11 +243,12 @@ pub(crate) fn parts(url: &Url) -> Parts {
 }
 
 /// The host report of a reading, with the registrable domain, public
-/// suffix and Unicode form that inspecting the same reading found.
+/// suffix and Unicode form of the host's answer that inspecting the same
+/// reading found (its display is added once the answer is done with).
 fn host_report(
     reading: &Reading<'_>,
     url: &Url,
-    link: &LinkReport,
+    answer: &HostAnswer,
     notes: &mut Vec<Note>,
 ) -> Option<HostReport> {
     let host = url.host()?;
@@ -258,13 +271,16 @@ fn host_report(
         ));
     }
     let (unicode, registrable_domain, public_suffix) = match host {
-        Host::Domain(_) => (
-            link.host_unicode().map(str::to_owned),
-            link.registrable_domain().map(str::to_owned),
-            link.public_suffix()
-                .filter(|s| !s.is_empty())
-                .map(str::to_owned),
-        ),
+        Host::Domain(_) => {
+            let site = answer.answer(url);
+            (
+                answer.unicode().map(str::to_owned),
+                site.and_then(|a| a.registrable_domain()).map(str::to_owned),
+                site.map(|a| a.public_suffix())
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned),
+            )
+        }
         _ => (None, None, None),
     };
     if let Some(unicode) = &unicode {
@@ -313,12 +329,7 @@ fn normalization_notes(reading: &Reading<'_>, url: &Url, notes: &mut Vec<Note>) 
         ));
     }
     if let Some(path) = reading.written(spans.path.clone()) {
-        let dots = path.split(['/', '\\']).any(|s| {
-            matches!(
-                s.to_ascii_lowercase().as_str(),
-                "." | ".." | "%2e" | "%2e%2e" | ".%2e" | "%2e."
-            )
-        });
+        let dots = path.split(['/', '\\']).any(is_dot_segment);
         if dots {
             notes.push(Note::new(
                 "dot-segments-resolved",
@@ -339,9 +350,40 @@ fn normalization_notes(reading: &Reading<'_>, url: &Url, notes: &mut Vec<Note>) 
     }
 }
 
+/// Whether a segment of a path as written is a dot segment: `.` or `..`,
+/// each dot written as itself or as `%2e` (either case).
+fn is_dot_segment(segment: &str) -> bool {
+    [".", "..", "%2e", "%2e%2e", ".%2e", "%2e."]
+        .iter()
+        .any(|dots| segment.eq_ignore_ascii_case(dots))
+}
+
+/// The URL's origin, serialized: for a special URL other than `file:`, its
+/// scheme, host and port (when not the default) as the URL holds them;
+/// for any other, what [`quirks::origin`](onecontact_url::quirks::origin)
+/// gives (`null`, or the origin inside a `blob:` URL).
+fn origin(url: &Url) -> String {
+    let scheme = url.scheme();
+    if let (true, false, Some(host)) = (url.is_special(), scheme == "file", url.host_str()) {
+        let mut out = String::with_capacity(scheme.len() + 3 + host.len() + 6);
+        out.push_str(scheme);
+        out.push_str("://");
+        out.push_str(host);
+        if let Some(port) = url.port() {
+            // Writing to a `String` cannot fail.
+            let _ = write!(out, ":{port}");
+        }
+        return out;
+    }
+    onecontact_url::quirks::origin(url)
+}
+
 /// Notes about the query parameters: tracking parameters, repeated names,
 /// bracket names and `+`.
 fn query_notes(params: &[QueryParam], notes: &mut Vec<Note>) {
+    if params.is_empty() {
+        return;
+    }
     let tracking: Vec<&str> = params
         .iter()
         .filter(|p| p.tracking)
@@ -470,31 +512,28 @@ pub(crate) fn report_from_reading(
     let url = url_of(&reading, Role::Input)?;
     // The host is looked up and shown once, here; the host report and the
     // contact facts take what this found.
-    let link = inspect_reading(&reading, data);
+    let found = inspection_of(&reading, data);
     let mut notes = reading_notes(&reading, base);
     normalization_notes(&reading, url, &mut notes);
-    let host = host_report(&reading, url, &link, &mut notes);
+    let host = host_report(&reading, url, &found.host, &mut notes);
     let params = url.query().map(query_params).unwrap_or_default();
     query_notes(&params, &mut notes);
-    let findings = findings(&reading, &link.warnings, notes);
+    let findings = findings(&reading, found.warnings, notes);
     let mut report = ParseReport {
         input: reading.text().to_owned(),
         href: url.as_str().to_owned(),
         parts: parts(url),
-        origin: onecontact_url::quirks::origin(url),
+        origin: origin(url),
         host,
         opaque_path: url.has_opaque_path(),
         path_segments: path_segments(url),
         query_params: params,
         findings,
-        max_severity: link.max_severity,
+        max_severity: found.max_severity,
         contact: None,
         contact_error: None,
     };
-    if let Some(host) = report.host.as_mut() {
-        host.display = link.display().cloned();
-    }
-    match WebAddress::from_reading_looked_up(reading, link.host(), data) {
+    match WebAddress::from_reading_looked_up(reading, &found.host, data) {
         Ok(web) => {
             report.contact = Some(ContactPart {
                 canonical: web.canonical().to_owned(),
@@ -503,6 +542,9 @@ pub(crate) fn report_from_reading(
             })
         }
         Err(e) => report.contact_error = Some(e),
+    }
+    if let Some(host) = report.host.as_mut() {
+        host.display = found.host.into_display();
     }
     Ok(report)
 }

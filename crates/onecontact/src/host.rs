@@ -38,7 +38,7 @@ pub struct HostAnswer {
     kind: Option<HostKind>,
     site: Option<DetachedAnswer>,
     unicode: Option<Box<str>>,
-    display: Option<Box<HostDisplay>>,
+    display: Option<HostDisplay>,
 }
 
 impl HostAnswer {
@@ -71,7 +71,7 @@ impl HostAnswer {
             let (unicode, display) =
                 crate::inspect::display::unicode_and_display(domain, data.top_domains());
             answer.unicode = unicode.map(String::into_boxed_str);
-            answer.display = Some(Box::new(display));
+            answer.display = Some(display);
         }
         answer
     }
@@ -98,7 +98,12 @@ impl HostAnswer {
     /// How a careful browser shows a domain; `None` for other hosts, or
     /// when the answer was made by [`of`](Self::of).
     pub fn display(&self) -> Option<&HostDisplay> {
-        self.display.as_deref()
+        self.display.as_ref()
+    }
+
+    /// [`display`](Self::display), taken out of the answer.
+    pub fn into_display(self) -> Option<HostDisplay> {
+        self.display
     }
 
     /// The detached answer, if the host was a domain.

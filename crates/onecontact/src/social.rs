@@ -116,14 +116,18 @@ pub(crate) fn match_profile(
         return None;
     }
     let host = host.strip_suffix('.').unwrap_or(host);
+    let rule = NETWORKS
+        .iter()
+        .find(|rule| rule.domains.iter().any(|d| host_is_within(host, d)));
+    // Any other host has a profile only in a Mastodon-style `@name` path.
+    if rule.is_none() && !path.contains('@') {
+        return None;
+    }
     let mut segments = path.split('/').filter(|s| !s.is_empty());
     let first = segments.next()?;
     let second = segments.next();
     let rest_empty = second.is_none();
-    for rule in NETWORKS {
-        if !rule.domains.iter().any(|d| host_is_within(host, d)) {
-            continue;
-        }
+    if let Some(rule) = rule {
         return match_rule(rule, first, second, rest_empty, query);
     }
     // Mastodon-style: a single `@name` segment on any other host.

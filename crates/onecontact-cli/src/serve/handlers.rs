@@ -3,9 +3,11 @@
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 use onecontact::Data;
 use onecontact::inspect::inspect_with;
-use onecontact_report::{ReadOptions, clean, compare_with, parse_report, rebuild, resolve};
+use onecontact_report::{ReadOptions, clean, compare_with, json, parse_report, rebuild, resolve};
 
 use crate::commands::lists::Lists;
 
@@ -19,12 +21,17 @@ use super::extract::ApiJson;
 
 /// `POST /api/parse`: the parse report of one address, one document in
 /// which each fact appears once (its contact facts and warnings are built
-/// from the same reading of the text).
+/// from the same reading of the text), written by
+/// [`json::parse_reply`].
 pub async fn parse(
     State(lists): State<&'static Lists>,
     ApiJson(req): ApiJson<ReadRequest>,
-) -> Result<Json<ParseReply>, ApiError> {
-    Ok(Json(parse_document(&req, &lists.data)?))
+) -> Result<Response, ApiError> {
+    let reply = parse_document(&req, &lists.data)?;
+    // A parse report always has a document.
+    let body = json::parse_reply(&reply.report).map_err(|_| ApiError::internal())?;
+    let json_type = HeaderValue::from_static("application/json");
+    Ok(([(header::CONTENT_TYPE, json_type)], body).into_response())
 }
 
 /// The reply of `POST /api/parse` (also what `onecontact parse --json` prints).

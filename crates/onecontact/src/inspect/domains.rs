@@ -65,6 +65,10 @@ pub(crate) fn looks_like_host(text: &str, list: &List) -> Option<String> {
 /// own (`paypal.com` in `paypal.com.secure-login.example`), that domain.
 pub(crate) fn domain_in_subdomain(host: &str, registrable: &str, list: &List) -> Option<String> {
     let sub = host.strip_suffix(registrable)?.strip_suffix('.')?;
+    // One label (`www`) is no domain: there is nothing to split.
+    if !sub.contains('.') {
+        return None;
+    }
     let labels: Vec<&str> = sub.split('.').collect();
     for k in (1..labels.len()).rev() {
         let Some(start) = domain_start(&labels, k, list) else {

@@ -258,6 +258,9 @@ fn length_warning(text: &str) -> Option<Warning> {
             ),
             None,
         ))
+    } else if bytes <= LONG_URL_CHARS {
+        // No more characters than bytes.
+        None
     } else {
         let chars = text.chars().count();
         (chars > LONG_URL_CHARS).then(|| {
@@ -518,13 +521,13 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
 }
 
 /// The warnings about the text as typed: a mistyped scheme, a parser
-/// differential, an encoded dot segment.
+/// differential, an encoded dot segment; and the parser differential found.
 fn typed_warnings(
     reading: &Reading<'_>,
     url: &Url,
-    report: &mut LinkReport,
+    host: &HostAnswer,
     out: &mut Vec<Warning>,
-) {
+) -> Option<ParserDifferential> {
     let typed = reading.text();
     // A relative reference resolved against a base has no scheme or
     // authority of its own to mistype, nor one that another parser could
@@ -549,13 +552,13 @@ fn typed_warnings(
         "" => std::borrow::Cow::Borrowed(typed),
         prefix => std::borrow::Cow::Owned(format!("{prefix}{typed}")),
     };
-    let unicode = report.host.unicode();
+    let unicode = host.unicode();
     let found = if relative {
         None
     } else {
         differential::differential(&parsed, reading.prefix().len(), url, unicode)
     };
-    if let Some(found) = found {
+    if let Some(found) = &found {
         // A scheme with the wrong slashes is one finding, told by the slip.
         let told = matches!(slip, Some((paste::SchemeSlip::Slashes(_), _)))
             && found.rfc3986.host.as_deref().is_none_or(str::is_empty);
@@ -573,9 +576,8 @@ fn typed_warnings(
             encoded.character = found.character;
             encoded.position = found.position;
         } else if !told {
-            out.push(differential::warning(&found));
+            out.push(differential::warning(found));
         }
-        report.parser_differential = Some(found);
     }
     if let Some(found) = traversal::encoded_dot_segment(url, typed) {
         let character = if found.escape.eq_ignore_ascii_case("%5C") {
@@ -597,6 +599,7 @@ fn typed_warnings(
             .at(Some(character), found.position),
         );
     }
+    found
 }
 
 /// Reads a link the way a careful person would before clicking it: the real
@@ -633,27 +636,64 @@ pub fn inspect_with(text: &str, data: &Data) -> LinkReport {
 /// [`WebAddress`](crate::WebAddress) of the same reading
 /// ([`inspect_and_parse`] does both).
 pub fn inspect_reading(reading: &Reading<'_>, data: &Data) -> LinkReport {
-    let trimmed = reading.text();
-    let mut report = LinkReport {
-        input: trimmed.to_owned(),
-        error: None,
+    let found = inspection_of(reading, data);
+    let url = reading.url();
+    LinkReport {
+        input: reading.text().to_owned(),
+        error: url.err().cloned(),
         scheme_assumed: reading.scheme_assumed(),
-        url: None,
-        host: HostAnswer::default(),
-        parser_differential: None,
-        warnings: Vec::new(),
-        max_severity: None,
-    };
+        url: url.ok().cloned(),
+        host: found.host,
+        parser_differential: found.parser_differential,
+        warnings: found.warnings,
+        max_severity: found.max_severity,
+    }
+}
+
+/// What [`inspect_reading`] finds in a reading, without the copies of its
+/// text and URL that a [`LinkReport`] keeps: for a program that keeps the
+/// reading itself (a report built from it), and reads the URL's parts and
+/// the host's answers there.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Inspection {
+    /// The host's one answer (kind, lookup, Unicode form, display), as
+    /// [`LinkReport::host`] gives it.
+    pub host: HostAnswer,
+    /// Where a parser that follows RFC 3986 reads another authority than
+    /// the URL Standard.
+    pub parser_differential: Option<ParserDifferential>,
+    /// The warnings, most serious first.
+    pub warnings: Vec<Warning>,
+    /// The highest severity among the warnings.
+    pub max_severity: Option<Severity>,
+}
+
+/// The warnings and the host answer of [`inspect_reading`], without the
+/// rest of its [`LinkReport`].
+///
+/// ```
+/// use onecontact::inspect::{inspect_reading, inspection_of};
+/// use onecontact::{Data, Reader};
+///
+/// let reading = Reader::new().read("https://www.paypal.com@198.51.100.7/x");
+/// let found = inspection_of(&reading, &Data::baked());
+/// let report = inspect_reading(&reading, &Data::baked());
+/// assert_eq!(found.warnings, report.warnings);
+/// assert_eq!(&found.host, report.host());
+/// ```
+pub fn inspection_of(reading: &Reading<'_>, data: &Data) -> Inspection {
+    let mut found = Inspection::default();
     let mut warnings = Vec::new();
     if let Some(authority) = authority_as_typed(reading) {
-        let found = encoded_delimiters(authority);
-        if !found.is_empty() {
+        let encoded = encoded_delimiters(authority);
+        if !encoded.is_empty() {
             warnings.push(Warning::new(
                 WarningCode::EncodedDelimiterInHost,
                 format!(
                     "the address as typed has {} inside its host part ({authority}); encoded delimiters there are a \
                      deliberate attempt to mislead a parser or a reader",
-                    found.join(", ")
+                    encoded.join(", ")
                 ),
                 Some(authority.to_owned()),
             ));
@@ -661,31 +701,29 @@ pub fn inspect_reading(reading: &Reading<'_>, data: &Data) -> LinkReport {
     }
     match reading.url() {
         Ok(url) => {
-            report.host = HostAnswer::shown(url, data);
+            found.host = HostAnswer::shown(url, data);
             warnings.extend(scheme_warning(url.scheme()));
             userinfo_warnings(url, url.host_str().unwrap_or_default(), data, &mut warnings);
-            host_warnings(url, &report.host, data, &mut warnings);
+            host_warnings(url, &found.host, data, &mut warnings);
             place_label_characters(reading, &mut warnings);
             path_and_query_warnings(url, &mut warnings);
             warnings.extend(length_warning(url.as_str()));
-            typed_warnings(reading, url, &mut report, &mut warnings);
-            report.url = Some(url.clone());
+            found.parser_differential = typed_warnings(reading, url, &found.host, &mut warnings);
         }
-        Err(error) => {
+        Err(_) => {
             let scheme = reading
                 .written(reading.spans().scheme.clone())
                 .map(str::to_ascii_lowercase);
             if let Some(scheme) = &scheme {
                 warnings.extend(scheme_warning(scheme));
             }
-            warnings.extend(length_warning(trimmed));
-            report.error = Some(error.clone());
+            warnings.extend(length_warning(reading.text()));
         }
     }
     warnings.sort_by_key(|w| std::cmp::Reverse(w.severity));
-    report.max_severity = warnings.first().map(|w| w.severity);
-    report.warnings = warnings;
-    report
+    found.max_severity = warnings.first().map(|w| w.severity);
+    found.warnings = warnings;
+    found
 }
 
 /// One reading of `text`, and both answers built from it: the
