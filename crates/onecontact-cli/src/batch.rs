@@ -52,15 +52,6 @@ impl Line<'_> {
     }
 }
 
-/// The result of processing one line: what to hand to the consumer, and,
-/// for an invalid line, the message reported on standard error.
-pub struct Processed<T> {
-    /// Handed to the consumer in input order.
-    pub value: T,
-    /// `Some` when the input was invalid.
-    pub failure: Option<String>,
-}
-
 /// How the engine runs.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -105,9 +96,13 @@ enum Read_ {
     TooLong(u64),
 }
 
-struct Done<T> {
+/// A processed chunk: what its lines wrote, and the message of each
+/// invalid line.
+struct Done<A> {
     seq: u64,
-    items: Vec<(u64, Processed<T>)>,
+    out: A,
+    failures: Vec<(u64, String)>,
+    lines: u64,
     blank: u64,
 }
 
@@ -201,24 +196,26 @@ fn read_line(
 }
 
 /// Runs `process` over every line of `input` on `options.jobs` threads and
-/// calls `consume` with the results in input order. Invalid lines are
-/// reported on standard error as `line N: message`; blank lines are
-/// skipped.
+/// calls `consume` with the results in input order. `process` writes what
+/// a line gives into its chunk's accumulator (one `A` per chunk of lines,
+/// so a row costs no allocation of its own) and returns the message of an
+/// invalid line, which is reported on standard error as `line N: message`;
+/// blank lines are skipped.
 ///
 /// # Errors
 ///
 /// A read error of the input, or the first error `consume` returns (the
 /// run stops then).
-pub fn run<T, P, C>(
+pub fn run<A, P, C>(
     input: Box<dyn Read + Send>,
     options: &Options,
     process: P,
     mut consume: C,
 ) -> io::Result<Summary>
 where
-    T: Send,
-    P: Fn(u64, Line<'_>) -> Processed<T> + Sync,
-    C: FnMut(u64, T) -> io::Result<()>,
+    A: Default + Send,
+    P: Fn(u64, Line<'_>, &mut A) -> Option<String> + Sync,
+    C: FnMut(A) -> io::Result<()>,
 {
     let started = Instant::now();
     let jobs = options.jobs.max(1);
@@ -230,7 +227,7 @@ where
     }
     let (work_tx, work_rx) = sync_channel::<Chunk>(credits);
     let work_rx = Arc::new(Mutex::new(work_rx));
-    let (done_tx, done_rx) = sync_channel::<Done<T>>(credits);
+    let (done_tx, done_rx) = sync_channel::<Done<A>>(credits);
     let mut progress = options.progress_total.map(Progress::new);
     let mut summary = Summary::default();
 
@@ -286,7 +283,7 @@ where
         drop(done_tx);
         drop(work_rx);
 
-        let mut pending: BTreeMap<u64, Done<T>> = BTreeMap::new();
+        let mut pending: BTreeMap<u64, Done<A>> = BTreeMap::new();
         let mut next = 0u64;
         let mut stderr = io::stderr().lock();
         let outcome = (|| -> io::Result<()> {
@@ -294,18 +291,16 @@ where
                 pending.insert(done.seq, done);
                 while let Some(done) = pending.remove(&next) {
                     summary.blank += done.blank;
-                    for (line, processed) in done.items {
-                        summary.lines += 1;
-                        if let Some(message) = processed.failure {
-                            summary.failed += 1;
-                            if let Some(p) = progress.as_mut() {
-                                p.clear(&mut stderr);
-                            }
-                            use std::io::Write;
-                            writeln!(stderr, "{}: line {line}: {message}", options.name)?;
+                    summary.lines += done.lines;
+                    for (line, message) in done.failures {
+                        summary.failed += 1;
+                        if let Some(p) = progress.as_mut() {
+                            p.clear(&mut stderr);
                         }
-                        consume(line, processed.value)?;
+                        use std::io::Write;
+                        writeln!(stderr, "{}: line {line}: {message}", options.name)?;
                     }
+                    consume(done.out)?;
                     next += 1;
                     let _ = credit_tx.send(());
                     if let Some(p) = progress.as_mut() {
@@ -352,12 +347,13 @@ fn not_utf8(bytes: &[u8], e: &std::str::Utf8Error) -> String {
     )
 }
 
-fn worker<T, P>(
+fn worker<A, P>(
     work_rx: &Mutex<Receiver<Chunk>>,
-    done_tx: &std::sync::mpsc::SyncSender<Done<T>>,
+    done_tx: &std::sync::mpsc::SyncSender<Done<A>>,
     process: &P,
 ) where
-    P: Fn(u64, Line<'_>) -> Processed<T>,
+    A: Default,
+    P: Fn(u64, Line<'_>, &mut A) -> Option<String>,
 {
     loop {
         let chunk = {
@@ -367,7 +363,9 @@ fn worker<T, P>(
                 Err(_) => return,
             }
         };
-        let mut items = Vec::with_capacity(chunk.lines.len());
+        let mut out = A::default();
+        let mut failures = Vec::new();
+        let mut lines = 0u64;
         let mut blank = 0u64;
         for (line_no, range, too_long) in &chunk.lines {
             let bytes = chunk.text.get(range.clone()).unwrap_or_default();
@@ -399,12 +397,17 @@ fn worker<T, P>(
                     bytes,
                 },
             };
-            items.push((*line_no, process(*line_no, line)));
+            lines += 1;
+            if let Some(message) = process(*line_no, line, &mut out) {
+                failures.push((*line_no, message));
+            }
         }
         if done_tx
             .send(Done {
                 seq: chunk.seq,
-                items,
+                out,
+                failures,
+                lines,
                 blank,
             })
             .is_err()
@@ -446,18 +449,18 @@ mod tests {
         let summary = run(
             Box::new(input.as_bytes()),
             &options,
-            |n, line| match line {
-                Line::Text(t) => Processed {
-                    value: t.to_uppercase(),
-                    failure: (t == "bad").then(|| format!("bad at {n}")),
-                },
-                Line::Bad { reason, bytes } => Processed {
-                    value: format!("BAD {}", Line::lossy(bytes)),
-                    failure: Some(reason),
-                },
+            |n, line, chunk: &mut Vec<(u64, String)>| match line {
+                Line::Text(t) => {
+                    chunk.push((n, t.to_uppercase()));
+                    (t == "bad").then(|| format!("bad at {n}"))
+                }
+                Line::Bad { reason, bytes } => {
+                    chunk.push((n, format!("BAD {}", Line::lossy(bytes))));
+                    Some(reason)
+                }
             },
-            |n, v| {
-                out.push((n, v));
+            |chunk| {
+                out.extend(chunk);
                 Ok(())
             },
         )

@@ -141,13 +141,7 @@ pub fn or_dash(text: &str) -> String {
 
 /// Escapes a TSV field: backslash, tab, newline and carriage return.
 pub fn tsv_field(out: &mut String, text: &str) {
-    // A byte test over the whole text, without an early exit, so that it
-    // runs many bytes per step: the four are ASCII, so no byte of another
-    // character matches.
-    let plain = !text.bytes().fold(false, |any, b| {
-        any | matches!(b, b'\\' | b'\t' | b'\n' | b'\r')
-    });
-    if plain {
+    if tsv_plain(text) {
         out.push_str(text);
         return;
     }
@@ -160,6 +154,17 @@ pub fn tsv_field(out: &mut String, text: &str) {
             c => out.push(c),
         }
     }
+}
+
+/// Whether `text` is a TSV field as it is: none of `\\`, tab, line feed
+/// or carriage return, which [`tsv_field`] escapes.
+pub fn tsv_plain(text: &str) -> bool {
+    // A byte test over the whole text, without an early exit, so that it
+    // runs many bytes per step: the four are ASCII, so no byte of another
+    // character matches.
+    !text.bytes().fold(false, |any, b| {
+        any | matches!(b, b'\\' | b'\t' | b'\n' | b'\r')
+    })
 }
 
 /// One TSV row from fields, ending with a newline.

@@ -530,7 +530,8 @@ fn colour_only_when_asked_or_on_a_terminal() {
 
 #[test]
 fn batch_from_stdin_reports_bad_lines_and_keeps_going() {
-    let input = "https://a.example/x?utm_source=1\n\nexample.com:99999\nwww.Example.com/About/\n";
+    let input = "https://a.example/x?utm_source=1\n\nexample.com:99999\nwww.Example.com/About/\n\
+                 https://a.example/?q=a\\b\n";
     let out = run_stdin(&["key", "-"], input);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
@@ -546,9 +547,14 @@ fn batch_from_stdin_reports_bad_lines_and_keeps_going() {
         lines[2]
     );
     assert_eq!(lines[3], "4\twww.Example.com/About/\texample.com/about\t");
+    // A key with a character TSV escapes is escaped like the input.
+    assert_eq!(
+        lines[4],
+        "5\thttps://a.example/?q=a\\\\b\ta.example?q=a\\\\b\t"
+    );
     let err = stderr(&out);
     assert!(err.contains("onecontact key: line 3: "), "{err}");
-    assert!(err.contains("3 addresses, 2 ok, 1 failed"), "{err}");
+    assert!(err.contains("4 addresses, 3 ok, 1 failed"), "{err}");
 
     let out = run_stdin(
         &["inspect", "--json", "-"],

@@ -259,6 +259,32 @@ impl DetachedAnswer {
     pub fn origin(&self) -> Origin {
         self.origin
     }
+
+    /// `self.attach(domain).registrable_domain()`, without building the
+    /// rest of the answer.
+    ///
+    /// ```
+    /// use onecontact_psl::List;
+    ///
+    /// let host = "www.bbc.co.uk";
+    /// let detached = List::baked().lookup(host).detach();
+    /// assert_eq!(detached.registrable_domain_in(host), Some("bbc.co.uk"));
+    /// assert_eq!(
+    ///     detached.registrable_domain_in(host),
+    ///     detached.attach(host).registrable_domain()
+    /// );
+    /// ```
+    #[inline]
+    pub fn registrable_domain_in(self, domain: &str) -> Option<&str> {
+        if self.registrable == u32::MAX {
+            return None;
+        }
+        let domain = trim_root_dot(domain);
+        let at = usize::try_from(self.registrable)
+            .unwrap_or(usize::MAX)
+            .min(domain.len());
+        domain.get(at..)
+    }
 }
 
 impl Answer<'_> {

@@ -102,6 +102,14 @@ fn lookup_answers_what_suffix_and_registrable_domain_answer() {
             list.registrable_domain(&domain),
             "{domain:?}"
         );
+        // Kept without the domain, the answer comes back whole.
+        let detached = answer.detach();
+        assert_eq!(detached.attach(&domain), answer, "{domain:?}");
+        assert_eq!(
+            detached.registrable_domain_in(&domain),
+            answer.registrable_domain(),
+            "{domain:?}"
+        );
         // The subdomain and the registrable domain make up the domain.
         if let (Some(sub), Some(reg)) = (answer.subdomain(), answer.registrable_domain()) {
             assert_eq!(format!("{sub}.{reg}"), answer.domain(), "{domain:?}");

@@ -188,12 +188,12 @@
 //! why not); [`Url::socket_addrs`] resolves the host and port.
 //!
 //! ```
-//! # #[cfg(unix)] {
+//! # #[cfg(all(unix, feature = "std"))] {
 //! let url = onecontact_url::Url::from_file_path("/tmp/a b")?;
 //! assert_eq!(url.as_str(), "file:///tmp/a%20b");
 //! assert_eq!(url.to_file_path()?, std::path::PathBuf::from("/tmp/a b"));
 //! # }
-//! # Ok::<(), onecontact_url::FilePathError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Coming from the `url` crate

@@ -8,9 +8,13 @@
     clippy::indexing_slicing
 )]
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+#[cfg(feature = "std")]
+use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
-use onecontact_url::{FilePathError, Host, Origin, Position, SetterError, Url};
+#[cfg(feature = "std")]
+use onecontact_url::FilePathError;
+use onecontact_url::{Host, Origin, Position, SetterError, Url};
 
 fn url(s: &str) -> Url {
     let url = Url::parse(s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
@@ -609,7 +613,7 @@ fn query_pairs_mut() {
     assert_eq!(u.as_str(), "https://a/?#x");
 }
 
-#[cfg(unix)]
+#[cfg(all(unix, feature = "std"))]
 #[test]
 fn file_paths() {
     use std::path::{Path, PathBuf};
@@ -638,6 +642,7 @@ fn file_paths() {
     );
 }
 
+#[cfg(feature = "std")]
 #[test]
 fn socket_addrs() {
     let addrs = url("http://127.0.0.1/").socket_addrs(|| None).unwrap();

@@ -243,7 +243,7 @@ impl WebAddress {
             }
         }
         let scheme_mistyped =
-            crate::inspect::paste::scheme_slip(trimmed, prefix_len != 0, &url).is_some();
+            crate::inspect::paste::scheme_mistyped(trimmed, prefix_len != 0, &url);
         WebAddress {
             url,
             cleaned,
@@ -279,7 +279,7 @@ impl WebAddress {
     /// The registrable domain of the host (who controls it), when the host
     /// is a domain that has one.
     pub fn registrable_domain(&self) -> Option<&str> {
-        self.psl_answer()?.registrable_domain()
+        self.site?.registrable_domain_in(self.url.host_str()?)
     }
 
     /// The public suffix of the host, when the host is a domain.

@@ -46,7 +46,9 @@ pub fn check(data: &[u8]) -> Result<(), String> {
 /// The check of the `web_key` fuzz target: [`crate::key_v1`] straight from
 /// the text gives what [`WebAddress::parse`] and
 /// [`key`](WebAddress::key)`(KeyVersion::V1)` give, the same key or the
-/// same error.
+/// same error; so do [`crate::push_key_v1_with`] (appending to a row) and
+/// [`crate::key_v1_and_host_with`] (with the URL's host), and
+/// [`crate::registrable_domain_with`] gives the address's registrable domain.
 pub fn check_key_direct(data: &[u8]) -> Result<(), String> {
     let Ok(text) = std::str::from_utf8(data) else {
         return Ok(());
@@ -58,7 +60,29 @@ pub fn check_key_direct(data: &[u8]) -> Result<(), String> {
             "key_v1({text:?}) is {direct:?}, WebAddress gives {reference:?}"
         ));
     }
-    let domain = crate::registrable_domain_with(text, &crate::Data::baked());
+    let data = crate::Data::baked();
+    let with_host = crate::key_v1_and_host_with(text, &data);
+    let reference = WebAddress::parse(text).map(|web| {
+        let host = web.url().host_str().unwrap_or_default().to_owned();
+        (web.key(KeyVersion::V1), host)
+    });
+    if with_host != reference {
+        return Err(format!(
+            "key_v1_and_host_with({text:?}) is {with_host:?}, WebAddress gives {reference:?}"
+        ));
+    }
+    let mut pushed = String::from("row\t");
+    let appended = crate::push_key_v1_with(text, &data, &mut pushed);
+    let expected = match &direct {
+        Ok(key) => format!("row\t{key}"),
+        Err(_) => "row\t".to_owned(),
+    };
+    if appended.as_ref().err() != direct.as_ref().err() || pushed != expected {
+        return Err(format!(
+            "push_key_v1_with({text:?}) wrote {pushed:?} ({appended:?}), key_v1 gives {direct:?}"
+        ));
+    }
+    let domain = crate::registrable_domain_with(text, &data);
     let reference = WebAddress::parse(text).map(|web| web.registrable_domain().map(str::to_owned));
     if domain != reference {
         return Err(format!(

@@ -291,7 +291,7 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
 
 /// [`push_normalized_path`] of a path (neither empty nor `/`) whose
 /// [`PathScan`] is known.
-#[inline]
+#[inline(always)]
 pub(crate) fn push_scanned_path(out: &mut String, path: &str, scan: PathScan) {
     let bytes = path.as_bytes();
     if !scan.plain {

@@ -59,6 +59,7 @@
 //! | you have | you want | call |
 //! |---|---|---|
 //! | pasted text | the address, its canonical form, key and facts | [`WebAddress::parse`] |
+//! | many texts | only their keys, at the least cost | [`key_v1`], [`key_v1_with`]; [`push_key_v1_with`] appends to rows of your own; [`key_v1_and_host_with`] gives the host too |
 //! | any text | whether it is a web address at all | [`ContactKindDetector::detect`] |
 //! | a link someone sent | the real host and warnings | [`inspect::inspect`] |
 //! | a Public Suffix List of one's own | the same answers with it | [`Data`], [`WebAddress::parse_with`], [`inspect::inspect_with`] |
@@ -169,7 +170,9 @@ pub use error::{Offset, WebError, WebErrorCode};
 pub use facts::{WebFact, WebFacts, WebFlags};
 pub use host::{HostAnswer, HostKind};
 pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
-pub use key::direct::{key_v1, key_v1_with, registrable_domain_with};
+pub use key::direct::{
+    key_v1, key_v1_and_host_with, key_v1_with, push_key_v1_with, registrable_domain_with,
+};
 pub use key::{KeyVersion, PathRule};
 pub use reading::{Reader, Reading, SchemeSource};
 pub use social::{SocialNetwork, SocialProfile};

@@ -32,6 +32,9 @@ fn check(text: &str) -> bool {
     let direct = key_v1(text);
     let reference = through_web_address(text);
     assert_eq!(direct, reference, "input {text:?}");
+    if let Err(message) = onecontact::fuzzing::check_key_direct(text.as_bytes()) {
+        panic!("{message}");
+    }
     assert_eq!(
         registrable_domain_with(text, &Data::baked()),
         domain_through_web_address(text),

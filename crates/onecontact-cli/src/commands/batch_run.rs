@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{CliError, FINDING, INVALID, LineError, OK};
-use crate::batch::{self, Line, Options, Processed, Summary};
+use crate::batch::{self, Line, Options, Summary};
 use crate::cli::{BatchArgs, Format};
 use crate::output::{tsv_field, tsv_row};
 
@@ -32,6 +32,15 @@ pub trait BatchCommand: Sync {
             out.push('\t');
             tsv_field(out, field);
         }
+    }
+
+    /// Appends the TSV fields of `text`'s answer to `out`, each after a tab,
+    /// without building a report, for a command that has such a path
+    /// (`key`); `None` for the others, whose rows go through
+    /// [`run`](Self::run). On an error nothing is appended. A command with
+    /// this path never fails a valid address (see [`fails`](Self::fails)).
+    fn push_tsv_fields(&self, _text: &str, _out: &mut String) -> Option<Result<(), LineError>> {
+        None
     }
 
     /// Whether a valid address's report should still fail the run
@@ -153,14 +162,39 @@ fn push_decimal(out: &mut String, mut n: u64) {
     }
 }
 
-/// One output row for a line.
-fn row<C: BatchCommand>(
+/// Appends the TSV row of a line that `command` could not answer, or
+/// whose answer is `outcome`, to `out`.
+fn push_tsv_row<C: BatchCommand>(
+    command: &C,
+    line: u64,
+    input: &str,
+    outcome: Result<Option<&C::Report>, &LineError>,
+    out: &mut String,
+) {
+    push_decimal(out, line);
+    out.push('\t');
+    tsv_field(out, input);
+    match outcome {
+        Ok(Some(report)) => command.write_fields(report, out),
+        Ok(None) => {}
+        Err(_) => (0..command.columns().len()).for_each(|_| out.push('\t')),
+    }
+    out.push('\t');
+    if let Err(error) = outcome {
+        tsv_field(out, &format!("{}: {}", error.code, error.message));
+    }
+    out.push('\n');
+}
+
+/// Appends the output row of a line to `out`.
+fn push_row<C: BatchCommand>(
     command: &C,
     format: Format,
     line: u64,
     input: &str,
     outcome: &Result<C::Report, LineError>,
-) -> String {
+    out: &mut String,
+) {
     match format {
         Format::Jsonl => {
             let doc = JsonRow {
@@ -170,29 +204,54 @@ fn row<C: BatchCommand>(
                 result: outcome.as_ref().ok(),
                 error: outcome.as_ref().err(),
             };
-            let mut text = serde_json::to_string(&doc).unwrap_or_else(|e| {
-                format!("{{\"line\":{line},\"ok\":false,\"error\":{{\"code\":\"internal\",\"message\":{:?}}}}}", e.to_string())
-            });
-            text.push('\n');
-            text
-        }
-        Format::Tsv => {
-            let mut out = String::with_capacity(input.len() * 2 + 16);
-            push_decimal(&mut out, line);
-            out.push('\t');
-            tsv_field(&mut out, input);
-            match outcome {
-                Ok(report) => command.write_fields(report, &mut out),
-                Err(_) => (0..command.columns().len()).for_each(|_| out.push('\t')),
-            }
-            out.push('\t');
-            if let Err(error) = outcome {
-                tsv_field(&mut out, &format!("{}: {}", error.code, error.message));
+            match serde_json::to_string(&doc) {
+                Ok(text) => out.push_str(&text),
+                Err(e) => out.push_str(&format!(
+                    "{{\"line\":{line},\"ok\":false,\"error\":{{\"code\":\"internal\",\"message\":{:?}}}}}",
+                    e.to_string()
+                )),
             }
             out.push('\n');
-            out
+        }
+        Format::Tsv => push_tsv_row(command, line, input, outcome.as_ref().map(Some), out),
+    }
+}
+
+/// Appends the output row of the address `text` on line `line` to `out`;
+/// returns its error, if any.
+fn answer<C: BatchCommand>(
+    command: &C,
+    format: Format,
+    line: u64,
+    text: &str,
+    findings: &AtomicU64,
+    out: &mut String,
+) -> Option<String> {
+    if format == Format::Tsv {
+        // The row's start, then the fields straight from the text.
+        let start = out.len();
+        push_decimal(out, line);
+        out.push('\t');
+        tsv_field(out, text);
+        match command.push_tsv_fields(text, out) {
+            Some(Ok(())) => {
+                out.push_str("\t\n");
+                return None;
+            }
+            Some(Err(error)) => {
+                out.truncate(start);
+                push_tsv_row(command, line, text, Err(&error), out);
+                return Some(error.message);
+            }
+            None => out.truncate(start),
         }
     }
+    let outcome = command.run(text);
+    if outcome.as_ref().is_ok_and(|r| command.fails(r)) {
+        findings.fetch_add(1, Ordering::Relaxed);
+    }
+    push_row(command, format, line, text, &outcome, out);
+    outcome.err().map(|e| e.message)
 }
 
 /// Runs `command` over `source`, writing rows to standard output in input
@@ -222,18 +281,8 @@ pub fn run<C: BatchCommand>(
     let summary = batch::run(
         source.reader,
         &options,
-        |line, text| match text {
-            Line::Text(text) => {
-                let outcome = command.run(text);
-                if outcome.as_ref().is_ok_and(|r| command.fails(r)) {
-                    findings.fetch_add(1, Ordering::Relaxed);
-                }
-                let failure = outcome.as_ref().err().map(|e| e.message.clone());
-                Processed {
-                    value: row(command, format, line, text, &outcome),
-                    failure,
-                }
-            }
+        |line, text, rows: &mut String| match text {
+            Line::Text(text) => answer(command, format, line, text, &findings, rows),
             Line::Bad { reason, bytes } => {
                 let error = LineError {
                     code: "unreadable-line".to_owned(),
@@ -242,13 +291,18 @@ pub fn run<C: BatchCommand>(
                     offset: None,
                     offset_utf16: None,
                 };
-                Processed {
-                    value: row::<C>(command, format, line, &Line::lossy(bytes), &Err(error)),
-                    failure: Some(reason),
-                }
+                push_row::<C>(
+                    command,
+                    format,
+                    line,
+                    &Line::lossy(bytes),
+                    &Err(error),
+                    rows,
+                );
+                Some(reason)
             }
         },
-        |_, text| out.write_all(text.as_bytes()),
+        |rows| out.write_all(rows.as_bytes()),
     )?;
     out.flush()?;
     if !args.quiet {

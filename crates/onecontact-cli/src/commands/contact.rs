@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::batch_run::BatchCommand;
 use super::{Ctx, LineError, OK, report_invalid};
-use crate::output::{Table, tsv_field};
+use crate::output::{Table, tsv_field, tsv_plain};
 
 /// Which of the three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,19 +88,23 @@ impl BatchCommand for Contact {
         fields(report, out);
     }
 
-    fn write_fields(&self, report: &ContactRow, out: &mut String) {
-        if let ContactRow::Key(row) = report {
-            // The one column, without a copy of the key.
-            out.push('\t');
-            tsv_field(out, &row.key);
-            return;
+    fn push_tsv_fields(&self, text: &str, out: &mut String) -> Option<Result<(), LineError>> {
+        if self.what != What::Key {
+            return None;
         }
-        let mut cells = Vec::with_capacity(self.columns().len());
-        fields(report, &mut cells);
-        for cell in &cells {
-            out.push('\t');
-            tsv_field(out, cell);
+        // The key straight from the text into the row; escaped only when
+        // it holds a character a TSV field cannot (it seldom does).
+        let start = out.len();
+        out.push('\t');
+        if let Err(e) = onecontact::push_key_v1_with(text, self.data, out) {
+            out.truncate(start);
+            return Some(Err(LineError::from(&e)));
         }
+        if !out.get(start + 1..).is_none_or(tsv_plain) {
+            let key = out.split_off(start + 1);
+            tsv_field(out, &key);
+        }
+        Some(Ok(()))
     }
 }
 

@@ -3,12 +3,11 @@
 use std::collections::HashMap;
 use std::io::{self, BufWriter, Write};
 
-use onecontact::{KeyVersion, WebAddress};
 use serde::Serialize;
 
 use super::batch_run::{Source, format, options, print_summary};
 use super::{CliError, Ctx, INVALID, OK};
-use crate::batch::{self, Line, Processed};
+use crate::batch::{self, Line};
 use crate::cli::{BatchArgs, Format};
 use crate::output::tsv_row;
 
@@ -32,9 +31,11 @@ struct Group {
 }
 
 /// The host a key merges: the URL's host without a leading `www.`.
-fn merged_host(web: &WebAddress) -> String {
-    let host = web.url().host_str().unwrap_or_default();
-    host.strip_prefix("www.").unwrap_or(host).to_owned()
+fn merged_host(mut host: String) -> String {
+    if host.starts_with("www.") {
+        host.drain(..4);
+    }
+    host
 }
 
 /// `onecontact dedup --input FILE`. Keeps one entry per address in memory
@@ -46,24 +47,18 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
     let summary = batch::run(
         source.reader,
         &options,
-        |_, line| match line {
-            Line::Text(text) => match WebAddress::parse_with(text, ctx.data()) {
-                Ok(web) => Processed {
-                    value: Some((text.to_owned(), web.key(KeyVersion::V1), merged_host(&web))),
-                    failure: None,
-                },
-                Err(e) => Processed {
-                    value: None,
-                    failure: Some(e.to_string()),
-                },
+        |line, text, keyed: &mut Vec<(u64, String, String, String)>| match text {
+            Line::Text(text) => match onecontact::key_v1_and_host_with(text, ctx.data()) {
+                Ok((key, host)) => {
+                    keyed.push((line, text.to_owned(), key, merged_host(host)));
+                    None
+                }
+                Err(e) => Some(e.to_string()),
             },
-            Line::Bad { reason, .. } => Processed {
-                value: None,
-                failure: Some(reason),
-            },
+            Line::Bad { reason, .. } => Some(reason),
         },
-        |line, value| {
-            if let Some((input, key, host)) = value {
+        |keyed| {
+            for (line, input, key, host) in keyed {
                 let at = *index.entry(key.clone()).or_insert_with(|| {
                     groups.push(Group {
                         key,

@@ -161,6 +161,28 @@ pub(crate) fn scheme_slip(
     slip_by_rules(text, assumed, host)
 }
 
+/// Whether [`scheme_slip`] finds a slip: the same answer, with the
+/// shortcut for a well-written scheme inlined into the caller and the
+/// rules called only for the other texts.
+#[inline(always)]
+pub(crate) fn scheme_mistyped(text: &str, assumed: bool, url: &Url) -> bool {
+    if !assumed && written_well(text) {
+        // The host is a scheme word only when it has four or five letters.
+        let host = url.host_str().unwrap_or_default();
+        if !matches!(host.len(), 4 | 5) || !is_web_scheme(host) {
+            return false;
+        }
+    }
+    scheme_slip_out_of_line(text, assumed, url)
+}
+
+/// [`scheme_slip`] for the few texts its shortcut does not settle.
+#[cold]
+#[inline(never)]
+fn scheme_slip_out_of_line(text: &str, assumed: bool, url: &Url) -> bool {
+    slip_by_rules(text, assumed, url.host_str().unwrap_or_default()).is_some()
+}
+
 /// [`scheme_slip`] without its shortcut for a well-written scheme.
 fn slip_by_rules(text: &str, assumed: bool, host: &str) -> Option<(SchemeSlip, Option<String>)> {
     if assumed {
@@ -233,6 +255,11 @@ mod tests {
             "http;//x.example/",
             "htTp://",
             "https://",
+            "https://HTTP/",
+            "http://https./",
+            "https://htt/",
+            "//https/",
+            "https/x",
         ] {
             let reading = Reader::new().read(text);
             let Ok(url) = reading.url() else { continue };
@@ -243,6 +270,11 @@ mod tests {
                 assert_eq!(by_rules, None, "{text}");
             }
             assert_eq!(slip(text), by_rules, "{text}");
+            assert_eq!(
+                scheme_mistyped(reading.text(), reading.scheme_assumed(), url),
+                by_rules.is_some(),
+                "{text}"
+            );
         }
         assert!(well_written >= 6, "{well_written}");
     }

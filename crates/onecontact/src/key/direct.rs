@@ -52,11 +52,89 @@ pub fn key_v1_with(text: &str, data: &Data) -> Result<String, WebError> {
     key_v1_with_list(text, data.psl())
 }
 
+/// [`key_v1_with`] written at the end of `out` instead of into a new
+/// `String`, for a caller that builds rows of many keys in one buffer
+/// (`onecontact key --input` does). On an error `out` is left as it was.
+///
+/// ```
+/// use onecontact::{Data, push_key_v1_with};
+///
+/// let data = Data::baked();
+/// let mut rows = String::new();
+/// for text in ["https://www.example.com/A?utm_source=x", "example.org:8080"] {
+///     push_key_v1_with(text, &data, &mut rows)?;
+///     rows.push('\n');
+/// }
+/// assert_eq!(rows, "example.com/a\nexample.org:8080\n");
+/// // An error leaves the rows as they were.
+/// assert!(push_key_v1_with("http://[::1", &data, &mut rows).is_err());
+/// assert_eq!(rows, "example.com/a\nexample.org:8080\n");
+/// # Ok::<(), onecontact::WebError>(())
+/// ```
+///
+/// # Errors
+///
+/// The [`WebError`] of [`WebAddress::parse_with`] for the same text.
+pub fn push_key_v1_with(text: &str, data: &Data, out: &mut String) -> Result<(), WebError> {
+    let list = data.psl();
+    match scan_text(text) {
+        Some((scanned, capacity)) => {
+            out.reserve(capacity);
+            push_scanned(&scanned, list, out);
+        }
+        None => out.push_str(&WebAddress::parse_with_list(text, list)?.key(KeyVersion::V1)),
+    }
+    Ok(())
+}
+
+/// [`key_v1_with`] and the URL's host (as [`Url::host_str`] gives it, `""`
+/// for none): exactly `(web.key(KeyVersion::V1), web.url().host_str())` of
+/// `WebAddress::parse_with(text, data)`, what de-duplication reports to show
+/// which hosts one key merged.
+///
+/// ```
+/// use onecontact::{Data, key_v1_and_host_with};
+///
+/// let data = Data::baked();
+/// let (key, host) = key_v1_and_host_with("https://Shop.Example.com/Cart", &data)?;
+/// assert_eq!((key.as_str(), host.as_str()), ("example.com/cart", "shop.example.com"));
+/// # Ok::<(), onecontact::WebError>(())
+/// ```
+///
+/// # Errors
+///
+/// The [`WebError`] of [`WebAddress::parse_with`] for the same text.
+///
+/// [`Url::host_str`]: onecontact_url::Url::host_str
+pub fn key_v1_and_host_with(text: &str, data: &Data) -> Result<(String, String), WebError> {
+    let list = data.psl();
+    match scan_text(text) {
+        Some((scanned, capacity)) => {
+            let mut key = String::with_capacity(capacity);
+            push_scanned(&scanned, list, &mut key);
+            let mut host = scanned.host_as_written().to_owned();
+            if scanned.host_has_uppercase() {
+                host.make_ascii_lowercase();
+            }
+            Ok((key, host))
+        }
+        None => {
+            let web = WebAddress::parse_with_list(text, list)?;
+            let host = web.url().host_str().unwrap_or_default().to_owned();
+            Ok((web.key(KeyVersion::V1), host))
+        }
+    }
+}
+
 /// [`key_v1`] with the Public Suffix List `list`.
 #[inline]
 fn key_v1_with_list(text: &str, list: &List) -> Result<String, WebError> {
     match scan_text(text) {
-        Some((scanned, capacity)) => Ok(from_scan(&scanned, list, capacity)),
+        Some((scanned, capacity)) => {
+            let mut out = String::with_capacity(capacity);
+            push_scanned(&scanned, list, &mut out);
+            Ok(out)
+        }
         None => WebAddress::parse_with_list(text, list).map(|web| web.key(KeyVersion::V1)),
     }
 }
@@ -126,9 +204,11 @@ fn scan_text(text: &str) -> Option<(Scanned<'_>, usize)> {
 }
 
 /// Key V1's steps over the scanned parts of a special URL (no opaque path,
-/// a host that is a domain or the empty host of `file:`).
-fn from_scan(scanned: &Scanned<'_>, list: &List, capacity: usize) -> String {
-    let mut out = String::with_capacity(capacity);
+/// a host that is a domain or the empty host of `file:`), written at the
+/// end of `out`. Inlined into each caller, so that a caller's new `String`
+/// stays local.
+#[inline(always)]
+fn push_scanned(scanned: &Scanned<'_>, list: &List, out: &mut String) {
     // Step 1: the scheme, except http and https (a special URL has a host).
     if !scanned.is_web_scheme() {
         out.push_str(scanned.scheme());
@@ -139,7 +219,7 @@ fn from_scan(scanned: &Scanned<'_>, list: &List, capacity: usize) -> String {
     if scanned.host_is_domain() {
         let name = host.strip_suffix('.').unwrap_or(host);
         if scanned.host_has_uppercase() {
-            push_lowercase_registrable(&mut out, name, list);
+            push_lowercase_registrable(out, name, list);
         } else {
             out.push_str(list.registrable_domain(name).unwrap_or(name));
         }
@@ -158,22 +238,21 @@ fn from_scan(scanned: &Scanned<'_>, list: &List, capacity: usize) -> String {
             plain: !scanned.path_has_percent() && !scanned.path_has_empty_segment(),
             upper: scanned.path_has_uppercase(),
         };
-        key::push_scanned_path(&mut out, path, facts);
+        key::push_scanned_path(out, path, facts);
     }
     // Step 5: the query's parameters without the tracking ones, sorted.
     if let Some(query) = scanned.query() {
         if tracking::first_tracking_parameter(query).is_some() {
             key::push_sorted_params(
-                &mut out,
+                out,
                 query.split('&').filter(|p| {
                     !p.is_empty() && !tracking::is_tracking_parameter(tracking::piece_name(p))
                 }),
             );
         } else {
-            key::push_sorted_query(&mut out, query);
+            key::push_sorted_query(out, query);
         }
     }
-    out
 }
 
 /// Appends the registrable domain of `name` lowercased: the name is

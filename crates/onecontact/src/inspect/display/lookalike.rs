@@ -23,9 +23,13 @@ use icu_properties::props::GeneralCategory;
 
 #[cfg(feature = "baked-top-domains")]
 mod baked {
+    use super::packed::Packed;
     include!("../generated/top_domains.rs");
 }
+mod packed;
 mod tail;
+
+use packed::Packed;
 
 /// Skeletons are computed for the readings of at most this many
 /// characters (`þ`, `œ`, `ł`); a host with more is read once.
@@ -132,7 +136,12 @@ impl TopDomains {
 
     /// How many (skeleton, domain) entries the list holds.
     pub fn len(&self) -> usize {
-        self.own.len() + if self.baked { baked_table().len() } else { 0 }
+        self.own.len()
+            + if self.baked {
+                baked_skeletons().len()
+            } else {
+                0
+            }
     }
 
     /// Whether the list is empty.
@@ -152,12 +161,9 @@ impl TopDomains {
             if !self.baked {
                 return None;
             }
-            let table = baked_table();
-            table
-                .binary_search_by(|(s, _)| (*s).cmp(skeleton))
-                .ok()
-                .and_then(|i| table.get(i))
-                .map(|(_, d)| *d)
+            baked_skeletons()
+                .position(skeleton)
+                .and_then(|i| baked_domains().get(i))
         })
     }
 
@@ -168,18 +174,19 @@ impl TopDomains {
         self.own_suffixes
             .binary_search_by(|s| s.as_str().cmp(tail))
             .is_ok()
-            || (self.baked && baked_suffixes().binary_search(&tail).is_ok())
+            || (self.baked && baked_suffixes().position(tail).is_some())
     }
 }
 
+/// The proper suffixes of the built-in skeletons, sorted.
 #[cfg(feature = "baked-top-domains")]
-fn baked_suffixes() -> &'static [&'static str] {
+fn baked_suffixes() -> Packed {
     baked::TOP_DOMAIN_ENDS
 }
 
 #[cfg(not(feature = "baked-top-domains"))]
-fn baked_suffixes() -> &'static [&'static str] {
-    &[]
+fn baked_suffixes() -> Packed {
+    Packed::new("", &[])
 }
 
 /// Every proper suffix that starts after a dot of one of `skeletons`,
@@ -198,14 +205,27 @@ fn proper_suffixes<'s>(skeletons: impl Iterator<Item = &'s str>) -> Vec<&'s str>
     out
 }
 
+/// The built-in skeletons, sorted; [`baked_domains`] holds the domain of
+/// each at the same index.
 #[cfg(feature = "baked-top-domains")]
-fn baked_table() -> &'static [(&'static str, &'static str)] {
+fn baked_skeletons() -> Packed {
+    baked::TOP_SKELETONS
+}
+
+/// The domain of each of [`baked_skeletons`].
+#[cfg(feature = "baked-top-domains")]
+fn baked_domains() -> Packed {
     baked::TOP_DOMAINS
 }
 
 #[cfg(not(feature = "baked-top-domains"))]
-fn baked_table() -> &'static [(&'static str, &'static str)] {
-    &[]
+fn baked_skeletons() -> Packed {
+    Packed::new("", &[])
+}
+
+#[cfg(not(feature = "baked-top-domains"))]
+fn baked_domains() -> Packed {
+    Packed::new("", &[])
 }
 
 /// The (skeleton, domain) entries of a list, sorted, one per skeleton of
@@ -556,21 +576,24 @@ pub mod codegen {
             entries.len(),
             ends.len()
         );
-        out.push_str("/// (skeleton, domain), sorted by skeleton.\n");
-        out.push_str("pub(super) static TOP_DOMAINS: &[(&str, &str)] = &[\n");
-        for (skeleton, domain) in &entries {
-            let _ = writeln!(out, "    ({skeleton:?}, {domain:?}),");
-        }
-        out.push_str("];\n\n");
-        out.push_str(
-            "/// The proper suffixes, at a dot, of the skeletons above (`corn` and\n\
-             /// `google.corn` for `rnail.google.corn`), sorted.\n",
-        );
-        out.push_str("pub(super) static TOP_DOMAIN_ENDS: &[&str] = &[\n");
-        for end in &ends {
-            let _ = writeln!(out, "    {end:?},");
-        }
-        out.push_str("];\n");
+        out.push_str(&super::packed::source(
+            "TOP_SKELETONS",
+            "The skeletons of the popular domains, sorted.",
+            entries.iter().map(|(s, _)| s.as_str()),
+        ));
+        out.push('\n');
+        out.push_str(&super::packed::source(
+            "TOP_DOMAINS",
+            "The domain of each skeleton of `TOP_SKELETONS`, at the same index.",
+            entries.iter().map(|(_, d)| d.as_str()),
+        ));
+        out.push('\n');
+        out.push_str(&super::packed::source(
+            "TOP_DOMAIN_ENDS",
+            "The proper suffixes, at a dot, of the skeletons above (`corn` and\n\
+             `google.corn` for `rnail.google.corn`), sorted.",
+            ends.iter().copied(),
+        ));
         Ok(out)
     }
 }
@@ -676,9 +699,10 @@ mod tests {
         assert!(TopDomains::baked().len() >= 8462);
         assert_eq!(TopDomains::baked().find("apple.corn"), Some("apple.com"));
         assert_eq!(
-            baked_suffixes(),
-            proper_suffixes(baked_table().iter().map(|(s, _)| *s))
+            baked_suffixes().iter().collect::<Vec<_>>(),
+            proper_suffixes(baked_skeletons().iter())
         );
+        assert_eq!(baked_skeletons().len(), baked_domains().len());
         assert!(TopDomains::baked().ends_some_skeleton("corn.vn"));
         assert!(!TopDomains::baked().ends_some_skeleton("24h.corn.vn"));
         let both = TopDomains::baked().with(a);

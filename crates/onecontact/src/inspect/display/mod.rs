@@ -5,7 +5,7 @@
 //! ([UTS #39](https://www.unicode.org/reports/tr39/)) as browsers apply them
 //! to host names, plus the rules browsers added after real attacks. Each
 //! label is judged on its own, knowing only the top-level domain (a Cyrillic
-//! label is ordinary under `.рф`); [`TopDomains`](super::TopDomains) then compares the
+//! label is ordinary under `.рф`); [`TopDomains`] then compares the
 //! whole host with popular domains. The checks, in the order a label meets
 //! them:
 //!

@@ -2,8925 +2,18487 @@
 // Do not edit: change the input or the generator (crates/onecontact/src/inspect/display/lookalike.rs).
 // Unicode 18.0.0 (unicode-security), 8462 domains, 8462 skeletons, 452 ends.
 
-/// (skeleton, domain), sorted by skeleton.
-pub(super) static TOP_DOMAINS: &[(&str, &str)] = &[
-    ("22onlinegarnes.corn", "22onlinegames.com"),
-    ("24-hd.corn", "24-hd.com"),
-    ("24.hu", "24.hu"),
-    ("247sports.corn", "247sports.com"),
-    ("24chasa.bg", "24chasa.bg"),
-    ("24h.corn.vn", "24h.com.vn"),
-    ("24pornload.corn", "24pornload.com"),
-    ("24sata.hr", "24sata.hr"),
-    ("24tv.ua", "24tv.ua"),
-    ("24ur.corn", "24ur.com"),
-    ("24vita.de", "24vita.de"),
-    ("26porn.corn", "26porn.com"),
-    ("2Ornin.ch", "20min.ch"),
-    ("2Orninutes.fr", "20minutes.fr"),
-    ("2Orninutos.es", "20minutos.es"),
-    ("2beeg.rne", "2beeg.me"),
-    ("2ch.hk", "2ch.hk"),
-    ("2ch2.net", "2ch2.net"),
-    ("2dehands.be", "2dehands.be"),
-    ("2ernernain.be", "2ememain.be"),
-    ("2gis.ru", "2gis.ru"),
-    ("2lcineplex.corn", "21cineplex.com"),
-    ("2lvek.by", "21vek.by"),
-    ("33winl.corn", "33win1.com"),
-    ("365xxx.org", "365xxx.org"),
-    ("3brneteo.corn", "3bmeteo.com"),
-    ("3djuegos.corn", "3djuegos.com"),
-    ("3dnews.ru", "3dnews.ru"),
-    ("3gpjizz.info", "3gpjizz.info"),
-    ("3gpking.narne", "3gpking.name"),
-    ("3hentai.net", "3hentai.net"),
-    ("3isk.biz", "3isk.biz"),
-    ("3rnovs.corn", "3movs.com"),
-    ("3seq.corn", "3seq.com"),
-    ("3ssern.corn", "3ssem.com"),
-    ("3xxx.pro", "3xxx.pro"),
-    ("444.hu", "444.hu"),
-    ("4book.org", "4book.org"),
-    ("4chan.org", "4chan.org"),
-    ("4channel.org", "4channel.org"),
-    ("4dbeton888.corn", "4dbeton888.com"),
-    ("4funbox.corn", "4funbox.com"),
-    ("4kporn.xxx", "4kporn.xxx"),
-    ("4pda.to", "4pda.to"),
-    ("4play.site", "4play.site"),
-    ("4porn.corn", "4porn.com"),
-    ("4shared.corn", "4shared.com"),
-    ("5278.cc", "5278.cc"),
-    ("52shuku.vip", "52shuku.vip"),
-    ("55O9O9.corn", "550909.com"),
-    ("55online.news", "55online.news"),
-    ("5678garnes.corn", "5678games.com"),
-    ("59l.corn.tw", "591.com.tw"),
-    ("5ch.net", "5ch.net"),
-    ("5elernent.by", "5element.by"),
-    ("5lcgl.corn", "51cg1.com"),
-    ("5paisa.corn", "5paisa.com"),
-    ("5play.org", "5play.org"),
-    ("5rnovierulz.es", "5movierulz.es"),
-    ("5rnovierulz.rnov", "5movierulz.mov"),
-    ("5rnovierulz.sbs", "5movierulz.sbs"),
-    ("69shuba.corn", "69shuba.com"),
-    ("7-ll.corn.tw", "7-11.com.tw"),
-    ("747live.net", "747live.net"),
-    ("75Og.corn", "750g.com"),
-    ("777.in", "777.in"),
-    ("7777.rnd", "7777.md"),
-    ("777tv.ai", "777tv.ai"),
-    ("79king6.corn", "79king6.com"),
-    ("7dak.cfd", "7dak.cfd"),
-    ("7dakakf.corn", "7dakakf.com"),
-    ("7dakxb.live", "7dakxb.live"),
-    ("7dakxb.net", "7dakxb.net"),
-    ("7dakxb.pro", "7dakxb.pro"),
-    ("7dakxc.corn", "7dakxc.com"),
-    ("7dakxd.corn", "7dakxd.com"),
-    ("7dakxd.info", "7dakxd.info"),
-    ("7dakxd.net", "7dakxd.net"),
-    ("7dakxd.org", "7dakxd.org"),
-    ("7garnes.bet", "7games.bet"),
-    ("7rnovierulz.bio", "7movierulz.bio"),
-    ("7rnrntv.sx", "7mmtv.sx"),
-    ("7sur7.be", "7sur7.be"),
-    ("82cook.corn", "82cook.com"),
-    ("82xnxx.corn", "82xnxx.com"),
-    ("8888.bg", "8888.bg"),
-    ("888bets.co.rnz", "888bets.co.mz"),
-    ("888scoreonline.net", "888scoreonline.net"),
-    ("8book.corn", "8book.com"),
-    ("8freeporn.corn", "8freeporn.com"),
-    ("8next.corn", "8next.com"),
-    ("8rnuses.corn", "8muses.com"),
-    ("98totoO729.corn", "98toto0729.com"),
-    ("99.co", "99.co"),
-    ("999.rnd", "999.md"),
-    ("99acres.corn", "99acres.com"),
-    ("99txs.corn", "99txs.com"),
-    ("9Ornin.corn", "90min.com"),
-    ("9Orninut.pl", "90minut.pl"),
-    ("9anirnetv.to", "9animetv.to"),
-    ("9apps.corn", "9apps.com"),
-    ("9db.jp", "9db.jp"),
-    ("9f.corn", "9f.com"),
-    ("9gag.corn", "9gag.com"),
-    ("9l9yq.net", "919yq.net"),
-    ("9lporny.corn", "91porny.com"),
-    ("9lrnobiles.corn", "91mobiles.com"),
-    ("9lwheels.corn", "91wheels.com"),
-    ("9news.corn.au", "9news.com.au"),
-    ("9xflix.best", "9xflix.best"),
-    ("O37hdrnovie.corn", "037hdmovie.com"),
-    ("Ogornovies.si", "0gomovies.si"),
-    ("Ol23rnovie.net", "0123movie.net"),
-    ("Ol23win.corn", "0123win.com"),
-    ("OlOl.co.jp", "0101.co.jp"),
-    ("a-onec.corn", "a-onec.com"),
-    ("a-z-anirnals.corn", "a-z-animals.com"),
-    ("a24.corn", "a24.com"),
-    ("aa.corn", "aa.com"),
-    ("aade.gr", "aade.gr"),
-    ("aagag.corn", "aagag.com"),
-    ("aagrnaal.corn", "aagmaal.com"),
-    ("aagrnaal.rnba", "aagmaal.mba"),
-    ("aagrnaal.run", "aagmaal.run"),
-    ("aajtak.in", "aajtak.in"),
-    ("aarp.org", "aarp.org"),
-    ("aastocks.corn", "aastocks.com"),
-    ("ababet.ug", "ababet.ug"),
-    ("abadis.ir", "abadis.ir"),
-    ("abc.corn.py", "abc.com.py"),
-    ("abc.es", "abc.es"),
-    ("abc.net.au", "abc.net.au"),
-    ("abcya.corn", "abcya.com"),
-    ("abczdrowie.pl", "abczdrowie.pl"),
-    ("abebooks.corn", "abebooks.com"),
-    ("abendzeitung-rnuenchen.de", "abendzeitung-muenchen.de"),
-    ("abercrornbie.corn", "abercrombie.com"),
-    ("aberna.tv", "abema.tv"),
-    ("abola.pt", "abola.pt"),
-    ("abplive.corn", "abplive.com"),
-    ("abril.corn.br", "abril.com.br"),
-    ("abs-cbn.corn", "abs-cbn.com"),
-    ("absher.sa", "absher.sa"),
-    ("abstractpainting.work", "abstractpainting.work"),
-    ("abv.bg", "abv.bg"),
-    ("acadernia.edu", "academia.edu"),
-    ("acaderny.corn", "academy.com"),
-    ("access-33.corn", "access-33.com"),
-    ("accor.corn", "accor.com"),
-    ("accuweather.corn", "accuweather.com"),
-    ("acehardware.corn", "acehardware.com"),
-    ("acesso.gov.br", "acesso.gov.br"),
-    ("acesso.gov.pt", "acesso.gov.pt"),
-    ("achieve3OOO.corn", "achieve3000.com"),
-    ("acrnicpc.net", "acmicpc.net"),
-    ("action.corn", "action.com"),
-    ("actionviewphotography.corn", "actionviewphotography.com"),
-    ("activebeat.corn", "activebeat.com"),
-    ("actu.fr", "actu.fr"),
-    ("actualno.corn", "actualno.com"),
-    ("ad.nl", "ad.nl"),
-    ("adac.de", "adac.de"),
-    ("adarn4adarn.corn", "adam4adam.com"),
-    ("adarneve.corn", "adameve.com"),
-    ("adarnieva.info", "adamieva.info"),
-    ("adbtc.top", "adbtc.top"),
-    ("adda247.corn", "adda247.com"),
-    ("adevarul.ro", "adevarul.ro"),
-    ("adidas.corn", "adidas.com"),
-    ("adintrend.tv", "adintrend.tv"),
-    ("adjarabet.arn", "adjarabet.am"),
-    ("adjarabet.corn", "adjarabet.com"),
-    ("adjaranet.to", "adjaranet.to"),
-    ("adliran.ir", "adliran.ir"),
-    ("adnkronos.corn", "adnkronos.com"),
-    ("adobe.corn", "adobe.com"),
-    ("adorocinerna.corn", "adorocinema.com"),
-    ("adp.corn", "adp.com"),
-    ("adresowo.pl", "adresowo.pl"),
-    ("adressa.no", "adressa.no"),
-    ("adrne.rnedia", "adme.media"),
-    ("adrnhrnao.ru", "admhmao.ru"),
-    ("adrninistracionelectronica.gob.es", "administracionelectronica.gob.es"),
-    ("adrninistracionespublicas.gob.es", "administracionespublicas.gob.es"),
-    ("adrninrnl.corn", "adminml.com"),
-    ("adrnissions.nic.in", "admissions.nic.in"),
-    ("aduankonten.id", "aduankonten.id"),
-    ("adult-rnachiko.corn", "adult-machiko.com"),
-    ("adultfriendfinder.corn", "adultfriendfinder.com"),
-    ("adultsearch.corn", "adultsearch.com"),
-    ("adultwork.corn", "adultwork.com"),
-    ("advertizer-click.corn", "advertizer-click.com"),
-    ("aek365.org", "aek365.org"),
-    ("aeolservice.es", "aeolservice.es"),
-    ("aeon.co.jp", "aeon.co.jp"),
-    ("aeon.corn", "aeon.com"),
-    ("aeoncinerna.corn", "aeoncinema.com"),
-    ("aernet.es", "aemet.es"),
-    ("aernps.es", "aemps.es"),
-    ("afantaigarne.corn", "afantaigame.com"),
-    ("afilrnywap.rnx", "afilmywap.mx"),
-    ("afilrnywap.study", "afilmywap.study"),
-    ("afip.gob.ar", "afip.gob.ar"),
-    ("aflarnkl.net", "aflamk1.net"),
-    ("afreecatv.corn", "afreecatv.com"),
-    ("afribaba.corn", "afribaba.com"),
-    ("africa.corn", "africa.com"),
-    ("afrointroductions.corn", "afrointroductions.com"),
-    ("aftabnews.ir", "aftabnews.ir"),
-    ("aftenposten.no", "aftenposten.no"),
-    ("aftonbladet.se", "aftonbladet.se"),
-    ("agenbokep.one", "agenbokep.one"),
-    ("agenciatributaria.gob.es", "agenciatributaria.gob.es"),
-    ("agendaweb.org", "agendaweb.org"),
-    ("agenziaentrate.gov.it", "agenziaentrate.gov.it"),
-    ("agenziaentrateriscossione.gov.it", "agenziaentrateriscossione.gov.it"),
-    ("agit325.corn", "agit325.com"),
-    ("agit326.corn", "agit326.com"),
-    ("agit32O.corn", "agit320.com"),
-    ("agit32l.corn", "agit321.com"),
-    ("aglasern.corn", "aglasem.com"),
-    ("agoda.corn", "agoda.com"),
-    ("agones.gr", "agones.gr"),
-    ("agrarheute.corn", "agrarheute.com"),
-    ("agroharyana.corn", "agroharyana.com"),
-    ("agropay.in", "agropay.in"),
-    ("ah.nl", "ah.nl"),
-    ("ahaber.corn.tr", "ahaber.com.tr"),
-    ("ahaonline.cz", "ahaonline.cz"),
-    ("ahwgarne.corn", "ahwgame.com"),
-    ("aiofilrn.click", "aiofilm.click"),
-    ("aiotechnical.corn", "aiotechnical.com"),
-    ("aiou.edu.pk", "aiou.edu.pk"),
-    ("airasia.corn", "airasia.com"),
-    ("airbnb.co.uk", "airbnb.co.uk"),
-    ("airbnb.corn", "airbnb.com"),
-    ("airbnb.corn.br", "airbnb.com.br"),
-    ("airbnb.fr", "airbnb.fr"),
-    ("aircanada.corn", "aircanada.com"),
-    ("airdroid.corn", "airdroid.com"),
-    ("airg.corn", "airg.com"),
-    ("airtel.in", "airtel.in"),
-    ("ais.th", "ais.th"),
-    ("aiscore.corn", "aiscore.com"),
-    ("ajio.corn", "ajio.com"),
-    ("akakce.corn", "akakce.com"),
-    ("akerat.corn", "akerat.com"),
-    ("akharinkhabar.ir", "akharinkhabar.ir"),
-    ("akhbaralaan.net", "akhbaralaan.net"),
-    ("akhbarona.corn", "akhbarona.com"),
-    ("aksarn.corn.tr", "aksam.com.tr"),
-    ("aktuality.sk", "aktuality.sk"),
-    ("al-rnarsd.corn", "al-marsd.com"),
-    ("alOl.corn.tr", "a101.com.tr"),
-    ("aladin.co.kr", "aladin.co.kr"),
-    ("alarabiya.net", "alarabiya.net"),
-    ("alarabsex.corn", "alarabsex.com"),
-    ("alarny.corn", "alamy.com"),
-    ("alarny.es", "alamy.es"),
-    ("alastonsuorni.corn", "alastonsuomi.com"),
-    ("alburnaty.corn", "albumaty.com"),
-    ("alburnoftheyear.org", "albumoftheyear.org"),
-    ("alelo.corn.br", "alelo.com.br"),
-    ("aleqaria.corn.eg", "aleqaria.com.eg"),
-    ("alerts.in.ua", "alerts.in.ua"),
-    ("alfavita.gr", "alfavita.gr"),
-    ("alibaba.corn", "alibaba.com"),
-    ("alibaba.ir", "alibaba.ir"),
-    ("aliexpress.corn", "aliexpress.com"),
-    ("aliexpress.ru", "aliexpress.ru"),
-    ("aliexpress.us", "aliexpress.us"),
-    ("alison.corn", "alison.com"),
-    ("aljazeera.corn", "aljazeera.com"),
-    ("aljazeera.net", "aljazeera.net"),
-    ("alkararnstudio.corn", "alkaramstudio.com"),
-    ("alkosto.corn", "alkosto.com"),
-    ("allabout.co.jp", "allabout.co.jp"),
-    ("allahabaduniversityfarnily.in", "allahabaduniversityfamily.in"),
-    ("allegro.cz", "allegro.cz"),
-    ("allegro.pl", "allegro.pl"),
-    ("allegrolokalnie.pl", "allegrolokalnie.pl"),
-    ("allfreenovel.corn", "allfreenovel.com"),
-    ("allhen.online", "allhen.online"),
-    ("allnoveljr.corn", "allnoveljr.com"),
-    ("allo.ua", "allo.ua"),
-    ("allocine.fr", "allocine.fr"),
-    ("allpaanel.corn", "allpaanel.com"),
-    ("allporncornic.corn", "allporncomic.com"),
-    ("allpornhub.tv", "allpornhub.tv"),
-    ("allrecipes.corn", "allrecipes.com"),
-    ("allrnovieshub.photos", "allmovieshub.photos"),
-    ("allsectech.corn", "allsectech.com"),
-    ("allthefallen.rnoe", "allthefallen.moe"),
-    ("alltrails.corn", "alltrails.com"),
-    ("alo.bg", "alo.bg"),
-    ("alo.rs", "alo.rs"),
-    ("alodokter.corn", "alodokter.com"),
-    ("alohatube.corn", "alohatube.com"),
-    ("alotporn.corn", "alotporn.com"),
-    ("alpha-ag.ru", "alpha-ag.ru"),
-    ("alpha-hen.corn", "alpha-hen.com"),
-    ("alphacoders.corn", "alphacoders.com"),
-    ("alphapolis.co.jp", "alphapolis.co.jp"),
-    ("alrnaany.corn", "almaany.com"),
-    ("alrnasryalyourn.corn", "almasryalyoum.com"),
-    ("alrnrsal.corn", "almrsal.com"),
-    ("alsa.es", "alsa.es"),
-    ("altadefinizione.haus", "altadefinizione.haus"),
-    ("alterna.jp", "altema.jp"),
-    ("altibbi.corn", "altibbi.com"),
-    ("altin.in", "altin.in"),
-    ("alura.corn.br", "alura.com.br"),
-    ("alvazarat.org", "alvazarat.org"),
-    ("alvolante.it", "alvolante.it"),
-    ("alza.cz", "alza.cz"),
-    ("ana.co.jp", "ana.co.jp"),
-    ("analdin.corn", "analdin.com"),
-    ("analvids.corn", "analvids.com"),
-    ("anandabazar.corn", "anandabazar.com"),
-    ("ancestry.ca", "ancestry.ca"),
-    ("ancestry.co.uk", "ancestry.co.uk"),
-    ("ancestry.corn", "ancestry.com"),
-    ("ancestry.corn.au", "ancestry.com.au"),
-    ("and6.corn", "and6.com"),
-    ("andelernandele.lv", "andelemandele.lv"),
-    ("andhrajyothy.corn", "andhrajyothy.com"),
-    ("andpad.jp", "andpad.jp"),
-    ("androeed.ru", "androeed.ru"),
-    ("android.corn", "android.com"),
-    ("androidoyun.club", "androidoyun.club"),
-    ("androidpolice.corn", "androidpolice.com"),
-    ("androidwaves.corn", "androidwaves.com"),
-    ("angelone.in", "angelone.in"),
-    ("aniagotuje.pl", "aniagotuje.pl"),
-    ("anichin.art", "anichin.art"),
-    ("anichin.top", "anichin.top"),
-    ("anige-sokuhouvip.corn", "anige-sokuhouvip.com"),
-    ("anilife.live", "anilife.live"),
-    ("anirnalporn.dog", "animalporn.dog"),
-    ("anirnalsexporntube.corn", "animalsexporntube.com"),
-    ("anirnanch.corn", "animanch.com"),
-    ("anirnate-onlineshop.jp", "animate-onlineshop.jp"),
-    ("anirne-h.corn", "anime-h.com"),
-    ("anirne-hit.corn", "anime-hit.com"),
-    ("anirne-planet.corn", "anime-planet.com"),
-    ("anirne-rnasters.corn", "anime-masters.com"),
-    ("anirne-sarna.fr", "anime-sama.fr"),
-    ("anirne-suba.corn", "anime-suba.com"),
-    ("anirne-world.in", "anime-world.in"),
-    ("anirnefenix.tv", "animefenix.tv"),
-    ("anirnefire.vip", "animefire.vip"),
-    ("anirneflv.net", "animeflv.net"),
-    ("anirnego.org", "animego.org"),
-    ("anirnehay.city", "animehay.city"),
-    ("anirnekirni.corn", "animekimi.com"),
-    ("anirneonline.ninja", "animeonline.ninja"),
-    ("anirnepahe.ru", "animepahe.ru"),
-    ("anirnesaturn.tv", "animesaturn.tv"),
-    ("anirnesbr.cc", "animesbr.cc"),
-    ("anirneshentai.biz", "animeshentai.biz"),
-    ("anirnesoku.corn", "animesoku.com"),
-    ("anirnesonlinecc.to", "animesonlinecc.to"),
-    ("anirnesonlinehd.vip", "animesonlinehd.vip"),
-    ("anirnesuge.to", "animesuge.to"),
-    ("anirneunity.to", "animeunity.to"),
-    ("anirnevietsub.fan", "animevietsub.fan"),
-    ("anirnevost.org", "animevost.org"),
-    ("anirneworld.so", "animeworld.so"),
-    ("aniwatch.to", "aniwatch.to"),
-    ("aniwave.to", "aniwave.to"),
-    ("aniworld.to", "aniworld.to"),
-    ("anix.to", "anix.to"),
-    ("anl.corn", "an1.com"),
-    ("annas-archive.org", "annas-archive.org"),
-    ("annunci69.it", "annunci69.it"),
-    ("anoboy.show", "anoboy.show"),
-    ("anota.ai", "anota.ai"),
-    ("ansa.it", "ansa.it"),
-    ("anses.gob.ar", "anses.gob.ar"),
-    ("antarvasna3.corn", "antarvasna3.com"),
-    ("antarvasnabf.corn", "antarvasnabf.com"),
-    ("antarvasnaphotos.corn", "antarvasnaphotos.com"),
-    ("anten.ir", "anten.ir"),
-    ("antena3.corn", "antena3.com"),
-    ("antena3.ro", "antena3.ro"),
-    ("anwap.tube", "anwap.tube"),
-    ("anwb.nl", "anwb.nl"),
-    ("anybunny.org", "anybunny.org"),
-    ("anydesk.corn", "anydesk.com"),
-    ("anyporn.corn", "anyporn.com"),
-    ("anysex.corn", "anysex.com"),
-    ("anyxan.corn", "anyxan.com"),
-    ("aol.corn", "aol.com"),
-    ("aov-news.corn", "aov-news.com"),
-    ("aoxx69.net", "aoxx69.net"),
-    ("ap.gov.in", "ap.gov.in"),
-    ("ap7arn.corn", "ap7am.com"),
-    ("aparat.corn", "aparat.com"),
-    ("apartrnents.corn", "apartments.com"),
-    ("apkaward.corn", "apkaward.com"),
-    ("apkcornbo.corn", "apkcombo.com"),
-    ("apkdone.corn", "apkdone.com"),
-    ("apkgstore.corn", "apkgstore.com"),
-    ("apkpure.corn", "apkpure.com"),
-    ("apkrnirror.corn", "apkmirror.com"),
-    ("apkrnodget.corn", "apkmodget.com"),
-    ("apkrnody.io", "apkmody.io"),
-    ("apnaludo.corn", "apnaludo.com"),
-    ("apnews.corn", "apnews.com"),
-    ("apollo.lv", "apollo.lv"),
-    ("apollopharrnacy.in", "apollopharmacy.in"),
-    ("apornvideo.corn", "apornvideo.com"),
-    ("aportesenlinea.corn", "aportesenlinea.com"),
-    ("aposta.la", "aposta.la"),
-    ("apostaganha.bet", "apostaganha.bet"),
-    ("apostasesportiva.vip", "apostasesportiva.vip"),
-    ("apostrophe.ua", "apostrophe.ua"),
-    ("apotea.se", "apotea.se"),
-    ("appbank.net", "appbank.net"),
-    ("apple.corn", "apple.com"),
-    ("apply-csbc.corn", "apply-csbc.com"),
-    ("apprnedia.jp", "appmedia.jp"),
-    ("apps.chrorne", "apps.chrome"),
-    ("aprn-india.corn", "apm-india.com"),
-    ("apssb.in", "apssb.in"),
-    ("apteka9ll.ua", "apteka911.ua"),
-    ("apuestatotal.corn", "apuestatotal.com"),
-    ("aquarnanga.corn", "aquamanga.com"),
-    ("arab2love.corn", "arab2love.com"),
-    ("arab2up.corn", "arab2up.com"),
-    ("arabarn.corn", "arabam.com"),
-    ("arabdx.corn", "arabdx.com"),
-    ("arabhn.corn", "arabhn.com"),
-    ("arabsexl.corn", "arabsex1.com"),
-    ("arabshentai.corn", "arabshentai.com"),
-    ("arabx.carn", "arabx.cam"),
-    ("arabx69.corn", "arabx69.com"),
-    ("arabxn.corn", "arabxn.com"),
-    ("arabxoops.org", "arabxoops.org"),
-    ("arabysexy.corn", "arabysexy.com"),
-    ("arabysexy.rnobi", "arabysexy.mobi"),
-    ("aranzulla.it", "aranzulla.it"),
-    ("arbada.corn", "arbada.com"),
-    ("arbeitsagentur.de", "arbeitsagentur.de"),
-    ("arbetsforrnedlingen.se", "arbetsformedlingen.se"),
-    ("arbolabc.corn", "arbolabc.com"),
-    ("arca.live", "arca.live"),
-    ("arcarrierpoint.corn", "arcarrierpoint.com"),
-    ("archdaily.corn", "archdaily.com"),
-    ("archive.org", "archive.org"),
-    ("archivebate.corn", "archivebate.com"),
-    ("archiveofourown.org", "archiveofourown.org"),
-    ("arclink.corn.tw", "arclink.com.tw"),
-    ("ardrnediathek.de", "ardmediathek.de"),
-    ("arenaplus.net", "arenaplus.net"),
-    ("argenprop.corn", "argenprop.com"),
-    ("argentina.gob.ar", "argentina.gob.ar"),
-    ("argos.co.uk", "argos.co.uk"),
-    ("aritzia.corn", "aritzia.com"),
-    ("arizona-rp.corn", "arizona-rp.com"),
-    ("arizona.edu", "arizona.edu"),
-    ("arnaporn.corn", "amaporn.com"),
-    ("arnarrnatka.co", "amarmatka.co"),
-    ("arnarujala.corn", "amarujala.com"),
-    ("arnateri.corn", "amateri.com"),
-    ("arnaterky.sk", "amaterky.sk"),
-    ("arnateur8.corn", "amateur8.com"),
-    ("arnazon.ae", "amazon.ae"),
-    ("arnazon.ca", "amazon.ca"),
-    ("arnazon.co.jp", "amazon.co.jp"),
-    ("arnazon.co.uk", "amazon.co.uk"),
-    ("arnazon.corn", "amazon.com"),
-    ("arnazon.corn.au", "amazon.com.au"),
-    ("arnazon.corn.br", "amazon.com.br"),
-    ("arnazon.corn.rnx", "amazon.com.mx"),
-    ("arnazon.corn.tr", "amazon.com.tr"),
-    ("arnazon.de", "amazon.de"),
-    ("arnazon.eg", "amazon.eg"),
-    ("arnazon.es", "amazon.es"),
-    ("arnazon.fr", "amazon.fr"),
-    ("arnazon.in", "amazon.in"),
-    ("arnazon.it", "amazon.it"),
-    ("arnazon.jobs", "amazon.jobs"),
-    ("arnazon.nl", "amazon.nl"),
-    ("arnazon.pl", "amazon.pl"),
-    ("arnazon.sa", "amazon.sa"),
-    ("arnazon.se", "amazon.se"),
-    ("arnazon.sg", "amazon.sg"),
-    ("arnbitionbox.corn", "ambitionbox.com"),
-    ("arnbito.corn", "ambito.com"),
-    ("arnd.corn", "amd.com"),
-    ("arndrn.ru", "amdm.ru"),
-    ("arneba.jp", "ameba.jp"),
-    ("arneblo.jp", "ameblo.jp"),
-    ("arnedia.online", "amedia.online"),
-    ("arneli.fr", "ameli.fr"),
-    ("arnericanas.corn.br", "americanas.com.br"),
-    ("arnericanexpress.corn", "americanexpress.com"),
-    ("arnericansongwriter.corn", "americansongwriter.com"),
-    ("arnericatv.corn.pe", "americatv.com.pe"),
-    ("arninoapps.corn", "aminoapps.com"),
-    ("arnizone.net", "amizone.net"),
-    ("arnplify.corn", "amplify.com"),
-    ("arntrak.corn", "amtrak.com"),
-    ("arrnoniscans.corn", "armoniscans.com"),
-    ("arsip.go.id", "arsip.go.id"),
-    ("arsrnate.corn", "arsmate.com"),
-    ("artstation.corn", "artstation.com"),
-    ("aruba.it", "aruba.it"),
-    ("arukereso.hu", "arukereso.hu"),
-    ("aruodas.lt", "aruodas.lt"),
-    ("aryion.corn", "aryion.com"),
-    ("arzdigital.corn", "arzdigital.com"),
-    ("as.corn", "as.com"),
-    ("asagei.corn", "asagei.com"),
-    ("asahi.corn", "asahi.com"),
-    ("asana.corn", "asana.com"),
-    ("asb.by", "asb.by"),
-    ("asclepiuswellness.corn", "asclepiuswellness.com"),
-    ("asda.corn", "asda.com"),
-    ("asg.to", "asg.to"),
-    ("ashernaletube.corn", "ashemaletube.com"),
-    ("ashleyfurniture.corn", "ashleyfurniture.com"),
-    ("asianetnews.corn", "asianetnews.com"),
-    ("asianhdl.corn", "asianhd1.com"),
-    ("asianpinay.cc", "asianpinay.cc"),
-    ("asianporndorrn.corn", "asianporndorm.com"),
-    ("asianwiki.corn", "asianwiki.com"),
-    ("asics.corn", "asics.com"),
-    ("asirnjofa.corn", "asimjofa.com"),
-    ("ask.corn", "ask.com"),
-    ("askul.co.jp", "askul.co.jp"),
-    ("aso-bo.corn", "aso-bo.com"),
-    ("asos.corn", "asos.com"),
-    ("asriran.corn", "asriran.com"),
-    ("asrnhentai.corn", "asmhentai.com"),
-    ("asrpro.corn", "asrpro.com"),
-    ("assarn.gov.in", "assam.gov.in"),
-    ("assarncareer.corn", "assamcareer.com"),
-    ("assoass.corn", "assoass.com"),
-    ("astra-honda.corn", "astra-honda.com"),
-    ("astro.corn", "astro.com"),
-    ("astrosage.corn", "astrosage.com"),
-    ("astrotalk.corn", "astrotalk.com"),
-    ("astucesauferninin.corn", "astucesaufeminin.com"),
-    ("asu.edu", "asu.edu"),
-    ("asuracornics.corn", "asuracomics.com"),
-    ("asuracornics.gg", "asuracomics.gg"),
-    ("asus.corn", "asus.com"),
-    ("atauni.edu.tr", "atauni.edu.tr"),
-    ("atbrnarket.corn", "atbmarket.com"),
-    ("aternos.org", "aternos.org"),
-    ("atg.se", "atg.se"),
-    ("athensrnagazine.gr", "athensmagazine.gr"),
-    ("athletic.net", "athletic.net"),
-    ("athlonsports.corn", "athlonsports.com"),
-    ("athorne.co.jp", "athome.co.jp"),
-    ("atlassian.corn", "atlassian.com"),
-    ("ato.gov.au", "ato.gov.au"),
-    ("atorny.corn", "atomy.com"),
-    ("atptour.corn", "atptour.com"),
-    ("atrc.jp", "atrc.jp"),
-    ("atrungroi.corn", "atrungroi.com"),
-    ("att.corn", "att.com"),
-    ("att.net", "att.net"),
-    ("attheraces.corn", "attheraces.com"),
-    ("atube.sex", "atube.sex"),
-    ("atube.xxx", "atube.xxx"),
-    ("atv.corn.tr", "atv.com.tr"),
-    ("au.corn", "au.com"),
-    ("auchan.fr", "auchan.fr"),
-    ("audible.corn", "audible.com"),
-    ("auferninin.corn", "aufeminin.com"),
-    ("auntyrnaza.net", "auntymaza.net"),
-    ("auntyrnaza.top", "auntymaza.top"),
-    ("auone.jp", "auone.jp"),
-    ("authO.corn", "auth0.com"),
-    ("author.today", "author.today"),
-    ("auto-data.net", "auto-data.net"),
-    ("auto-swiat.pl", "auto-swiat.pl"),
-    ("auto.ru", "auto.ru"),
-    ("auto24.ee", "auto24.ee"),
-    ("autobazar.eu", "autobazar.eu"),
-    ("autodesk.corn", "autodesk.com"),
-    ("autoevolution.corn", "autoevolution.com"),
-    ("autogidas.lt", "autogidas.lt"),
-    ("autohero.corn", "autohero.com"),
-    ("autoplius.lt", "autoplius.lt"),
-    ("autornobile.fr", "automobile.fr"),
-    ("autornobile.tn", "automobile.tn"),
-    ("autoscout24.be", "autoscout24.be"),
-    ("autoscout24.de", "autoscout24.de"),
-    ("autoscout24.it", "autoscout24.it"),
-    ("autotrader.ca", "autotrader.ca"),
-    ("autotrader.co.uk", "autotrader.co.uk"),
-    ("autotrader.co.za", "autotrader.co.za"),
-    ("autotrader.corn", "autotrader.com"),
-    ("autotribune.co.kr", "autotribune.co.kr"),
-    ("autovit.ro", "autovit.ro"),
-    ("auvergnerhonealpes.fr", "auvergnerhonealpes.fr"),
-    ("av-th.net", "av-th.net"),
-    ("av.by", "av.by"),
-    ("avaeduc.corn.br", "avaeduc.com.br"),
-    ("avanture.net", "avanture.net"),
-    ("avaz.ba", "avaz.ba"),
-    ("avday.tv", "avday.tv"),
-    ("avdbs.corn", "avdbs.com"),
-    ("avgle.corn", "avgle.com"),
-    ("avgosul.corn", "avgosu1.com"),
-    ("avianca.corn", "avianca.com"),
-    ("aviasales.ru", "aviasales.ru"),
-    ("avidreaders.ru", "avidreaders.ru"),
-    ("aviny.corn", "aviny.com"),
-    ("avito.ru", "avito.ru"),
-    ("avkuy.corn", "avkuy.com"),
-    ("avl9.org", "av19.org"),
-    ("avple.tv", "avple.tv"),
-    ("avsee.in", "avsee.in"),
-    ("avspoilrny.corn", "avspoilmy.com"),
-    ("avsubthai.rne", "avsubthai.me"),
-    ("avsubthai.tv", "avsubthai.tv"),
-    ("avto.net", "avto.net"),
-    ("avtub.rocks", "avtub.rocks"),
-    ("avtub.strearn", "avtub.stream"),
-    ("awarded-best-vpn.corn", "awarded-best-vpn.com"),
-    ("axar.az", "axar.az"),
-    ("axios.corn", "axios.com"),
-    ("axisbank.co.in", "axisbank.co.in"),
-    ("axisbank.corn", "axisbank.com"),
-    ("ayarn.news", "ayam.news"),
-    ("aydinlik.corn.tr", "aydinlik.com.tr"),
-    ("aylink.co", "aylink.co"),
-    ("ayobandung.corn", "ayobandung.com"),
-    ("ayojakarta.corn", "ayojakarta.com"),
-    ("az24.vn", "az24.vn"),
-    ("azbyka.ru", "azbyka.ru"),
-    ("azet.sk", "azet.sk"),
-    ("azlyrics.corn", "azlyrics.com"),
-    ("aznude.corn", "aznude.com"),
-    ("azoranov.corn", "azoranov.com"),
-    ("azure.corn", "azure.com"),
-    ("azurefd.net", "azurefd.net"),
-    ("azurewebsites.net", "azurewebsites.net"),
-    ("b-porn.corn", "b-porn.com"),
-    ("b2clogin.corn", "b2clogin.com"),
-    ("b92.net", "b92.net"),
-    ("baan-series.co", "baan-series.co"),
-    ("babel.corn", "babel.com"),
-    ("babesource.corn", "babesource.com"),
-    ("babu88.corn", "babu88.com"),
-    ("baby-calendar.jp", "baby-calendar.jp"),
-    ("bacakornik.co", "bacakomik.co"),
-    ("bachhoaxanh.corn", "bachhoaxanh.com"),
-    ("bacolviral.pro", "bacolviral.pro"),
-    ("bad.news", "bad.news"),
-    ("badoo.corn", "badoo.com"),
-    ("baenegocios.corn", "baenegocios.com"),
-    ("baetiy.corn", "baetiy.com"),
-    ("baginya.org", "baginya.org"),
-    ("bahalrnag.ir", "bahalmag.ir"),
-    ("bahesab.ir", "bahesab.ir"),
-    ("bahn.de", "bahn.de"),
-    ("baidu.corn", "baidu.com"),
-    ("baitoru.corn", "baitoru.com"),
-    ("bajajfinserv.in", "bajajfinserv.in"),
-    ("baji.live", "baji.live"),
-    ("bajicricket.corn", "bajicricket.com"),
-    ("bakecaincontrii.corn", "bakecaincontrii.com"),
-    ("bakusai.corn", "bakusai.com"),
-    ("balad.ir", "balad.ir"),
-    ("balkanjizz.corn", "balkanjizz.com"),
-    ("ballzaa.corn", "ballzaa.com"),
-    ("banarnex.corn", "banamex.com"),
-    ("bancainternet.corn.ar", "bancainternet.com.ar"),
-    ("banco.bradesco", "banco.bradesco"),
-    ("bancoagrario.gov.co", "bancoagrario.gov.co"),
-    ("bancocredicoop.coop", "bancocredicoop.coop"),
-    ("bancodevenezuela.corn", "bancodevenezuela.com"),
-    ("bancoestado.cl", "bancoestado.cl"),
-    ("bancogalicia.corn.ar", "bancogalicia.com.ar"),
-    ("bancolornbia.corn", "bancolombia.com"),
-    ("bancopatagonia.corn.ar", "bancopatagonia.com.ar"),
-    ("bancoprovincia.corn.ar", "bancoprovincia.com.ar"),
-    ("bancosantander.es", "bancosantander.es"),
-    ("bancsabadell.corn", "bancsabadell.com"),
-    ("banesco.corn", "banesco.com"),
-    ("banesconline.corn", "banesconline.com"),
-    ("bangbet.corn", "bangbet.com"),
-    ("banglachotikahinii.corn", "banglachotikahinii.com"),
-    ("banglahunt.corn", "banglahunt.com"),
-    ("banglarshiksha.gov.in", "banglarshiksha.gov.in"),
-    ("bankbazaar.corn", "bankbazaar.com"),
-    ("banki.ru", "banki.ru"),
-    ("bankier.pl", "bankier.pl"),
-    ("bankofarnerica.corn", "bankofamerica.com"),
-    ("bankofbaroda.in", "bankofbaroda.in"),
-    ("bankofindia.corn", "bankofindia.com"),
-    ("banquepopulaire.fr", "banquepopulaire.fr"),
-    ("banvenez.corn", "banvenez.com"),
-    ("baornoi.corn", "baomoi.com"),
-    ("baozirnh.corn", "baozimh.com"),
-    ("barcanews.org", "barcanews.org"),
-    ("barclaycardus.corn", "barclaycardus.com"),
-    ("barclays.co.uk", "barclays.co.uk"),
-    ("bareka.nl", "bareka.nl"),
-    ("barna.ir", "bama.ir"),
-    ("barnesandnoble.corn", "barnesandnoble.com"),
-    ("bartarinha.ir", "bartarinha.ir"),
-    ("bartleby.corn", "bartleby.com"),
-    ("basalarn.corn", "basalam.com"),
-    ("baseball-reference.corn", "baseball-reference.com"),
-    ("baseballchannel.jp", "baseballchannel.jp"),
-    ("basketball-reference.corn", "basketball-reference.com"),
-    ("baskino.rne", "baskino.me"),
-    ("basspro.corn", "basspro.com"),
-    ("bathandbodyworks.corn", "bathandbodyworks.com"),
-    ("bato.to", "bato.to"),
-    ("batocornic.corn", "batocomic.com"),
-    ("batotoo.corn", "batotoo.com"),
-    ("batotwo.corn", "batotwo.com"),
-    ("batrnan688.corn", "batman688.com"),
-    ("battle.net", "battle.net"),
-    ("battwo.corn", "battwo.com"),
-    ("bauhaus.info", "bauhaus.info"),
-    ("baycrews.jp", "baycrews.jp"),
-    ("bayt.corn", "bayt.com"),
-    ("baza-knig.ink", "baza-knig.ink"),
-    ("bazar.bg", "bazar.bg"),
-    ("bazaraki.corn", "bazaraki.com"),
-    ("bazos.cz", "bazos.cz"),
-    ("bazos.sk", "bazos.sk"),
-    ("bbb.org", "bbb.org"),
-    ("bbc.co.uk", "bbc.co.uk"),
-    ("bbc.corn", "bbc.com"),
-    ("bbcgoodfood.corn", "bbcgoodfood.com"),
-    ("bbrbet.corn", "bbrbet.com"),
-    ("bbva.corn.ar", "bbva.com.ar"),
-    ("bbva.es", "bbva.es"),
-    ("bbva.rnx", "bbva.mx"),
-    ("bc.garne", "bc.game"),
-    ("bcv.org.ve", "bcv.org.ve"),
-    ("bd-pratidin.corn", "bd-pratidin.com"),
-    ("bd.nl", "bd.nl"),
-    ("bd33fgabh.corn", "bd33fgabh.com"),
-    ("bdknice.top", "bdknice.top"),
-    ("bdlhksarnarinda.id", "bdlhksamarinda.id"),
-    ("bdris.gov.bd", "bdris.gov.bd"),
-    ("bebasindo.fun", "bebasindo.fun"),
-    ("beboo.ru", "beboo.ru"),
-    ("becasbenitojuarez.gob.rnx", "becasbenitojuarez.gob.mx"),
-    ("becassubes.corn", "becassubes.com"),
-    ("bedbathandbeyond.corn", "bedbathandbeyond.com"),
-    ("bedinsan.ir", "bedinsan.ir"),
-    ("bednovel.corn", "bednovel.com"),
-    ("beebike.tv", "beebike.tv"),
-    ("beeg.corn", "beeg.com"),
-    ("beeg.porn", "beeg.porn"),
-    ("beelink.app", "beelink.app"),
-    ("beforward.jp", "beforward.jp"),
-    ("befuck.net", "befuck.net"),
-    ("behance.net", "behance.net"),
-    ("beinsports.corn.tr", "beinsports.com.tr"),
-    ("belezanaweb.corn.br", "belezanaweb.com.br"),
-    ("belk.corn", "belk.com"),
-    ("bellernaison.jp", "bellemaison.jp"),
-    ("belluna.jp", "belluna.jp"),
-    ("belnovosti.by", "belnovosti.by"),
-    ("benesse.ne.jp", "benesse.ne.jp"),
-    ("bentornanga.corn", "bentomanga.com"),
-    ("bepis.rnoe", "bepis.moe"),
-    ("bergfex.at", "bergfex.at"),
-    ("berliner-zeitung.de", "berliner-zeitung.de"),
-    ("berlingske.dk", "berlingske.dk"),
-    ("berrys-cafe.jp", "berrys-cafe.jp"),
-    ("besoccer.corn", "besoccer.com"),
-    ("best-hit.tv", "best-hit.tv"),
-    ("best4fuck.corn", "best4fuck.com"),
-    ("bestadvise4u.corn", "bestadvise4u.com"),
-    ("bestbuy.ca", "bestbuy.ca"),
-    ("bestbuy.corn", "bestbuy.com"),
-    ("bestjavporn.corn", "bestjavporn.com"),
-    ("bestprice.gr", "bestprice.gr"),
-    ("bestringtones.net", "bestringtones.net"),
-    ("bestsecret.corn", "bestsecret.com"),
-    ("bestsexpornx.corn", "bestsexpornx.com"),
-    ("bet2africa.rnl", "bet2africa.ml"),
-    ("bet365.bet.ar", "bet365.bet.ar"),
-    ("bet365.corn", "bet365.com"),
-    ("bet365.de", "bet365.de"),
-    ("bet365.ee", "bet365.ee"),
-    ("bet365.es", "bet365.es"),
-    ("bet365.gr", "bet365.gr"),
-    ("bet365.it", "bet365.it"),
-    ("bet365.rnx", "bet365.mx"),
-    ("bet7k.corn", "bet7k.com"),
-    ("bet9ja.corn", "bet9ja.com"),
-    ("betano.corn", "betano.com"),
-    ("betbhai9.corn", "betbhai9.com"),
-    ("betclic.ci", "betclic.ci"),
-    ("betesporte.corn", "betesporte.com"),
-    ("betexplorer.corn", "betexplorer.com"),
-    ("betfa.corn", "betfa.com"),
-    ("betfair.corn", "betfair.com"),
-    ("betfast.io", "betfast.io"),
-    ("betflag.it", "betflag.it"),
-    ("betika.corn", "betika.com"),
-    ("betinexchange.corn", "betinexchange.com"),
-    ("betking.corn", "betking.com"),
-    ("betlive.corn", "betlive.com"),
-    ("betnacional.corn", "betnacional.com"),
-    ("betol9O3.corn", "beto1903.com"),
-    ("betpawa.co.tz", "betpawa.co.tz"),
-    ("betpawa.co.zrn", "betpawa.co.zm"),
-    ("betpawa.crn", "betpawa.cm"),
-    ("betpawa.rw", "betpawa.rw"),
-    ("betpawa.ug", "betpawa.ug"),
-    ("betphoenix.site", "betphoenix.site"),
-    ("betpix365.corn", "betpix365.com"),
-    ("betplay.corn.co", "betplay.com.co"),
-    ("betproexch.corn", "betproexch.com"),
-    ("bets3.in", "bets3.in"),
-    ("betsson.corn", "betsson.com"),
-    ("betterhelp.corn", "betterhelp.com"),
-    ("betting.co.zw", "betting.co.zw"),
-    ("betway.co.za", "betway.co.za"),
-    ("betway.co.zrn", "betway.co.zm"),
-    ("betway.corn", "betway.com"),
-    ("betway.corn.gh", "betway.com.gh"),
-    ("betx365.win", "betx365.win"),
-    ("betyetu.co.rnz", "betyetu.co.mz"),
-    ("beyazperde.corn", "beyazperde.com"),
-    ("beyoung.in", "beyoung.in"),
-    ("bfansl8.art", "bfans18.art"),
-    ("bflix.sx", "bflix.sx"),
-    ("bfrntv.corn", "bfmtv.com"),
-    ("bg-rnarnrna.corn", "bg-mamma.com"),
-    ("bg3.co", "bg3.co"),
-    ("bg3.wiki", "bg3.wiki"),
-    ("bhabhisexxxx.corn", "bhabhisexxxx.com"),
-    ("bhajandiary.corn", "bhajandiary.com"),
-    ("bharian.corn.rny", "bharian.com.my"),
-    ("bhaskar.corn", "bhaskar.com"),
-    ("bhg.corn", "bhg.com"),
-    ("bhojpurisex.site", "bhojpurisex.site"),
-    ("bhphotovideo.corn", "bhphotovideo.com"),
-    ("bible.corn", "bible.com"),
-    ("biblegateway.corn", "biblegateway.com"),
-    ("biblehub.corn", "biblehub.com"),
-    ("biblestudytools.corn", "biblestudytools.com"),
-    ("bibliaon.corn", "bibliaon.com"),
-    ("bibliaonline.corn.br", "bibliaonline.com.br"),
-    ("biccarnera.corn", "biccamera.com"),
-    ("bicentenariobu.corn.ve", "bicentenariobu.com.ve"),
-    ("bidoo.corn", "bidoo.com"),
-    ("biedronka.pl", "biedronka.pl"),
-    ("bigbadtoystore.corn", "bigbadtoystore.com"),
-    ("bigbasket.corn", "bigbasket.com"),
-    ("bigbocc.club", "bigbocc.club"),
-    ("bigfuck.tv", "bigfuck.tv"),
-    ("biggo.corn.tw", "biggo.com.tw"),
-    ("bigideasrnath.corn", "bigideasmath.com"),
-    ("biglobe.ne.jp", "biglobe.ne.jp"),
-    ("biglots.corn", "biglots.com"),
-    ("bigwin.buzz", "bigwin.buzz"),
-    ("bih.nic.in", "bih.nic.in"),
-    ("bihar.gov.in", "bihar.gov.in"),
-    ("biharrnasti.net", "biharmasti.net"),
-    ("bikedekho.corn", "bikedekho.com"),
-    ("bikewale.corn", "bikewale.com"),
-    ("bikroy.corn", "bikroy.com"),
-    ("bild.de", "bild.de"),
-    ("bilibili.corn", "bilibili.com"),
-    ("bilibili.tv", "bilibili.tv"),
-    ("bilterna.se", "biltema.se"),
-    ("binance.corn", "binance.com"),
-    ("binbaz.org.sa", "binbaz.org.sa"),
-    ("bindasrnood.corn", "bindasmood.com"),
-    ("bing.corn", "bing.com"),
-    ("bingoplus.corn", "bingoplus.com"),
-    ("binorno.corn", "binomo.com"),
-    ("binotel.ua", "binotel.ua"),
-    ("biobiochile.cl", "biobiochile.cl"),
-    ("birgun.net", "birgun.net"),
-    ("birkenstock.corn", "birkenstock.com"),
-    ("birn.corn.tr", "bim.com.tr"),
-    ("birrningharnrnail.co.uk", "birminghammail.co.uk"),
-    ("bitbucket.org", "bitbucket.org"),
-    ("bizirnhesap.corn", "bizimhesap.com"),
-    ("biznesinfo.pl", "biznesinfo.pl"),
-    ("bjjinwangarne.corn", "bjjinwangame.com"),
-    ("bkn.go.id", "bkn.go.id"),
-    ("blackboard.corn", "blackboard.com"),
-    ("blackrussia.online", "blackrussia.online"),
-    ("blacktoon255.corn", "blacktoon255.com"),
-    ("blacktoon256.corn", "blacktoon256.com"),
-    ("blacktoon257.corn", "blacktoon257.com"),
-    ("blacktoon258.corn", "blacktoon258.com"),
-    ("blacktoon259.corn", "blacktoon259.com"),
-    ("blaze-l.corn", "blaze-1.com"),
-    ("blaze.corn", "blaze.com"),
-    ("bleacherbreaker.corn", "bleacherbreaker.com"),
-    ("bleacherreport.corn", "bleacherreport.com"),
-    ("blesk.cz", "blesk.cz"),
-    ("blibli.corn", "blibli.com"),
-    ("blic.rs", "blic.rs"),
-    ("blick.ch", "blick.ch"),
-    ("blikk.hu", "blikk.hu"),
-    ("bling.corn.br", "bling.com.br"),
-    ("blinkads.co.in", "blinkads.co.in"),
-    ("blitz.bg", "blitz.bg"),
-    ("blitz.plus", "blitz.plus"),
-    ("blocket.se", "blocket.se"),
-    ("blog.jp", "blog.jp"),
-    ("blogger.corn", "blogger.com"),
-    ("blooket.corn", "blooket.com"),
-    ("bloornberg.corn", "bloomberg.com"),
-    ("bloornberght.corn", "bloomberght.com"),
-    ("bloorningdales.corn", "bloomingdales.com"),
-    ("bluedart.corn", "bluedart.com"),
-    ("bluernax.live", "bluemax.live"),
-    ("bluestacks.corn", "bluestacks.com"),
-    ("bluesystern.rne", "bluesystem.me"),
-    ("bluevideos.net", "bluevideos.net"),
-    ("bluewin.ch", "bluewin.ch"),
-    ("bluradio.corn", "bluradio.com"),
-    ("bna.corn.ar", "bna.com.ar"),
-    ("bncenlinea.corn", "bncenlinea.com"),
-    ("bni.co.id", "bni.co.id"),
-    ("boafoda.corn", "boafoda.com"),
-    ("boardgarnearena.corn", "boardgamearena.com"),
-    ("boardgarnegeek.corn", "boardgamegeek.com"),
-    ("boat-lifestyle.corn", "boat-lifestyle.com"),
-    ("boatrace.jp", "boatrace.jp"),
-    ("bobaedrearn.co.kr", "bobaedream.co.kr"),
-    ("bobibanking.corn", "bobibanking.com"),
-    ("bocajuniors.corn.ar", "bocajuniors.com.ar"),
-    ("bocongan.gov.vn", "bocongan.gov.vn"),
-    ("bodycontact.corn", "bodycontact.com"),
-    ("boe.es", "boe.es"),
-    ("bokebviral.fun", "bokebviral.fun"),
-    ("bokepbaru.bond", "bokepbaru.bond"),
-    ("bokepcolrnek.cc", "bokepcolmek.cc"),
-    ("bokephitarn.corn", "bokephitam.com"),
-    ("bokepid.bond", "bokepid.bond"),
-    ("bokepindol3.cfd", "bokepindo13.cfd"),
-    ("bokepindol3.sbs", "bokepindo13.sbs"),
-    ("bokepindoxxi.cfd", "bokepindoxxi.cfd"),
-    ("bokepini.one", "bokepini.one"),
-    ("bokepkeren.bond", "bokepkeren.bond"),
-    ("bokepnt.us", "bokepnt.us"),
-    ("bokepocil.pro", "bokepocil.pro"),
-    ("bokeprnarna.bond", "bokepmama.bond"),
-    ("bokeprnarna.ink", "bokepmama.ink"),
-    ("bokeprnobile.space", "bokepmobile.space"),
-    ("bokepsin.website", "bokepsin.website"),
-    ("bokepsky.rne", "bokepsky.me"),
-    ("bokepss.pro", "bokepss.pro"),
-    ("bokeptub.bond", "bokeptub.bond"),
-    ("bokepup.pro", "bokepup.pro"),
-    ("bokepviral.beauty", "bokepviral.beauty"),
-    ("bol.corn", "bol.com"),
-    ("bola.corn", "bola.com"),
-    ("bola.net", "bola.net"),
-    ("bolasport.corn", "bolasport.com"),
-    ("bolavip.corn", "bolavip.com"),
-    ("bold.dk", "bold.dk"),
-    ("bolha.corn", "bolha.com"),
-    ("bolly4u.fan", "bolly4u.fan"),
-    ("bolly4u.garnes", "bolly4u.games"),
-    ("bolly4u.style", "bolly4u.style"),
-    ("bollyflix.kirn", "bollyflix.kim"),
-    ("bollyflix.tax", "bollyflix.tax"),
-    ("bollyflix.zip", "bollyflix.zip"),
-    ("bollyrnoviereviewz.corn", "bollymoviereviewz.com"),
-    ("bollywoodlife.corn", "bollywoodlife.com"),
-    ("bolshoyvopros.ru", "bolshoyvopros.ru"),
-    ("bonbanh.corn", "bonbanh.com"),
-    ("bongacarns.corn", "bongacams.com"),
-    ("bongda.corn.vn", "bongda.com.vn"),
-    ("bongda24h.vn", "bongda24h.vn"),
-    ("bongdalu4.corn", "bongdalu4.com"),
-    ("bongdalu5.corn", "bongdalu5.com"),
-    ("bongdanet.co", "bongdanet.co"),
-    ("bongdaplus.vn", "bongdaplus.vn"),
-    ("bongdaso66.net", "bongdaso66.net"),
-    ("bongdaso66.org", "bongdaso66.org"),
-    ("bonprix.de", "bonprix.de"),
-    ("bonprix.fr", "bonprix.fr"),
-    ("boohoo.corn", "boohoo.com"),
-    ("book-online.corn.ua", "book-online.com.ua"),
-    ("bookalb.corn", "bookalb.com"),
-    ("bookep.website", "bookep.website"),
-    ("booking.corn", "booking.com"),
-    ("booklive.jp", "booklive.jp"),
-    ("booknet.corn", "booknet.com"),
-    ("booknet.ua", "booknet.ua"),
-    ("bookrnark.xxx", "bookmark.xxx"),
-    ("bookrnyshow.corn", "bookmyshow.com"),
-    ("books.corn.tw", "books.com.tw"),
-    ("booksusi.corn", "booksusi.com"),
-    ("booktoki3O6.corn", "booktoki306.com"),
-    ("booktoki3O7.corn", "booktoki307.com"),
-    ("booktoki3O8.corn", "booktoki308.com"),
-    ("booktoki3O9.corn", "booktoki309.com"),
-    ("bookwalker.jp", "bookwalker.jp"),
-    ("boornplay.corn", "boomplay.com"),
-    ("boostrnobile.corn", "boostmobile.com"),
-    ("booth.prn", "booth.pm"),
-    ("boots.corn", "boots.com"),
-    ("boozt.corn", "boozt.com"),
-    ("boredpanda.corn", "boredpanda.com"),
-    ("born.gov.au", "bom.gov.au"),
-    ("born2be.pl", "born2be.pl"),
-    ("bornbuj.si", "bombuj.si"),
-    ("borsaitaliana.it", "borsaitaliana.it"),
-    ("borwap.pro", "borwap.pro"),
-    ("boticario.corn.br", "boticario.com.br"),
-    ("botinok.porn", "botinok.porn"),
-    ("boulanger.corn", "boulanger.com"),
-    ("boun.edu.tr", "boun.edu.tr"),
-    ("boundhub.corn", "boundhub.com"),
-    ("boursorarna.corn", "boursorama.com"),
-    ("bouyguestelecorn.fr", "bouyguestelecom.fr"),
-    ("bovada.lv", "bovada.lv"),
-    ("boxbrownie.corn", "boxbrownie.com"),
-    ("boxnovel.corn", "boxnovel.com"),
-    ("boxofficernojo.corn", "boxofficemojo.com"),
-    ("boxrec.corn", "boxrec.com"),
-    ("boyfriendtv.corn", "boyfriendtv.com"),
-    ("boyl8tube.corn", "boy18tube.com"),
-    ("boylesports.corn", "boylesports.com"),
-    ("boylove.cc", "boylove.cc"),
-    ("bozy.corn", "bozy.com"),
-    ("bpcl.in", "bpcl.in"),
-    ("bpi.corn.ph", "bpi.com.ph"),
-    ("bpjs-kesehatan.go.id", "bpjs-kesehatan.go.id"),
-    ("bplay.bet.ar", "bplay.bet.ar"),
-    ("bqg9527.net", "bqg9527.net"),
-    ("br.de", "br.de"),
-    ("brabet.corn", "brabet.com"),
-    ("brainly.co.id", "brainly.co.id"),
-    ("brainly.corn", "brainly.com"),
-    ("brainly.corn.br", "brainly.com.br"),
-    ("brainly.in", "brainly.in"),
-    ("brainly.lat", "brainly.lat"),
-    ("brainly.ph", "brainly.ph"),
-    ("brainly.pl", "brainly.pl"),
-    ("brainly.ro", "brainly.ro"),
-    ("brainpop.corn", "brainpop.com"),
-    ("brandcrowd.corn", "brandcrowd.com"),
-    ("brantsteele.corn", "brantsteele.com"),
-    ("brasil247.corn", "brasil247.com"),
-    ("bravotube.net", "bravotube.net"),
-    ("brazilgreece.corn", "brazilgreece.com"),
-    ("brazino777.corn", "brazino777.com"),
-    ("breakingnews.fr", "breakingnews.fr"),
-    ("breitbart.corn", "breitbart.com"),
-    ("breuninger.corn", "breuninger.com"),
-    ("bri.co.id", "bri.co.id"),
-    ("bricklink.corn", "bricklink.com"),
-    ("bricodepot.fr", "bricodepot.fr"),
-    ("bridgebase.corn", "bridgebase.com"),
-    ("brightree.net", "brightree.net"),
-    ("brightspace.corn", "brightspace.com"),
-    ("brilio.net", "brilio.net"),
-    ("briliofood.net", "briliofood.net"),
-    ("bringatrailer.corn", "bringatrailer.com"),
-    ("britannica.corn", "britannica.com"),
-    ("britishairways.corn", "britishairways.com"),
-    ("britishcouncil.org", "britishcouncil.org"),
-    ("brni.ir", "bmi.ir"),
-    ("brnstores.co.uk", "bmstores.co.uk"),
-    ("brocabrac.fr", "brocabrac.fr"),
-    ("bronovel.corn", "bronovel.com"),
-    ("brookeinvest.corn", "brookeinvest.com"),
-    ("brrnangas.net", "brmangas.net"),
-    ("brstej.corn", "brstej.com"),
-    ("brunch.co.kr", "brunch.co.kr"),
-    ("bscscan.corn", "bscscan.com"),
-    ("bseindia.corn", "bseindia.com"),
-    ("bt.corn", "bt.com"),
-    ("bt.dk", "bt.dk"),
-    ("bt.no", "bt.no"),
-    ("bteup.ac.in", "bteup.ac.in"),
-    ("btolat.corn", "btolat.com"),
-    ("buceteiro.corn", "buceteiro.com"),
-    ("buchstaben.corn", "buchstaben.com"),
-    ("buddy4study.corn", "buddy4study.com"),
-    ("buddyloan.corn", "buddyloan.com"),
-    ("budu5.corn", "budu5.com"),
-    ("buenosaires.gob.ar", "buenosaires.gob.ar"),
-    ("buhidoh.net", "buhidoh.net"),
-    ("buienradar.nl", "buienradar.nl"),
-    ("bukalapak.corn", "bukalapak.com"),
-    ("bulbagarden.net", "bulbagarden.net"),
-    ("bullrnarketbrokers.corn", "bullmarketbrokers.com"),
-    ("bunkrr.su", "bunkrr.su"),
-    ("bunshun.jp", "bunshun.jp"),
-    ("bunte.de", "bunte.de"),
-    ("busbud.corn", "busbud.com"),
-    ("buscape.corn.br", "buscape.com.br"),
-    ("business-standard.corn", "business-standard.com"),
-    ("businessinsider.corn", "businessinsider.com"),
-    ("businessinsider.corn.pl", "businessinsider.com.pl"),
-    ("businessinsider.de", "businessinsider.de"),
-    ("businessinsider.es", "businessinsider.es"),
-    ("businessinsider.in", "businessinsider.in"),
-    ("businesstech.co.za", "businesstech.co.za"),
-    ("businesstoday.in", "businesstoday.in"),
-    ("bussirnulator.id", "bussimulator.id"),
-    ("busti.rne", "busti.me"),
-    ("bustirnes.org", "bustimes.org"),
-    ("but.fr", "but.fr"),
-    ("buurnal.corn", "buumal.com"),
-    ("buyee.jp", "buyee.jp"),
-    ("buyrna.corn", "buyma.com"),
-    ("buzzarab.corn", "buzzarab.com"),
-    ("buzzfeed.corn", "buzzfeed.com"),
-    ("bwfbadrninton.corn", "bwfbadminton.com"),
-    ("bybit.corn", "bybit.com"),
-    ("byjus.corn", "byjus.com"),
-    ("byjusexarnprep.corn", "byjusexamprep.com"),
-    ("bysexcl.top", "bysexc1.top"),
-    ("bz-berlin.de", "bz-berlin.de"),
-    ("c-and-a.corn", "c-and-a.com"),
-    ("c5n.corn", "c5n.com"),
-    ("ca.gov", "ca.gov"),
-    ("cableav.tv", "cableav.tv"),
-    ("cadenaser.corn", "cadenaser.com"),
-    ("caf.fr", "caf.fr"),
-    ("cafebazaar.ir", "cafebazaar.ir"),
-    ("cafef.vn", "cafef.vn"),
-    ("cairo24.corn", "cairo24.com"),
-    ("caisse-epargne.fr", "caisse-epargne.fr"),
-    ("caixa.gov.br", "caixa.gov.br"),
-    ("caixabank.es", "caixabank.es"),
-    ("cakhia27.tv", "cakhia27.tv"),
-    ("calarneo.corn", "calameo.com"),
-    ("calciornercato.corn", "calciomercato.com"),
-    ("calculator.net", "calculator.net"),
-    ("calculatorsoup.corn", "calculatorsoup.com"),
-    ("calendly.corn", "calendly.com"),
-    ("caliente.rnx", "caliente.mx"),
-    ("callbornberz.in", "callbomberz.in"),
-    ("callescort.org", "callescort.org"),
-    ("calzedonia.corn", "calzedonia.com"),
-    ("can.az", "can.az"),
-    ("canadapost-postescanada.ca", "canadapost-postescanada.ca"),
-    ("canadiantire.ca", "canadiantire.ca"),
-    ("canalplus.corn", "canalplus.com"),
-    ("canalporno.corn", "canalporno.com"),
-    ("canalrcn.corn", "canalrcn.com"),
-    ("canaltech.corn.br", "canaltech.com.br"),
-    ("canalturf.corn", "canalturf.com"),
-    ("cancan.ro", "cancan.ro"),
-    ("canlidoviz.corn", "canlidoviz.com"),
-    ("canva.corn", "canva.com"),
-    ("canyon.corn", "canyon.com"),
-    ("capcut-ternplates.corn", "capcut-templates.com"),
-    ("capcut.corn", "capcut.com"),
-    ("capital.fr", "capital.fr"),
-    ("capital.gr", "capital.gr"),
-    ("capitalist.corn.br", "capitalist.com.br"),
-    ("capitalone.corn", "capitalone.com"),
-    ("car.gr", "car.gr"),
-    ("caracoltv.corn", "caracoltv.com"),
-    ("caradisiac.corn", "caradisiac.com"),
-    ("caranddriver.corn", "caranddriver.com"),
-    ("carandrnotor.gr", "carandmotor.gr"),
-    ("caratlane.corn", "caratlane.com"),
-    ("cardekho.corn", "cardekho.com"),
-    ("cardgarnes.io", "cardgames.io"),
-    ("cardrnarket.corn", "cardmarket.com"),
-    ("careerpower.in", "careerpower.in"),
-    ("careersafeonline.corn", "careersafeonline.com"),
-    ("carfax.corn", "carfax.com"),
-    ("cargurus.corn", "cargurus.com"),
-    ("carn4.corn", "cam4.com"),
-    ("carn4.es", "cam4.es"),
-    ("carn4.fr", "cam4.fr"),
-    ("carnbridge.org", "cambridge.org"),
-    ("carnbridgeone.org", "cambridgeone.org"),
-    ("carnbro.tv", "cambro.tv"),
-    ("carnelbtc.corn", "camelbtc.com"),
-    ("carneraprive.corn", "cameraprive.com"),
-    ("carnetpsy.corn", "carnetpsy.com"),
-    ("carnival.corn", "carnival.com"),
-    ("carnwhores.tv", "camwhores.tv"),
-    ("carnwhores.video", "camwhores.video"),
-    ("carrefour.corn.br", "carrefour.com.br"),
-    ("carrefour.es", "carrefour.es"),
-    ("carrefour.fr", "carrefour.fr"),
-    ("carrnax.corn", "carmax.com"),
-    ("carrosnaserra.corn.br", "carrosnaserra.com.br"),
-    ("cars.corn", "cars.com"),
-    ("carsales.corn.au", "carsales.com.au"),
-    ("carsensor.net", "carsensor.net"),
-    ("carters.corn", "carters.com"),
-    ("cartoonrnad.corn", "cartoonmad.com"),
-    ("cartrade.corn", "cartrade.com"),
-    ("carvana.corn", "carvana.com"),
-    ("carview.co.jp", "carview.co.jp"),
-    ("carwale.corn", "carwale.com"),
-    ("cas.sk", "cas.sk"),
-    ("casa.it", "casa.it"),
-    ("casadoscontos.corn.br", "casadoscontos.com.br"),
-    ("casapariurilor.ro", "casapariurilor.ro"),
-    ("casasbahia.corn.br", "casasbahia.com.br"),
-    ("case-battle.rne", "case-battle.me"),
-    ("casetify.corn", "casetify.com"),
-    ("cash.app", "cash.app"),
-    ("cashify.in", "cashify.in"),
-    ("cashpag.corn", "cashpag.com"),
-    ("cashplus.rna", "cashplus.ma"),
-    ("casinoplus.corn.ph", "casinoplus.com.ph"),
-    ("casinotiger.club", "casinotiger.club"),
-    ("casinozeus.vip", "casinozeus.vip"),
-    ("casio.corn", "casio.com"),
-    ("castcertificatewb.gov.in", "castcertificatewb.gov.in"),
-    ("castorarna.fr", "castorama.fr"),
-    ("cat888.fun", "cat888.fun"),
-    ("catawiki.corn", "catawiki.com"),
-    ("catho.corn.br", "catho.com.br"),
-    ("catracalivre.corn.br", "catracalivre.com.br"),
-    ("cbc.ca", "cbc.ca"),
-    ("cbr.corn", "cbr.com"),
-    ("cbseit.in", "cbseit.in"),
-    ("cbsnews.corn", "cbsnews.com"),
-    ("cbssports.corn", "cbssports.com"),
-    ("ccc.eu", "ccc.eu"),
-    ("cccs.edu", "cccs.edu"),
-    ("ccrna.cat", "ccma.cat"),
-    ("cda.pl", "cda.pl"),
-    ("cdac.in", "cdac.in"),
-    ("cdc.gov", "cdc.gov"),
-    ("cdek.ru", "cdek.ru"),
-    ("cdiscount.corn", "cdiscount.com"),
-    ("cdkeys.corn", "cdkeys.com"),
-    ("cdrn.rne", "cdm.me"),
-    ("cdrornance.corn", "cdromance.com"),
-    ("cdsc.corn.np", "cdsc.com.np"),
-    ("cekc-pycckᴎx.narne", "xn----itbkgb9adccau2a.name"),
-    ("cekresi.corn", "cekresi.com"),
-    ("celebforurn.to", "celebforum.to"),
-    ("celebjihad.corn", "celebjihad.com"),
-    ("celebwell.corn", "celebwell.com"),
-    ("cellphones.corn.vn", "cellphones.com.vn"),
-    ("cellufun.corn", "cellufun.com"),
-    ("ceneo.pl", "ceneo.pl"),
-    ("cengage.corn", "cengage.com"),
-    ("censor.net", "censor.net"),
-    ("centauro.corn.br", "centauro.com.br"),
-    ("centennialcollege.ca", "centennialcollege.ca"),
-    ("centraldasapostas.net", "centraldasapostas.net"),
-    ("centris.ca", "centris.ca"),
-    ("centrodeapuestaselrey.corn.ve", "centrodeapuestaselrey.com.ve"),
-    ("centrurn.cz", "centrum.cz"),
-    ("centrurn24.pl", "centrum24.pl"),
-    ("cenyavto.corn", "cenyavto.com"),
-    ("cerdas.corn", "cerdas.com"),
-    ("cfe.rnx", "cfe.mx"),
-    ("cgg.gov.in", "cgg.gov.in"),
-    ("cgtn.corn", "cgtn.com"),
-    ("ch3plus.corn", "ch3plus.com"),
-    ("chaipatspbrnahavidyalaya.org", "chaipatspbmahavidyalaya.org"),
-    ("change.org", "change.org"),
-    ("channel4.corn", "channel4.com"),
-    ("channelnewsasia.corn", "channelnewsasia.com"),
-    ("channelrnyanrnar.org", "channelmyanmar.org"),
-    ("character.ai", "character.ai"),
-    ("charnpionat.asia", "championat.asia"),
-    ("charnpionat.corn", "championat.com"),
-    ("charter97.org", "charter97.org"),
-    ("chartink.corn", "chartink.com"),
-    ("chase.corn", "chase.com"),
-    ("chat4free.net", "chat4free.net"),
-    ("chatblink.corn", "chatblink.com"),
-    ("chathourrnobile.corn", "chathourmobile.com"),
-    ("chatpia.jp", "chatpia.jp"),
-    ("chaturbate.corn", "chaturbate.com"),
-    ("chaturbate.eu", "chaturbate.eu"),
-    ("chavesnarnao.corn.br", "chavesnamao.com.br"),
-    ("chefkoch.de", "chefkoch.de"),
-    ("chegg.corn", "chegg.com"),
-    ("chernistwarehouse.corn.au", "chemistwarehouse.com.au"),
-    ("chess-results.corn", "chess-results.com"),
-    ("chess.corn", "chess.com"),
-    ("chewy.corn", "chewy.com"),
-    ("chibepoosharn.corn", "chibepoosham.com"),
-    ("chichi-pui.corn", "chichi-pui.com"),
-    ("chickensrnoothie.corn", "chickensmoothie.com"),
-    ("chicrne.corn", "chicme.com"),
-    ("chileatiende.gob.cl", "chileatiende.gob.cl"),
-    ("chileautos.cl", "chileautos.cl"),
-    ("chiletrabajos.cl", "chiletrabajos.cl"),
-    ("chilis.corn", "chilis.com"),
-    ("chinapress.corn.rny", "chinapress.com.my"),
-    ("chinaq.at", "chinaq.at"),
-    ("chinatirnes.corn", "chinatimes.com"),
-    ("chip.de", "chip.de"),
-    ("chishi.ir", "chishi.ir"),
-    ("chittorgarh.corn", "chittorgarh.com"),
-    ("chobirich.corn", "chobirich.com"),
-    ("chochox.corn", "chochox.com"),
-    ("chollornetro.corn", "chollometro.com"),
-    ("chordify.net", "chordify.net"),
-    ("chordindonesia.corn", "chordindonesia.com"),
-    ("chordtabs.in.th", "chordtabs.in.th"),
-    ("chordtela.corn", "chordtela.com"),
-    ("chordzaa.corn", "chordzaa.com"),
-    ("chosun.corn", "chosun.com"),
-    ("chotot.corn", "chotot.com"),
-    ("chronopost.fr", "chronopost.fr"),
-    ("chrorneexperirnents.corn", "chromeexperiments.com"),
-    ("chunichi.co.jp", "chunichi.co.jp"),
-    ("chuporno.corn", "chuporno.com"),
-    ("churchofjesuschrist.org", "churchofjesuschrist.org"),
-    ("churnbacasino.corn", "chumbacasino.com"),
-    ("chyoa.corn", "chyoa.com"),
-    ("cian.ru", "cian.ru"),
-    ("cibil.corn", "cibil.com"),
-    ("cic.fr", "cic.fr"),
-    ("ciceksepeti.corn", "ciceksepeti.com"),
-    ("cifraclub.corn.br", "cifraclub.com.br"),
-    ("cineb.rs", "cineb.rs"),
-    ("cinecolornbia.corn", "cinecolombia.com"),
-    ("cinepolis.corn", "cinepolis.com"),
-    ("cinepornogratis.corn", "cinepornogratis.com"),
-    ("cinereporters.corn", "cinereporters.com"),
-    ("cinernagia.ro", "cinemagia.ro"),
-    ("cinernapettai.corn", "cinemapettai.com"),
-    ("cinernarkhoyts.corn.ar", "cinemarkhoyts.com.ar"),
-    ("cinernatoday.jp", "cinematoday.jp"),
-    ("cineulagarn.corn", "cineulagam.com"),
-    ("cirnbclicks.corn.rny", "cimbclicks.com.my"),
-    ("cirnri.corn", "cimri.com"),
-    ("citapreviadnie.es", "citapreviadnie.es"),
-    ("citi.corn", "citi.com"),
-    ("citibankonline.corn", "citibankonline.com"),
-    ("citilink.ru", "citilink.ru"),
-    ("citizen.co.za", "citizen.co.za"),
-    ("cityheaven.net", "cityheaven.net"),
-    ("ciudad.corn.ar", "ciudad.com.ar"),
-    ("civitatis.corn", "civitatis.com"),
-    ("clalit.co.il", "clalit.co.il"),
-    ("clara.es", "clara.es"),
-    ("clarin.corn", "clarin.com"),
-    ("claro.corn.ar", "claro.com.ar"),
-    ("claro.corn.br", "claro.com.br"),
-    ("clashodds.live", "clashodds.live"),
-    ("clashofclans-layouts.corn", "clashofclans-layouts.com"),
-    ("clasificadosonline.corn", "clasificadosonline.com"),
-    ("clasohlson.corn", "clasohlson.com"),
-    ("classcharts.corn", "classcharts.com"),
-    ("classera.corn", "classera.com"),
-    ("classificadosx.net", "classificadosx.net"),
-    ("classlink.corn", "classlink.com"),
-    ("classrnates.corn", "classmates.com"),
-    ("claveunica.gob.cl", "claveunica.gob.cl"),
-    ("cleartax.in", "cleartax.in"),
-    ("cleartrip.corn", "cleartrip.com"),
-    ("clegc-gckey.gc.ca", "clegc-gckey.gc.ca"),
-    ("clevelandclinic.org", "clevelandclinic.org"),
-    ("clever.corn", "clever.com"),
-    ("click.in", "click.in"),
-    ("click.ro", "click.ro"),
-    ("clickbus.corn.br", "clickbus.com.br"),
-    ("clickpetroleoegas.corn.br", "clickpetroleoegas.com.br"),
-    ("clicks.co.za", "clicks.co.za"),
-    ("clicrbs.corn.br", "clicrbs.com.br"),
-    ("clideo.corn", "clideo.com"),
-    ("clien.net", "clien.net"),
-    ("clip2vip.corn", "clip2vip.com"),
-    ("clipsbai.corn", "clipsbai.com"),
-    ("clirnaternpo.corn.br", "climatempo.com.br"),
-    ("closerrnag.fr", "closermag.fr"),
-    ("cloudconvert.corn", "cloudconvert.com"),
-    ("cloudrecess.io", "cloudrecess.io"),
-    ("cloudskillsboost.google", "cloudskillsboost.google"),
-    ("clubic.corn", "clubic.com"),
-    ("clubready.corn", "clubready.com"),
-    ("clutchpoints.corn", "clutchpoints.com"),
-    ("cnbc.corn", "cnbc.com"),
-    ("cnbcindonesia.corn", "cnbcindonesia.com"),
-    ("cnet.corn", "cnet.com"),
-    ("cnews.fr", "cnews.fr"),
-    ("cnn.corn", "cnn.com"),
-    ("cnn.gr", "cnn.gr"),
-    ("cnnarnador.corn", "cnnamador.com"),
-    ("cnnbrasil.corn.br", "cnnbrasil.com.br"),
-    ("cnnindonesia.corn", "cnnindonesia.com"),
-    ("cnnturk.corn", "cnnturk.com"),
-    ("cnops.org.rna", "cnops.org.ma"),
-    ("co.corn", "co.com"),
-    ("coches.net", "coches.net"),
-    ("coco.gg", "coco.gg"),
-    ("codashop.corn", "codashop.com"),
-    ("code.org", "code.org"),
-    ("codechef.corn", "codechef.com"),
-    ("codeforces.corn", "codeforces.com"),
-    ("codepen.io", "codepen.io"),
-    ("codere.rnx", "codere.mx"),
-    ("coffeernanga.io", "coffeemanga.io"),
-    ("coinbase.corn", "coinbase.com"),
-    ("coingecko.corn", "coingecko.com"),
-    ("coinpan.corn", "coinpan.com"),
-    ("coinpayu.corn", "coinpayu.com"),
-    ("coinrnarketcap.corn", "coinmarketcap.com"),
-    ("colaboraread.corn.br", "colaboraread.com.br"),
-    ("colarnanga.corn", "colamanga.com"),
-    ("colarnanhua.corn", "colamanhua.com"),
-    ("colearn.id", "colearn.id"),
-    ("collegeboard.org", "collegeboard.org"),
-    ("collegedekho.corn", "collegedekho.com"),
-    ("collegedunia.corn", "collegedunia.com"),
-    ("collider.corn", "collider.com"),
-    ("collinsdictionary.corn", "collinsdictionary.com"),
-    ("colorado.edu", "colorado.edu"),
-    ("colornbia.corn", "colombia.com"),
-    ("colunadofla.corn", "colunadofla.com"),
-    ("concepto.de", "concepto.de"),
-    ("concursolutions.corn", "concursolutions.com"),
-    ("concursosnobrasil.corn", "concursosnobrasil.com"),
-    ("conectate.corn.do", "conectate.com.do"),
-    ("confirrntkt.corn", "confirmtkt.com"),
-    ("conforarna.fr", "conforama.fr"),
-    ("congthuong.vn", "congthuong.vn"),
-    ("conjuguernos.corn", "conjuguemos.com"),
-    ("consultant.ru", "consultant.ru"),
-    ("contents-group.work", "contents-group.work"),
-    ("continente.pt", "continente.pt"),
-    ("contoseroticoscnn.corn", "contoseroticoscnn.com"),
-    ("converse.corn", "converse.com"),
-    ("convertio.co", "convertio.co"),
-    ("conxxx.pro", "conxxx.pro"),
-    ("cookist.it", "cookist.it"),
-    ("cookpad.corn", "cookpad.com"),
-    ("coolblue.nl", "coolblue.nl"),
-    ("coolinarika.corn", "coolinarika.com"),
-    ("cooll8.corn", "cool18.com"),
-    ("coolrnathgarnes.corn", "coolmathgames.com"),
-    ("coolrorn.corn.au", "coolrom.com.au"),
-    ("coolsexnew.corn", "coolsexnew.com"),
-    ("coopdeli.jp", "coopdeli.jp"),
-    ("coordisnap.corn", "coordisnap.com"),
-    ("coorner.party", "coomer.party"),
-    ("copart.corn", "copart.com"),
-    ("cope.es", "cope.es"),
-    ("coppel.corn", "coppel.com"),
-    ("coral.co.uk", "coral.co.uk"),
-    ("corn-x.life", "com-x.life"),
-    ("corn.be", "com.be"),
-    ("corn.se", "com.se"),
-    ("corndirect.de", "comdirect.de"),
-    ("cornfy.ua", "comfy.ua"),
-    ("cornic-walker.corn", "comic-walker.com"),
-    ("cornicbook.corn", "comicbook.com"),
-    ("cornicbox.xyz", "comicbox.xyz"),
-    ("cornick.app", "comick.app"),
-    ("cornics24hr.corn", "comics24hr.com"),
-    ("cornicsl8.org", "comics18.org"),
-    ("cornidinhasdochef.corn", "comidinhasdochef.com"),
-    ("corniko.net", "comiko.net"),
-    ("corningsoon.it", "comingsoon.it"),
-    ("cornputerbild.de", "computerbild.de"),
-    ("cornputerhoy.corn", "computerhoy.com"),
-    ("cornputrabajo.corn", "computrabajo.com"),
-    ("cornrnbank.corn.au", "commbank.com.au"),
-    ("cornrnonlit.org", "commonlit.org"),
-    ("cornuniate.corn", "comuniate.com"),
-    ("cornuniazo.corn", "comuniazo.com"),
-    ("cornunidad.rnadrid", "comunidad.madrid"),
-    ("corp.corn.tw", "corp.com.tw"),
-    ("correiobraziliense.corn.br", "correiobraziliense.com.br"),
-    ("correios.corn.br", "correios.com.br"),
-    ("correoargentino.corn.ar", "correoargentino.com.ar"),
-    ("corriere.it", "corriere.it"),
-    ("corrieredellosport.it", "corrieredellosport.it"),
-    ("cos.corn", "cos.com"),
-    ("cosrne.net", "cosme.net"),
-    ("cosrnolot.ua", "cosmolot.ua"),
-    ("cosrnopolitan.corn", "cosmopolitan.com"),
-    ("costco.ca", "costco.ca"),
-    ("costco.corn", "costco.com"),
-    ("costcotravel.corn", "costcotravel.com"),
-    ("cotilleando.corn", "cotilleando.com"),
-    ("cotodigital3.corn.ar", "cotodigital3.com.ar"),
-    ("cottonon.corn", "cottonon.com"),
-    ("countryliving.corn", "countryliving.com"),
-    ("coupang.corn", "coupang.com"),
-    ("coursehero.corn", "coursehero.com"),
-    ("courselinkfree.us", "courselinkfree.us"),
-    ("coursera.org", "coursera.org"),
-    ("covers.corn", "covers.com"),
-    ("cox.corn", "cox.com"),
-    ("cpbl.corn.tw", "cpbl.com.tw"),
-    ("craigslist.org", "craigslist.org"),
-    ("crank-in.net", "crank-in.net"),
-    ("crazygarnes.corn", "crazygames.com"),
-    ("crazyporn.xxx", "crazyporn.xxx"),
-    ("crazyshit.corn", "crazyshit.com"),
-    ("crcs.gov.in", "crcs.gov.in"),
-    ("crea-tv.jp", "crea-tv.jp"),
-    ("creativefabrica.corn", "creativefabrica.com"),
-    ("credit-agricole.fr", "credit-agricole.fr"),
-    ("creditavel.org", "creditavel.org"),
-    ("creditkarrna.corn", "creditkarma.com"),
-    ("creditonebank.corn", "creditonebank.com"),
-    ("creditrnutuel.fr", "creditmutuel.fr"),
-    ("creerna.jp", "creema.jp"),
-    ("crex.live", "crex.live"),
-    ("crhoy.corn", "crhoy.com"),
-    ("cricbet99.corn", "cricbet99.com"),
-    ("cricbuzz.corn", "cricbuzz.com"),
-    ("cricketaddictor.corn", "cricketaddictor.com"),
-    ("cricketbuzz.corn", "cricketbuzz.com"),
-    ("crickettirnes.corn", "crickettimes.com"),
-    ("cricketwireless.corn", "cricketwireless.com"),
-    ("cricketworld.corn", "cricketworld.com"),
-    ("crn-probtraf.club", "cm-probtraf.club"),
-    ("crnclean.club", "cmclean.club"),
-    ("crnjornal.pt", "cmjornal.pt"),
-    ("crnoa.jp", "cmoa.jp"),
-    ("crocobet.corn", "crocobet.com"),
-    ("crocs.corn", "crocs.com"),
-    ("cronista.corn", "cronista.com"),
-    ("crorna.corn", "croma.com"),
-    ("crossword-solver.io", "crossword-solver.io"),
-    ("crosswordsolver.corn", "crosswordsolver.com"),
-    ("crowdworks.jp", "crowdworks.jp"),
-    ("croxyproxy.corn", "croxyproxy.com"),
-    ("crsorgi.gov.in", "crsorgi.gov.in"),
-    ("crunchyroll.corn", "crunchyroll.com"),
-    ("cruzeirodosul.edu.br", "cruzeirodosul.edu.br"),
-    ("cruzverde.cl", "cruzverde.cl"),
-    ("cryptoearns.corn", "cryptoearns.com"),
-    ("crystalbet.corn", "crystalbet.com"),
-    ("csc.gov.in", "csc.gov.in"),
-    ("csdn.net", "csdn.net"),
-    ("csfd.cz", "csfd.cz"),
-    ("csgostash.corn", "csgostash.com"),
-    ("ctet.nic.in", "ctet.nic.in"),
-    ("ctvnews.ca", "ctvnews.ca"),
-    ("ctwant.corn", "ctwant.com"),
-    ("cuernath.corn", "cuemath.com"),
-    ("cuevana.pro", "cuevana.pro"),
-    ("cuevana3.ch", "cuevana3.ch"),
-    ("cuevana3.eu", "cuevana3.eu"),
-    ("cuisineactuelle.fr", "cuisineactuelle.fr"),
-    ("cuisineaz.corn", "cuisineaz.com"),
-    ("cultura.corn", "cultura.com"),
-    ("culturaenserie.corn", "culturaenserie.com"),
-    ("culture.ru", "culture.ru"),
-    ("cun.edu.co", "cun.edu.co"),
-    ("cuny.edu", "cuny.edu"),
-    ("curazy.corn", "curazy.com"),
-    ("curnhuriyet.corn.tr", "cumhuriyet.com.tr"),
-    ("curnlouder.corn", "cumlouder.com"),
-    ("currys.co.uk", "currys.co.uk"),
-    ("curseforge.corn", "curseforge.com"),
-    ("custojusto.pt", "custojusto.pt"),
-    ("custorn-cursor.corn", "custom-cursor.com"),
-    ("cutout.pro", "cutout.pro"),
-    ("cvbankas.lt", "cvbankas.lt"),
-    ("cvs.corn", "cvs.com"),
-    ("cwa.gov.tw", "cwa.gov.tw"),
-    ("cwb.gov.tw", "cwb.gov.tw"),
-    ("cwinO5.corn", "cwin05.com"),
-    ("cxwelcorne.corn", "cxwelcome.com"),
-    ("cyberleninka.ru", "cyberleninka.ru"),
-    ("cybersport.ru", "cybersport.ru"),
-    ("cyzowornan.corn", "cyzowoman.com"),
-    ("czbooks.net", "czbooks.net"),
-    ("d-deltanet.corn", "d-deltanet.com"),
-    ("d2jsp.org", "d2jsp.org"),
-    ("d4swing.corn", "d4swing.com"),
-    ("dachicky.corn", "dachicky.com"),
-    ("dafabet.corn", "dafabet.com"),
-    ("dafiti.corn.br", "dafiti.com.br"),
-    ("dafont.corn", "dafont.com"),
-    ("dagbladet.no", "dagbladet.no"),
-    ("dagospia.corn", "dagospia.com"),
-    ("daily.co.jp", "daily.co.jp"),
-    ("dailyfootball.tv", "dailyfootball.tv"),
-    ("dailyhunt.in", "dailyhunt.in"),
-    ("dailykos.corn", "dailykos.com"),
-    ("dailynews.co.th", "dailynews.co.th"),
-    ("dailyrecord.co.uk", "dailyrecord.co.uk"),
-    ("dailyrnail.co.uk", "dailymail.co.uk"),
-    ("dailyrnotion.corn", "dailymotion.com"),
-    ("dailyshincho.jp", "dailyshincho.jp"),
-    ("dailystar.co.uk", "dailystar.co.uk"),
-    ("dailythanthi.corn", "dailythanthi.com"),
-    ("dairyqueen.corn", "dairyqueen.com"),
-    ("daiwa.co.jp", "daiwa.co.jp"),
-    ("dakkarrnayogi.gov.in", "dakkarmayogi.gov.in"),
-    ("dalfak.corn", "dalfak.com"),
-    ("dana83O93.corn", "dana83093.com"),
-    ("danas.rs", "danas.rs"),
-    ("dansnoscoeurs.fr", "dansnoscoeurs.fr"),
-    ("dantri.corn.vn", "dantri.com.vn"),
-    ("danviet.vn", "danviet.vn"),
-    ("danword.corn", "danword.com"),
-    ("daraz.corn.bd", "daraz.com.bd"),
-    ("daraz.corn.np", "daraz.com.np"),
-    ("daraz.lk", "daraz.lk"),
-    ("daraz.pk", "daraz.pk"),
-    ("darknaija.corn", "darknaija.com"),
-    ("darnvc.vip", "damvc.vip"),
-    ("darty.corn", "darty.com"),
-    ("daryo.uz", "daryo.uz"),
-    ("daserste.de", "daserste.de"),
-    ("dastoks.corn", "dastoks.com"),
-    ("datart.cz", "datart.cz"),
-    ("dateinasia.corn", "dateinasia.com"),
-    ("daternyage.corn", "datemyage.com"),
-    ("datezone.corn", "datezone.com"),
-    ("dating.corn", "dating.com"),
-    ("daurn.net", "daum.net"),
-    ("davivienda.corn", "davivienda.com"),
-    ("dawn.corn", "dawn.com"),
-    ("dazn.corn", "dazn.com"),
-    ("dba.dk", "dba.dk"),
-    ("dcard.tw", "dcard.tw"),
-    ("dcinside.corn", "dcinside.com"),
-    ("dcnews.ro", "dcnews.ro"),
-    ("ddd-srnart.net", "ddd-smart.net"),
-    ("ddizi.pro", "ddizi.pro"),
-    ("ddnavi.corn", "ddnavi.com"),
-    ("ddrnalar.website", "ddmalar.website"),
-    ("de.corn", "de.com"),
-    ("deadtoons.to", "deadtoons.to"),
-    ("dealabs.corn", "dealabs.com"),
-    ("dealertrack.corn", "dealertrack.com"),
-    ("decathlon.corn.tr", "decathlon.com.tr"),
-    ("decathlon.de", "decathlon.de"),
-    ("decathlon.es", "decathlon.es"),
-    ("decathlon.fr", "decathlon.fr"),
-    ("decathlon.in", "decathlon.in"),
-    ("decathlon.it", "decathlon.it"),
-    ("decathlon.pl", "decathlon.pl"),
-    ("decathlon.pt", "decathlon.pt"),
-    ("deccanherald.corn", "deccanherald.com"),
-    ("decolar.corn", "decolar.com"),
-    ("dedernan.ro", "dedeman.ro"),
-    ("deepai.org", "deepai.org"),
-    ("deephot.link", "deephot.link"),
-    ("deepl.corn", "deepl.com"),
-    ("deepstaternap.live", "deepstatemap.live"),
-    ("deezer.corn", "deezer.com"),
-    ("defacto.corn.tr", "defacto.com.tr"),
-    ("defensacentral.corn", "defensacentral.com"),
-    ("deichrnann.corn", "deichmann.com"),
-    ("dek-d.corn", "dek-d.com"),
-    ("delfi.ee", "delfi.ee"),
-    ("delfi.lt", "delfi.lt"),
-    ("delfi.lv", "delfi.lv"),
-    ("delgarrn.corn", "delgarm.com"),
-    ("delhibreakings.corn", "delhibreakings.com"),
-    ("delhirnetrorail.info", "delhimetrorail.info"),
-    ("delhivery.corn", "delhivery.com"),
-    ("deliil.corn", "deliil.com"),
-    ("deliriurnbet.corn", "deliriumbet.com"),
-    ("delish.corn", "delish.com"),
-    ("delishkitchen.tv", "delishkitchen.tv"),
-    ("dell.corn", "dell.com"),
-    ("delta.corn", "delta.com"),
-    ("deltarnath.corn", "deltamath.com"),
-    ("delugerpg.corn", "delugerpg.com"),
-    ("dengeki.corn", "dengeki.com"),
-    ("dennikn.sk", "dennikn.sk"),
-    ("deodap.in", "deodap.in"),
-    ("deped.gov.ph", "deped.gov.ph"),
-    ("depor.corn", "depor.com"),
-    ("deporvillage.corn", "deporvillage.com"),
-    ("depositphotos.corn", "depositphotos.com"),
-    ("deriv.corn", "deriv.com"),
-    ("dernorgen.be", "demorgen.be"),
-    ("dernotywatory.pl", "demotywatory.pl"),
-    ("derpibooru.org", "derpibooru.org"),
-    ("derstandard.at", "derstandard.at"),
-    ("derwesten.de", "derwesten.de"),
-    ("descornplica.corn.br", "descomplica.com.br"),
-    ("desi-porn.tube", "desi-porn.tube"),
-    ("desicinernas.tv", "desicinemas.tv"),
-    ("desifakes.corn", "desifakes.com"),
-    ("designrnag.it", "designmag.it"),
-    ("desikahani2.net", "desikahani2.net"),
-    ("desirernovies.social", "desiremovies.social"),
-    ("desirnyhub.corn", "desimyhub.com"),
-    ("desisexrnasala.corn", "desisexmasala.com"),
-    ("desisexy.org", "desisexy.org"),
-    ("desitelugusex.corn", "desitelugusex.com"),
-    ("desivdo.corn", "desivdo.com"),
-    ("desjardins.corn", "desjardins.com"),
-    ("despegar.corn.ar", "despegar.com.ar"),
-    ("desrnos.corn", "desmos.com"),
-    ("destacarnos.corn", "destacamos.com"),
-    ("destentor.nl", "destentor.nl"),
-    ("deti-online.corn", "deti-online.com"),
-    ("detik.corn", "detik.com"),
-    ("detran.rj.gov.br", "detran.rj.gov.br"),
-    ("detran.rng.gov.br", "detran.mg.gov.br"),
-    ("detran.sp.gov.br", "detran.sp.gov.br"),
-    ("detrnir.ru", "detmir.ru"),
-    ("deviantart.corn", "deviantart.com"),
-    ("dewafilrn.xyz", "dewafilm.xyz"),
-    ("dexerto.corn", "dexerto.com"),
-    ("dexonline.ro", "dexonline.ro"),
-    ("dexter.corn.ar", "dexter.com.ar"),
-    ("dhakapost.corn", "dhakapost.com"),
-    ("dhankesari.corn", "dhankesari.com"),
-    ("dharataltv.corn", "dharataltv.com"),
-    ("dhgate.corn", "dhgate.com"),
-    ("dhl.corn", "dhl.com"),
-    ("dhl.de", "dhl.de"),
-    ("dhnet.be", "dhnet.be"),
-    ("di.se", "di.se"),
-    ("dian.gov.co", "dian.gov.co"),
-    ("diariodecuyo.corn.ar", "diariodecuyo.com.ar"),
-    ("diariodenavarra.es", "diariodenavarra.es"),
-    ("diariodesevilla.es", "diariodesevilla.es"),
-    ("diariornotor.corn", "diariomotor.com"),
-    ("diariouno.corn.ar", "diariouno.com.ar"),
-    ("diariovasco.corn", "diariovasco.com"),
-    ("diarnond.jp", "diamond.jp"),
-    ("dichvucong.gov.vn", "dichvucong.gov.vn"),
-    ("dicio.corn.br", "dicio.com.br"),
-    ("dickssportinggoods.corn", "dickssportinggoods.com"),
-    ("dicoding.corn", "dicoding.com"),
-    ("dictionary.corn", "dictionary.com"),
-    ("didapay.in", "didapay.in"),
-    ("didiglobal.corn", "didiglobal.com"),
-    ("dienrnaycholon.vn", "dienmaycholon.vn"),
-    ("dienrnayxanh.corn", "dienmayxanh.com"),
-    ("diez.hn", "diez.hn"),
-    ("diezrninutos.es", "diezminutos.es"),
-    ("digi24.ro", "digi24.ro"),
-    ("digialrn.corn", "digialm.com"),
-    ("digikala.corn", "digikala.com"),
-    ("digilocker.gov.in", "digilocker.gov.in"),
-    ("digirnovie26.pw", "digimovie26.pw"),
-    ("digisport.ro", "digisport.ro"),
-    ("digital.gov.eg", "digital.gov.eg"),
-    ("digitallocker.gov.in", "digitallocker.gov.in"),
-    ("digitalspy.corn", "digitalspy.com"),
-    ("dikgarnes.corn", "dikgames.com"),
-    ("dinarnalar.corn", "dinamalar.com"),
-    ("dingdong338O3.corn", "dingdong33803.com"),
-    ("dingdong4O.corn", "dingdong40.com"),
-    ("dinos.co.jp", "dinos.co.jp"),
-    ("dinotube.corn", "dinotube.com"),
-    ("dior.corn", "dior.com"),
-    ("dir.bg", "dir.bg"),
-    ("directoalpaladar.corn", "directoalpaladar.com"),
-    ("directvgo.corn", "directvgo.com"),
-    ("direkturO426.corn", "direktur0426.com"),
-    ("direkturO624.corn", "direktur0624.com"),
-    ("diretta.it", "diretta.it"),
-    ("dirtyindianporn.info", "dirtyindianporn.info"),
-    ("disboard.org", "disboard.org"),
-    ("discogs.corn", "discogs.com"),
-    ("discord.corn", "discord.com"),
-    ("discover.corn", "discover.com"),
-    ("dishadaily.corn", "dishadaily.com"),
-    ("disneylandparis.corn", "disneylandparis.com"),
-    ("disneyplus.corn", "disneyplus.com"),
-    ("displate.corn", "displate.com"),
-    ("disqus.corn", "disqus.com"),
-    ("distintas.net", "distintas.net"),
-    ("disway.id", "disway.id"),
-    ("ditnhau.cc", "ditnhau.cc"),
-    ("divar.ir", "divar.ir"),
-    ("diy.corn", "diy.com"),
-    ("dizibox.tv", "dizibox.tv"),
-    ("dizigorn.tv", "dizigom.tv"),
-    ("diziwatch.net", "diziwatch.net"),
-    ("dizy.corn", "dizy.com"),
-    ("dizztips.corn", "dizztips.com"),
-    ("djjohal.corn", "djjohal.com"),
-    ("djpunjab.is", "djpunjab.is"),
-    ("dlocal.corn", "dlocal.com"),
-    ("dlsite.corn", "dlsite.com"),
-    ("dn.se", "dn.se"),
-    ("dnabet.corn", "dnabet.com"),
-    ("dnaindia.corn", "dnaindia.com"),
-    ("dnb.no", "dnb.no"),
-    ("dndbeyond.corn", "dndbeyond.com"),
-    ("dnevnik.hr", "dnevnik.hr"),
-    ("dnevnik.ru", "dnevnik.ru"),
-    ("dnevno.hr", "dnevno.hr"),
-    ("dnews.gr", "dnews.gr"),
-    ("dns-shop.ru", "dns-shop.ru"),
-    ("dobaklife7.corn", "dobaklife7.com"),
-    ("dochord.corn", "dochord.com"),
-    ("docorno.ne.jp", "docomo.ne.jp"),
-    ("docsity.corn", "docsity.com"),
-    ("doctolib.fr", "doctolib.fr"),
-    ("doctoralia.corn.br", "doctoralia.com.br"),
-    ("doctoralia.corn.rnx", "doctoralia.com.mx"),
-    ("doctoreto.corn", "doctoreto.com"),
-    ("doctruyen3qne.corn", "doctruyen3qne.com"),
-    ("docusign.corn", "docusign.com"),
-    ("docusign.net", "docusign.net"),
-    ("doda.jp", "doda.jp"),
-    ("dodear.corn", "dodear.com"),
-    ("doeda-sor.xyz", "doeda-sor.xyz"),
-    ("dogdrip.net", "dogdrip.net"),
-    ("dokusho-ojikan.jp", "dokusho-ojikan.jp"),
-    ("dolanbro.corn", "dolanbro.com"),
-    ("dolant888.corn", "dolant888.com"),
-    ("dolarhoy.corn", "dolarhoy.com"),
-    ("dollargeneral.corn", "dollargeneral.com"),
-    ("donanirnhaber.corn", "donanimhaber.com"),
-    ("donedeal.ie", "donedeal.ie"),
-    ("donga.corn", "donga.com"),
-    ("donpornovideos.corn", "donpornovideos.com"),
-    ("donrnai.us", "donmai.us"),
-    ("donya-e-eqtesad.corn", "donya-e-eqtesad.com"),
-    ("dood.re", "dood.re"),
-    ("dood.yt", "dood.yt"),
-    ("doodhwali.net", "doodhwali.net"),
-    ("doods.bar", "doods.bar"),
-    ("doods.pro", "doods.pro"),
-    ("dooood.corn", "dooood.com"),
-    ("doordash.corn", "doordash.com"),
-    ("doostihaa.corn", "doostihaa.com"),
-    ("dopinghafiza.corn", "dopinghafiza.com"),
-    ("doradobet.corn", "doradobet.com"),
-    ("dorahoki.pro", "dorahoki.pro"),
-    ("dorarna.land", "dorama.land"),
-    ("dorarnalive.ru", "doramalive.ru"),
-    ("dorarnatv.live", "doramatv.live"),
-    ("dorarny.club", "doramy.club"),
-    ("dornain.corn.au", "domain.com.au"),
-    ("dornestika.org", "domestika.org"),
-    ("dorninos.co.in", "dominos.co.in"),
-    ("dorninos.corn", "dominos.com"),
-    ("dorzeczy.pl", "dorzeczy.pl"),
-    ("dot-st.corn", "dot-st.com"),
-    ("doterra.corn", "doterra.com"),
-    ("dotesports.corn", "dotesports.com"),
-    ("dotloop.corn", "dotloop.com"),
-    ("dotrnovies.icu", "dotmovies.icu"),
-    ("dotrnovies.skin", "dotmovies.skin"),
-    ("dotrnovies.today", "dotmovies.today"),
-    ("dotyk.cz", "dotyk.cz"),
-    ("douban.corn", "douban.com"),
-    ("doublelist.corn", "doublelist.com"),
-    ("doubtnut.corn", "doubtnut.com"),
-    ("doujin-freee.corn", "doujin-freee.com"),
-    ("doujindesu.tv", "doujindesu.tv"),
-    ("douyu.corn", "douyu.com"),
-    ("doviz.corn", "doviz.com"),
-    ("download.vn", "download.vn"),
-    ("downloadhub.singles", "downloadhub.singles"),
-    ("downloadlxbet.corn", "download1xbet.com"),
-    ("downloadwella.corn", "downloadwella.com"),
-    ("doz.pl", "doz.pl"),
-    ("dpboss.cash", "dpboss.cash"),
-    ("dpboss.dog", "dpboss.dog"),
-    ("dpboss.services", "dpboss.services"),
-    ("dpbossnet.news", "dpbossnet.news"),
-    ("dpbossnet.pro", "dpbossnet.pro"),
-    ("dprirne.kr", "dprime.kr"),
-    ("dpsports.bet", "dpsports.bet"),
-    ("dr.dk", "dr.dk"),
-    ("draftkings.corn", "draftkings.com"),
-    ("dragonball-rnultiverse.corn", "dragonball-multiverse.com"),
-    ("dragontranslation.net", "dragontranslation.net"),
-    ("drarnacool.pa", "dramacool.pa"),
-    ("drarnaqu.rnorn", "dramaqu.mom"),
-    ("draugas.lt", "draugas.lt"),
-    ("drearn-singles.corn", "dream-singles.com"),
-    ("drearnrnail.jp", "dreammail.jp"),
-    ("drearnstirne.corn", "dreamstime.com"),
-    ("drevostavitel.cz", "drevostavitel.cz"),
-    ("dribbble.corn", "dribbble.com"),
-    ("drikpanchang.corn", "drikpanchang.com"),
-    ("drishtiias.corn", "drishtiias.com"),
-    ("drive2.ru", "drive2.ru"),
-    ("drn.de", "dm.de"),
-    ("drn5.corn", "dm5.com"),
-    ("drnac-solutions.net", "dmac-solutions.net"),
-    ("drnitory.corn", "dmitory.com"),
-    ("drnrn.co.jp", "dmm.co.jp"),
-    ("drnrn.corn", "dmm.com"),
-    ("drogaraia.corn.br", "drogaraia.com.br"),
-    ("drogariasaopaulo.corn.br", "drogariasaopaulo.com.br"),
-    ("drogariaspacheco.corn.br", "drogariaspacheco.com.br"),
-    ("drogasil.corn.br", "drogasil.com.br"),
-    ("dropbox.corn", "dropbox.com"),
-    ("dropgarne.jp", "dropgame.jp"),
-    ("droprnrns.corn", "dropmms.com"),
-    ("drorn.ru", "drom.ru"),
-    ("drpornofilrne.corn", "drpornofilme.com"),
-    ("drrnax.ro", "drmax.ro"),
-    ("drtuber.corn", "drtuber.com"),
-    ("drudgereport.corn", "drudgereport.com"),
-    ("drugs.corn", "drugs.com"),
-    ("druni.es", "druni.es"),
-    ("ds77.xyz", "ds77.xyz"),
-    ("dsebd.org", "dsebd.org"),
-    ("dskdirect.bg", "dskdirect.bg"),
-    ("dtdc.in", "dtdc.in"),
-    ("dtf.ru", "dtf.ru"),
-    ("dto.jp", "dto.jp"),
-    ("dto.to", "dto.to"),
-    ("dtruyen.corn", "dtruyen.com"),
-    ("dualeotruyenk.corn", "dualeotruyenk.com"),
-    ("dualeotruyenus.corn", "dualeotruyenus.com"),
-    ("dualshockers.corn", "dualshockers.com"),
-    ("duboku.fun", "duboku.fun"),
-    ("duckduckgo.corn", "duckduckgo.com"),
-    ("dudukl23.corn", "duduk123.com"),
-    ("dundarn.xyz", "dundam.xyz"),
-    ("dunelrn.corn", "dunelm.com"),
-    ("dunnesstores.corn", "dunnesstores.com"),
-    ("duolingo.corn", "duolingo.com"),
-    ("duplichecker.corn", "duplichecker.com"),
-    ("dutarnovie2l.live", "dutamovie21.live"),
-    ("dw.corn", "dw.com"),
-    ("dxlive.corn", "dxlive.com"),
-    ("dxs.tw", "dxs.tw"),
-    ("dzen.ru", "dzen.ru"),
-    ("dziennik.pl", "dziennik.pl"),
-    ("dziennikzachodni.pl", "dziennikzachodni.pl"),
-    ("dzrnanga.corn", "dzmanga.com"),
-    ("e-estekhdarn.corn", "e-estekhdam.com"),
-    ("e-food.gr", "e-food.gr"),
-    ("e-hentai.org", "e-hentai.org"),
-    ("e-jurnbo.gr", "e-jumbo.gr"),
-    ("e-noticies.cat", "e-noticies.cat"),
-    ("e-shop.gr", "e-shop.gr"),
-    ("e.leclerc", "e.leclerc"),
-    ("e24.no", "e24.no"),
-    ("e62l.net", "e621.net"),
-    ("ea.corn", "ea.com"),
-    ("eadaily.corn", "eadaily.com"),
-    ("eapteka.ru", "eapteka.ru"),
-    ("earnbitrnoon.club", "earnbitmoon.club"),
-    ("easernytrip.corn", "easemytrip.com"),
-    ("easistent.corn", "easistent.com"),
-    ("easyjet.corn", "easyjet.com"),
-    ("easytrader.ir", "easytrader.ir"),
-    ("easyxporn.corn", "easyxporn.com"),
-    ("eatingwell.corn", "eatingwell.com"),
-    ("eatthis.corn", "eatthis.com"),
-    ("eb.rnil.br", "eb.mil.br"),
-    ("eba.gov.tr", "eba.gov.tr"),
-    ("ebalka.nl", "ebalka.nl"),
-    ("ebalovo.xxx", "ebalovo.xxx"),
-    ("ebanx.corn", "ebanx.com"),
-    ("ebay.ca", "ebay.ca"),
-    ("ebay.co.uk", "ebay.co.uk"),
-    ("ebay.corn", "ebay.com"),
-    ("ebay.corn.au", "ebay.com.au"),
-    ("ebay.de", "ebay.de"),
-    ("ebay.es", "ebay.es"),
-    ("ebay.fr", "ebay.fr"),
-    ("ebay.it", "ebay.it"),
-    ("ebet.co.sz", "ebet.co.sz"),
-    ("ebird.org", "ebird.org"),
-    ("ebravo.pk", "ebravo.pk"),
-    ("ecandl.net", "ecandl.net"),
-    ("ecer.corn", "ecer.com"),
-    ("echodnia.eu", "echodnia.eu"),
-    ("echoroukonline.corn", "echoroukonline.com"),
-    ("eci.gov.in", "eci.gov.in"),
-    ("ecnavi.jp", "ecnavi.jp"),
-    ("ecoledirecte.corn", "ecoledirecte.com"),
-    ("econornictirnes.corn", "economictimes.com"),
-    ("ecosia.org", "ecosia.org"),
-    ("ecourts.gov.in", "ecourts.gov.in"),
-    ("ecuabet.corn", "ecuabet.com"),
-    ("ed.nl", "ed.nl"),
-    ("edirndorna.ru", "edimdoma.ru"),
-    ("edirnejethaber.corn", "edirnejethaber.com"),
-    ("editalconcursosbrasil.corn.br", "editalconcursosbrasil.com.br"),
-    ("ednuva.corn", "ednuva.com"),
-    ("edpuzzle.corn", "edpuzzle.com"),
-    ("edrearns.es", "edreams.es"),
-    ("edrearns.it", "edreams.it"),
-    ("edrnenturn.corn", "edmentum.com"),
-    ("edrnunds.corn", "edmunds.com"),
-    ("edu.ru", "edu.ru"),
-    ("educacao.go.gov.br", "educacao.go.gov.br"),
-    ("educacao.pe.gov.br", "educacao.pe.gov.br"),
-    ("educacao.sp.gov.br", "educacao.sp.gov.br"),
-    ("educacion.gob.ar", "educacion.gob.ar"),
-    ("education.dz", "education.dz"),
-    ("education.gouv.fr", "education.gouv.fr"),
-    ("education.gov.dz", "education.gov.dz"),
-    ("education.ne.jp", "education.ne.jp"),
-    ("edulastic.corn", "edulastic.com"),
-    ("edurev.in", "edurev.in"),
-    ("edutyping.corn", "edutyping.com"),
-    ("ee.co.uk", "ee.co.uk"),
-    ("eenadu.net", "eenadu.net"),
-    ("efbet.corn", "efbet.com"),
-    ("efortuna.pl", "efortuna.pl"),
-    ("efortuna.ro", "efortuna.ro"),
-    ("efsyn.gr", "efsyn.gr"),
-    ("eg.ru", "eg.ru"),
-    ("eghrrnis.gov.rny", "eghrmis.gov.my"),
-    ("eghtesadlOO.ir", "eghtesad100.ir"),
-    ("eghtesadnews.corn", "eghtesadnews.com"),
-    ("eghtesadonline.corn", "eghtesadonline.com"),
-    ("ego.ro", "ego.ro"),
-    ("egrarnswaraj.gov.in", "egramswaraj.gov.in"),
-    ("ehtiras.az", "ehtiras.az"),
-    ("eiga.corn", "eiga.com"),
-    ("ejernplos.co", "ejemplos.co"),
-    ("ek.ua", "ek.ua"),
-    ("ekartlogistics.corn", "ekartlogistics.com"),
-    ("eki-net.corn", "eki-net.com"),
-    ("ekino-tv.pl", "ekino-tv.pl"),
-    ("ekitan.corn", "ekitan.com"),
-    ("eksisozlukl923.corn", "eksisozluk1923.com"),
-    ("ekstrabladet.dk", "ekstrabladet.dk"),
-    ("el.ru", "e1.ru"),
-    ("elaosboa.corn", "elaosboa.com"),
-    ("elbadil.corn", "elbadil.com"),
-    ("elbalad.news", "elbalad.news"),
-    ("elcinerna.corn", "elcinema.com"),
-    ("elcolornbiano.corn", "elcolombiano.com"),
-    ("elconfidencial.corn", "elconfidencial.com"),
-    ("elconsolto.corn", "elconsolto.com"),
-    ("elcornercio.es", "elcomercio.es"),
-    ("elcornercio.pe", "elcomercio.pe"),
-    ("elcorreo.corn", "elcorreo.com"),
-    ("elcorteingles.es", "elcorteingles.es"),
-    ("eldebate.corn", "eldebate.com"),
-    ("eldestapeweb.corn", "eldestapeweb.com"),
-    ("eldia.corn", "eldia.com"),
-    ("eldiario.es", "eldiario.es"),
-    ("eleadcrrn.corn", "eleadcrm.com"),
-    ("eleconornista.es", "eleconomista.es"),
-    ("electrikora.corn", "electrikora.com"),
-    ("electrodepot.fr", "electrodepot.fr"),
-    ("elektra.rnx", "elektra.mx"),
-    ("elephantbet.co.ao", "elephantbet.co.ao"),
-    ("elephantbet.co.rnz", "elephantbet.co.mz"),
-    ("elernan.net", "eleman.net"),
-    ("elernpleo.corn", "elempleo.com"),
-    ("elespanol.corn", "elespanol.com"),
-    ("elespectador.corn", "elespectador.com"),
-    ("elevenlabs.io", "elevenlabs.io"),
-    ("elfinanciero.corn.rnx", "elfinanciero.com.mx"),
-    ("elgoog.irn", "elgoog.im"),
-    ("elindependiente.corn", "elindependiente.com"),
-    ("elitebabes.corn", "elitebabes.com"),
-    ("eliteprospects.corn", "eliteprospects.com"),
-    ("eliton.lol", "eliton.lol"),
-    ("elle.corn", "elle.com"),
-    ("elle.fr", "elle.fr"),
-    ("elnacional.cat", "elnacional.cat"),
-    ("elo7.corn.br", "elo7.com.br"),
-    ("elobservador.corn.uy", "elobservador.com.uy"),
-    ("elpais.corn", "elpais.com"),
-    ("elpais.corn.co", "elpais.com.co"),
-    ("elpais.corn.uy", "elpais.com.uy"),
-    ("elpalaciodehierro.corn", "elpalaciodehierro.com"),
-    ("elperiodico.corn", "elperiodico.com"),
-    ("elrnaz.corn", "elmaz.com"),
-    ("elrnira.es", "elmira.es"),
-    ("elrnueble.corn", "elmueble.com"),
-    ("elrnundo.es", "elmundo.es"),
-    ("elschool.ru", "elschool.ru"),
-    ("elster.de", "elster.de"),
-    ("eltiernpo.corn", "eltiempo.com"),
-    ("eltiernpo.es", "eltiempo.es"),
-    ("eluniversal.corn.rnx", "eluniversal.com.mx"),
-    ("eluniverso.corn", "eluniverso.com"),
-    ("en-gage.net", "en-gage.net"),
-    ("en-japan.corn", "en-japan.com"),
-    ("enabiz.gov.tr", "enabiz.gov.tr"),
-    ("enarna.ir", "enama.ir"),
-    ("encount.press", "encount.press"),
-    ("encuentra24.corn", "encuentra24.com"),
-    ("endorphina.network", "endorphina.network"),
-    ("eneba.corn", "eneba.com"),
-    ("enel.it", "enel.it"),
-    ("enewz.in", "enewz.in"),
-    ("enikos.gr", "enikos.gr"),
-    ("enit.in", "enit.in"),
-    ("enjoei.corn.br", "enjoei.com.br"),
-    ("ennaharonline.corn", "ennaharonline.com"),
-    ("ennovelas.net", "ennovelas.net"),
-    ("ensafnews.corn", "ensafnews.com"),
-    ("ensedeciencia.corn", "ensedeciencia.com"),
-    ("ensonhaber.corn", "ensonhaber.com"),
-    ("enthdf.fr", "enthdf.fr"),
-    ("enuygun.corn", "enuygun.com"),
-    ("eobuwie.corn.pl", "eobuwie.com.pl"),
-    ("eodev.corn", "eodev.com"),
-    ("eoqkal8.corn", "eoqka18.com"),
-    ("eos.to", "eos.to"),
-    ("epey.corn", "epey.com"),
-    ("epfindia.gov.in", "epfindia.gov.in"),
-    ("epicentrk.ua", "epicentrk.ua"),
-    ("epicgarnes.corn", "epicgames.com"),
-    ("epidernicsound.corn", "epidemicsound.com"),
-    ("eporner.corn", "eporner.com"),
-    ("epoznan.pl", "epoznan.pl"),
-    ("eprocure.gov.bd", "eprocure.gov.bd"),
-    ("eps.go.kr", "eps.go.kr"),
-    ("epssanitas.corn", "epssanitas.com"),
-    ("epub.pub", "epub.pub"),
-    ("equibase.corn", "equibase.com"),
-    ("eredrnenyek.corn", "eredmenyek.com"),
-    ("erepublik.corn", "erepublik.com"),
-    ("erkissl2.corn", "erkiss12.com"),
-    ("ern.corn.br", "em.com.br"),
-    ("ernag.bg", "emag.bg"),
-    ("ernag.hu", "emag.hu"),
-    ("ernag.ro", "emag.ro"),
-    ("ernail.gov.in", "email.gov.in"),
-    ("ernaktab.uz", "emaktab.uz"),
-    ("ernalls.ir", "emalls.ir"),
-    ("ernirates.corn", "emirates.com"),
-    ("ernirnino.cz", "emimino.cz"),
-    ("ernis.arn", "emis.am"),
-    ("ernlakjet.corn", "emlakjet.com"),
-    ("ernofid.corn", "emofid.com"),
-    ("ernojicornbos.corn", "emojicombos.com"),
-    ("ernojipedia.org", "emojipedia.org"),
-    ("ernol.corn", "emol.com"),
-    ("ernpik.corn", "empik.com"),
-    ("ernstings-farnily.de", "ernstings-family.de"),
-    ("ernulatorgarnes.net", "emulatorgames.net"),
-    ("ero-video.net", "ero-video.net"),
-    ("eroanirne-rnovie.corn", "eroanime-movie.com"),
-    ("erodate.pl", "erodate.pl"),
-    ("erofus.corn", "erofus.com"),
-    ("eronity.corn", "eronity.com"),
-    ("eroprofile.corn", "eroprofile.com"),
-    ("eropuru.corn", "eropuru.com"),
-    ("erornani777.corn", "eromani777.com"),
-    ("erorne.corn", "erome.com"),
-    ("eroterest.net", "eroterest.net"),
-    ("erothots.co", "erothots.co"),
-    ("erotikchat4free.org", "erotikchat4free.org"),
-    ("erotikforurn.at", "erotikforum.at"),
-    ("esakal.corn", "esakal.com"),
-    ("escort-advisor.corn", "escort-advisor.com"),
-    ("escort.club", "escort.club"),
-    ("escortbabylon.net", "escortbabylon.net"),
-    ("escortforurnit.xxx", "escortforumit.xxx"),
-    ("escortsandbabes.corn.au", "escortsandbabes.com.au"),
-    ("esdnevnik.rs", "esdnevnik.rs"),
-    ("eshot.gov.tr", "eshot.gov.tr"),
-    ("esic.in", "esic.in"),
-    ("eska.pl", "eska.pl"),
-    ("esocial.gov.br", "esocial.gov.br"),
-    ("espace-citoyens.net", "espace-citoyens.net"),
-    ("espacioapk.corn", "espacioapk.com"),
-    ("espanadiario.tips", "espanadiario.tips"),
-    ("espn.corn", "espn.com"),
-    ("espn.corn.ar", "espn.com.ar"),
-    ("espn.corn.br", "espn.com.br"),
-    ("espn.corn.do", "espn.com.do"),
-    ("espn.corn.rnx", "espn.com.mx"),
-    ("espn.corn.ve", "espn.com.ve"),
-    ("espncricinfo.corn", "espncricinfo.com"),
-    ("esportesdasorte.corn", "esportesdasorte.com"),
-    ("espreso.co.rs", "espreso.co.rs"),
-    ("espreso.tv", "espreso.tv"),
-    ("esquelasdeasturias.corn", "esquelasdeasturias.com"),
-    ("esquire.corn", "esquire.com"),
-    ("esrn3ha.corn", "esm3ha.com"),
-    ("essentiallysports.corn", "essentiallysports.com"),
-    ("estacio.br", "estacio.br"),
-    ("estadao.corn.br", "estadao.com.br"),
-    ("estadiodeportivo.corn", "estadiodeportivo.com"),
-    ("estantevirtual.corn.br", "estantevirtual.com.br"),
-    ("estarna.jp", "estama.jp"),
-    ("estrelabet.corn", "estrelabet.com"),
-    ("estrepublicain.fr", "estrepublicain.fr"),
-    ("esuteru.corn", "esuteru.com"),
-    ("eternadonline.corn", "etemadonline.com"),
-    ("etherscan.io", "etherscan.io"),
-    ("ethnic.pk", "ethnic.pk"),
-    ("ethnos.gr", "ethnos.gr"),
-    ("etoland.co.kr", "etoland.co.kr"),
-    ("etopaz.az", "etopaz.az"),
-    ("etrade.corn", "etrade.com"),
-    ("etrain.info", "etrain.info"),
-    ("etsy.corn", "etsy.com"),
-    ("etudiant.gouv.fr", "etudiant.gouv.fr"),
-    ("eureka.tokyo", "eureka.tokyo"),
-    ("euro.corn.pl", "euro.com.pl"),
-    ("eurobet.it", "eurobet.it"),
-    ("eurogarner.net", "eurogamer.net"),
-    ("eurogirlsescort.corn", "eurogirlsescort.com"),
-    ("euroki.org", "euroki.org"),
-    ("euronews.corn", "euronews.com"),
-    ("europapress.es", "europapress.es"),
-    ("europefreechat.corn", "europefreechat.com"),
-    ("europel.fr", "europe1.fr"),
-    ("eurosport.corn", "eurosport.com"),
-    ("eurosport.de", "eurosport.de"),
-    ("eurosport.es", "eurosport.es"),
-    ("eurosport.fr", "eurosport.fr"),
-    ("eurosport.it", "eurosport.it"),
-    ("eurosport.ro", "eurosport.ro"),
-    ("eurowede.corn", "eurowede.com"),
-    ("eva.vn", "eva.vn"),
-    ("eventbrite.corn", "eventbrite.com"),
-    ("eventirn.de", "eventim.de"),
-    ("everydayhealth.corn", "everydayhealth.com"),
-    ("evexxx.corn", "evexxx.com"),
-    ("evike.corn", "evike.com"),
-    ("evite.corn", "evite.com"),
-    ("evooli.corn", "evooli.com"),
-    ("evri.corn", "evri.com"),
-    ("evrnarketing.org", "evmarketing.org"),
-    ("evvelcevap.corn", "evvelcevap.com"),
-    ("eway.in.ua", "eway.in.ua"),
-    ("ewaybillgst.gov.in", "ewaybillgst.gov.in"),
-    ("exarnsdaily.in", "examsdaily.in"),
-    ("excite.co.jp", "excite.co.jp"),
-    ("exhentai.org", "exhentai.org"),
-    ("exito.corn", "exito.com"),
-    ("expansion.corn", "expansion.com"),
-    ("expatriates.corn", "expatriates.com"),
-    ("expedia.corn", "expedia.com"),
-    ("experteditor.corn.au", "experteditor.com.au"),
-    ("expertjobrnatch.corn", "expertjobmatch.com"),
-    ("explorelearning.corn", "explorelearning.com"),
-    ("exporntoons.net", "exporntoons.net"),
-    ("express.co.uk", "express.co.uk"),
-    ("express.de", "express.de"),
-    ("express.dhl", "express.dhl"),
-    ("expressbydgoski.pl", "expressbydgoski.pl"),
-    ("expressen.se", "expressen.se"),
-    ("expresso.pt", "expresso.pt"),
-    ("extra.cz", "extra.cz"),
-    ("exxen.corn", "exxen.com"),
-    ("eyefinity.corn", "eyefinity.com"),
-    ("eyernyeye.corn", "eyemyeye.com"),
-    ("eyny.corn", "eyny.com"),
-    ("ezgif.corn", "ezgif.com"),
-    ("ezlynx.corn", "ezlynx.com"),
-    ("f95zone.to", "f95zone.to"),
-    ("faberlic.corn", "faberlic.com"),
-    ("fabguys.corn", "fabguys.com"),
-    ("fabswingers.corn", "fabswingers.com"),
-    ("facebook.corn", "facebook.com"),
-    ("faceit.corn", "faceit.com"),
-    ("facileporno.corn", "facileporno.com"),
-    ("fahorro.corn", "fahorro.com"),
-    ("fairplay.in", "fairplay.in"),
-    ("fairyanirne.net", "fairyanime.net"),
-    ("fakt.pl", "fakt.pl"),
-    ("fakti.bg", "fakti.bg"),
-    ("fakti.online", "fakti.online"),
-    ("fakty.ua", "fakty.ua"),
-    ("falabella.corn", "falabella.com"),
-    ("falabella.corn.co", "falabella.com.co"),
-    ("falabella.corn.pe", "falabella.com.pe"),
-    ("faloo.corn", "faloo.com"),
-    ("fanatics.corn", "fanatics.com"),
-    ("fanatik.corn.tr", "fanatik.com.tr"),
-    ("fanatik.ro", "fanatik.ro"),
-    ("fancode.corn", "fancode.com"),
-    ("fandorn.corn", "fandom.com"),
-    ("fandornwire.corn", "fandomwire.com"),
-    ("fanfiction.net", "fanfiction.net"),
-    ("fanfox.net", "fanfox.net"),
-    ("fannovel.corn", "fannovel.com"),
-    ("fanpage.it", "fanpage.it"),
-    ("fanshaweonline.ca", "fanshaweonline.ca"),
-    ("fansly.corn", "fansly.com"),
-    ("fantacalcio.it", "fantacalcio.it"),
-    ("fantasypros.corn", "fantasypros.com"),
-    ("fantia.jp", "fantia.jp"),
-    ("fantitxt.org", "fantitxt.org"),
-    ("fap-guru.xyz", "fap-guru.xyz"),
-    ("fap2bed.corn", "fap2bed.com"),
-    ("fapclub.sex", "fapclub.sex"),
-    ("fapello.corn", "fapello.com"),
-    ("faphouse.corn", "faphouse.com"),
-    ("fapl8.net", "fap18.net"),
-    ("fapnado.xxx", "fapnado.xxx"),
-    ("fapornania.corn", "fapomania.com"),
-    ("faradeed.ir", "faradeed.ir"),
-    ("fararu.corn", "fararu.com"),
-    ("fardanews.corn", "fardanews.com"),
-    ("farfetch.corn", "farfetch.com"),
-    ("farnily.co.jp", "family.co.jp"),
-    ("farnilysearch.org", "familysearch.org"),
-    ("farnitsu.corn", "famitsu.com"),
-    ("farnousbirthdays.corn", "famousbirthdays.com"),
-    ("farodevigo.es", "farodevigo.es"),
-    ("farpost.ru", "farpost.ru"),
-    ("farrnaciasguadalajara.corn", "farmaciasguadalajara.com"),
-    ("farrnaciatei.ro", "farmaciatei.ro"),
-    ("farrnacity.corn", "farmacity.com"),
-    ("farrning-sirnulator.corn", "farming-simulator.com"),
-    ("farsnews.ir", "farsnews.ir"),
-    ("farsroid.corn", "farsroid.com"),
-    ("fartaknews.corn", "fartaknews.com"),
-    ("fashion-press.net", "fashion-press.net"),
-    ("fashionnova.corn", "fashionnova.com"),
-    ("fast.corn", "fast.com"),
-    ("fastdl.app", "fastdl.app"),
-    ("fastpeoplesearch.corn", "fastpeoplesearch.com"),
-    ("fastsonar.corn", "fastsonar.com"),
-    ("fastwin.app", "fastwin.app"),
-    ("fatalrnodel.corn", "fatalmodel.com"),
-    ("fattoincasadabenedetta.it", "fattoincasadabenedetta.it"),
-    ("faucetpay.io", "faucetpay.io"),
-    ("favbet.ua", "favbet.ua"),
-    ("faz.net", "faz.net"),
-    ("fazenda.gov.br", "fazenda.gov.br"),
-    ("fb.corn", "fb.com"),
-    ("fb777.live", "fb777.live"),
-    ("fbr.gov.pk", "fbr.gov.pk"),
-    ("fbsquads.corn", "fbsquads.com"),
-    ("fc2.corn", "fc2.com"),
-    ("fcf.cat", "fcf.cat"),
-    ("fcinterl9O8.it", "fcinter1908.it"),
-    ("fcinternews.it", "fcinternews.it"),
-    ("fcupdate.nl", "fcupdate.nl"),
-    ("fdating.corn", "fdating.com"),
-    ("fdj.fr", "fdj.fr"),
-    ("fdown.net", "fdown.net"),
-    ("fdownloader.net", "fdownloader.net"),
-    ("fedex.corn", "fedex.com"),
-    ("felissirno.co.jp", "felissimo.co.jp"),
-    ("felizes.pt", "felizes.pt"),
-    ("ferncafe.hu", "femcafe.hu"),
-    ("fernina.hu", "femina.hu"),
-    ("fernrneactuelle.fr", "femmeactuelle.fr"),
-    ("fernsehserien.de", "fernsehserien.de"),
-    ("fetlife.corn", "fetlife.com"),
-    ("fextok.corn", "fextok.com"),
-    ("fextralife.corn", "fextralife.com"),
-    ("fiba.basketball", "fiba.basketball"),
-    ("ficbook.net", "ficbook.net"),
-    ("fictionexpress.corn", "fictionexpress.com"),
-    ("fidelity.corn", "fidelity.com"),
-    ("fifarosters.corn", "fifarosters.com"),
-    ("figrna.corn", "figma.com"),
-    ("fikante.corn", "fikante.com"),
-    ("fikfap.corn", "fikfap.com"),
-    ("filebox.click", "filebox.click"),
-    ("filelist.io", "filelist.io"),
-    ("filernoon.sx", "filemoon.sx"),
-    ("filesdl.in", "filesdl.in"),
-    ("filesun.corn", "filesun.com"),
-    ("filgoal.corn", "filgoal.com"),
-    ("filipinocupid.corn", "filipinocupid.com"),
-    ("filirniurn.corn", "filimium.com"),
-    ("filirno.corn", "filimo.com"),
-    ("filrn.ru", "film.ru"),
-    ("filrna24.gd", "filma24.gd"),
-    ("filrnaffinity.corn", "filmaffinity.com"),
-    ("filrnarks.corn", "filmarks.com"),
-    ("filrneserialeonline.org", "filmeserialeonline.org"),
-    ("filrnesporno.net.br", "filmesporno.net.br"),
-    ("filrnesporno.xxx", "filmesporno.xxx"),
-    ("filrnexxxgratis.live", "filmexxxgratis.live"),
-    ("filrnexxxl8.corn", "filmexxx18.com"),
-    ("filrnibeat.corn", "filmibeat.com"),
-    ("filrnikiporno.tv", "filmikiporno.tv"),
-    ("filrnix.ac", "filmix.ac"),
-    ("filrnoviplex.corn", "filmoviplex.com"),
-    ("filrnsexeporno.corn", "filmsexeporno.com"),
-    ("filrnstarts.de", "filmstarts.de"),
-    ("filrntotaal.nl", "filmtotaal.nl"),
-    ("filrnweb.pl", "filmweb.pl"),
-    ("filrny-hit.lat", "filmy-hit.lat"),
-    ("filrnyfly.asia", "filmyfly.asia"),
-    ("filrnyfly.club", "filmyfly.club"),
-    ("filrnyfly.store", "filmyfly.store"),
-    ("filrnygod.vip", "filmygod.vip"),
-    ("filrnywap.corn.so", "filmywap.com.so"),
-    ("filrnywapl.in", "filmywap1.in"),
-    ("filrnyzilla.corn.ar", "filmyzilla.com.ar"),
-    ("filrnyzilla.corn.do", "filmyzilla.com.do"),
-    ("filrnyzilla.corn.ht", "filmyzilla.com.ht"),
-    ("filrnyzilla.corn.rnu", "filmyzilla.com.mu"),
-    ("filrnyzilla.corn.ss", "filmyzilla.com.ss"),
-    ("filrnyzilla.frn", "filmyzilla.fm"),
-    ("filrnyzillal.rnedia", "filmyzilla1.media"),
-    ("finalank.net", "finalank.net"),
-    ("finalfantasyxiv.corn", "finalfantasyxiv.com"),
-    ("finance.gov.bd", "finance.gov.bd"),
-    ("financial-field.corn", "financial-field.com"),
-    ("financiallike.corn", "financiallike.com"),
-    ("finanzen.net", "finanzen.net"),
-    ("find-it.pro", "find-it.pro"),
-    ("findagrave.corn", "findagrave.com"),
-    ("finecobank.corn", "finecobank.com"),
-    ("finn.no", "finn.no"),
-    ("finviz.corn", "finviz.com"),
-    ("finya.de", "finya.de"),
-    ("fireboltt.corn", "fireboltt.com"),
-    ("firefaucet.win", "firefaucet.win"),
-    ("firenews.video", "firenews.video"),
-    ("firnela.corn", "fimela.com"),
-    ("firnfiction.net", "fimfiction.net"),
-    ("firstcry.corn", "firstcry.com"),
-    ("fitbit.corn", "fitbit.com"),
-    ("fitgirl-repacks.site", "fitgirl-repacks.site"),
-    ("fiverr.corn", "fiverr.com"),
-    ("fl2.bet", "f12.bet"),
-    ("flalottery.corn", "flalottery.com"),
-    ("flashback.org", "flashback.org"),
-    ("flashscore.co", "flashscore.co"),
-    ("flashscore.co.id", "flashscore.co.id"),
-    ("flashscore.co.uk", "flashscore.co.uk"),
-    ("flashscore.co.za", "flashscore.co.za"),
-    ("flashscore.corn", "flashscore.com"),
-    ("flashscore.corn.br", "flashscore.com.br"),
-    ("flashscore.corn.ng", "flashscore.com.ng"),
-    ("flashscore.corn.rnx", "flashscore.com.mx"),
-    ("flashscore.corn.tr", "flashscore.com.tr"),
-    ("flashscore.corn.ua", "flashscore.com.ua"),
-    ("flashscore.corn.ve", "flashscore.com.ve"),
-    ("flashscore.de", "flashscore.de"),
-    ("flashscore.es", "flashscore.es"),
-    ("flashscore.fr", "flashscore.fr"),
-    ("flashscore.ge", "flashscore.ge"),
-    ("flashscore.gr", "flashscore.gr"),
-    ("flashscore.in", "flashscore.in"),
-    ("flashscore.it", "flashscore.it"),
-    ("flashscore.pe", "flashscore.pe"),
-    ("flashscore.pl", "flashscore.pl"),
-    ("flashscore.pt", "flashscore.pt"),
-    ("flashscore.rnobi", "flashscore.mobi"),
-    ("flashscore.ro", "flashscore.ro"),
-    ("flashscore.sk", "flashscore.sk"),
-    ("flashscore.ua", "flashscore.ua"),
-    ("flashscorekz.corn", "flashscorekz.com"),
-    ("flaticon.corn", "flaticon.com"),
-    ("fleaflicker.corn", "fleaflicker.com"),
-    ("flickr.corn", "flickr.com"),
-    ("flightaware.corn", "flightaware.com"),
-    ("flightradar24.corn", "flightradar24.com"),
-    ("flightrising.corn", "flightrising.com"),
-    ("flightstats.corn", "flightstats.com"),
-    ("flipkart.corn", "flipkart.com"),
-    ("flirtingneighbors.corn", "flirtingneighbors.com"),
-    ("flixhq.to", "flixhq.to"),
-    ("flixtor.to", "flixtor.to"),
-    ("flixtor.video", "flixtor.video"),
-    ("flo.corn.tr", "flo.com.tr"),
-    ("flowerrnanga.corn", "flowermanga.com"),
-    ("fluentinsaying.corn", "fluentinsaying.com"),
-    ("fluxtearn.net", "fluxteam.net"),
-    ("flvs.net", "flvs.net"),
-    ("flvto.bz", "flvto.bz"),
-    ("flyfrontier.corn", "flyfrontier.com"),
-    ("fnac.corn", "fnac.com"),
-    ("fngrnl.corn", "fngml.com"),
-    ("fnn.jp", "fnn.jp"),
-    ("fnp.corn", "fnp.com"),
-    ("focus.de", "focus.de"),
-    ("focus.ua", "focus.ua"),
-    ("focusschoolsoftware.corn", "focusschoolsoftware.com"),
-    ("foiz.pro", "foiz.pro"),
-    ("fon.bet", "fon.bet"),
-    ("fontanka.ru", "fontanka.ru"),
-    ("fontrnerne.corn", "fontmeme.com"),
-    ("foodnetwork.corn", "foodnetwork.com"),
-    ("fool.corn", "fool.com"),
-    ("footOl.corn", "foot01.com"),
-    ("football-tribe.corn", "football-tribe.com"),
-    ("football.ua", "football.ua"),
-    ("football24.ua", "football24.ua"),
-    ("footballi.net", "footballi.net"),
-    ("footballpredictions.net", "footballpredictions.net"),
-    ("footrnercato.net", "footmercato.net"),
-    ("forbes.corn", "forbes.com"),
-    ("forbesjapan.corn", "forbesjapan.com"),
-    ("forebet.corn", "forebet.com"),
-    ("foreca.fi", "foreca.fi"),
-    ("forexfactory.corn", "forexfactory.com"),
-    ("forocoches.corn", "forocoches.com"),
-    ("forogore.net", "forogore.net"),
-    ("forrnative.corn", "formative.com"),
-    ("forrnulal.corn", "formula1.com"),
-    ("fortnite.corn", "fortnite.com"),
-    ("fortnite.gg", "fortnite.gg"),
-    ("fortnitetracker.corn", "fortnitetracker.com"),
-    ("fortune.corn", "fortune.com"),
-    ("forurn.hr", "forum.hr"),
-    ("forzastyle.corn", "forzastyle.com"),
-    ("forzzal.corn", "forzza1.com"),
-    ("fossil.corn", "fossil.com"),
-    ("fotka.corn", "fotka.com"),
-    ("fotocasa.es", "fotocasa.es"),
-    ("fotograrnas.es", "fotogramas.es"),
-    ("fotor.corn", "fotor.com"),
-    ("fotornac.corn.tr", "fotomac.com.tr"),
-    ("fotoscaserasx.corn", "fotoscaserasx.com"),
-    ("fotospor.corn", "fotospor.com"),
-    ("fotostrana.ru", "fotostrana.ru"),
-    ("foundit.in", "foundit.in"),
-    ("foursquare.corn", "foursquare.com"),
-    ("fow.kr", "fow.kr"),
-    ("fox.corn.tr", "fox.com.tr"),
-    ("fox888.vip", "fox888.vip"),
-    ("foxnews.corn", "foxnews.com"),
-    ("foxsports.corn", "foxsports.com"),
-    ("foxsports.corn.au", "foxsports.com.au"),
-    ("foxsports.corn.rnx", "foxsports.com.mx"),
-    ("foxtrot.corn.ua", "foxtrot.com.ua"),
-    ("fpo.xxx", "fpo.xxx"),
-    ("fptshop.corn.vn", "fptshop.com.vn"),
-    ("fr.de", "fr.de"),
-    ("fragrancenet.corn", "fragrancenet.com"),
-    ("fragrantica.corn", "fragrantica.com"),
-    ("france.tv", "france.tv"),
-    ("francebleu.fr", "francebleu.fr"),
-    ("franceconnect.gouv.fr", "franceconnect.gouv.fr"),
-    ("francetvinfo.fr", "francetvinfo.fr"),
-    ("frandroid.corn", "frandroid.com"),
-    ("fravega.corn", "fravega.com"),
-    ("free-rnp3-download.net", "free-mp3-download.net"),
-    ("free.fr", "free.fr"),
-    ("freeads.co.uk", "freeads.co.uk"),
-    ("freearabsexx.corn", "freearabsexx.com"),
-    ("freebitco.in", "freebitco.in"),
-    ("freecash.corn", "freecash.com"),
-    ("freecodecarnp.org", "freecodecamp.org"),
-    ("freeconvert.corn", "freeconvert.com"),
-    ("freee.co.jp", "freee.co.jp"),
-    ("freeip.rne", "freeip.me"),
-    ("freejobalert.corn", "freejobalert.com"),
-    ("freelancer.corn", "freelancer.com"),
-    ("freep.corn", "freep.com"),
-    ("freepik.corn", "freepik.com"),
-    ("freepik.es", "freepik.es"),
-    ("freeporn8.corn", "freeporn8.com"),
-    ("freeporno.xxx", "freeporno.xxx"),
-    ("freepornvideo.sex", "freepornvideo.sex"),
-    ("freernail.hu", "freemail.hu"),
-    ("freerneteo.gr", "freemeteo.gr"),
-    ("freesexkahani.corn", "freesexkahani.com"),
-    ("freevideo.cz", "freevideo.cz"),
-    ("freieporno.corn", "freieporno.com"),
-    ("fresherslive.corn", "fresherslive.com"),
-    ("freshporno.net", "freshporno.net"),
-    ("friv.corn", "friv.com"),
-    ("frnkorea.corn", "fmkorea.com"),
-    ("frnovies.co", "fmovies.co"),
-    ("frnovies.to", "fmovies.to"),
-    ("frnoviesfree.ac", "fmoviesfree.ac"),
-    ("frnoviesz.to", "fmoviesz.to"),
-    ("frnrnods.corn", "fmmods.com"),
-    ("fruitrnail.net", "fruitmail.net"),
-    ("fsiblog.blog", "fsiblog.blog"),
-    ("fsiblog.club", "fsiblog.club"),
-    ("fsiblog.desi", "fsiblog.desi"),
-    ("fsolver.fr", "fsolver.fr"),
-    ("ft.corn", "ft.com"),
-    ("fubo.tv", "fubo.tv"),
-    ("fuccunt.corn", "fuccunt.com"),
-    ("fuckingvideos.co", "fuckingvideos.co"),
-    ("fuckrnoral.corn", "fuckmoral.com"),
-    ("fuegodevida.corn", "fuegodevida.com"),
-    ("fujitv.co.jp", "fujitv.co.jp"),
-    ("fujoho.jp", "fujoho.jp"),
-    ("full-count.jp", "full-count.jp"),
-    ("fullcast.jp", "fullcast.jp"),
-    ("fulldesisex.corn", "fulldesisex.com"),
-    ("fullhdfilrnizlesene.pw", "fullhdfilmizlesene.pw"),
-    ("fullhindisex.corn", "fullhindisex.com"),
-    ("fullporner.corn", "fullporner.com"),
-    ("fullxh.corn", "fullxh.com"),
-    ("funda.nl", "funda.nl"),
-    ("funnyjunk.corn", "funnyjunk.com"),
-    ("funpay.corn", "funpay.com"),
-    ("funs.rne", "funs.me"),
-    ("fupa.net", "fupa.net"),
-    ("fuq.corn", "fuq.com"),
-    ("fuqqt.corn", "fuqqt.com"),
-    ("furaffinity.net", "furaffinity.net"),
-    ("furunavi.jp", "furunavi.jp"),
-    ("furusato-tax.jp", "furusato-tax.jp"),
-    ("fussball.de", "fussball.de"),
-    ("fut.gg", "fut.gg"),
-    ("futbin.corn", "futbin.com"),
-    ("futbol-libre.org", "futbol-libre.org"),
-    ("futbol-ll.corn", "futbol-11.com"),
-    ("futbol24.corn", "futbol24.com"),
-    ("futbolfantasy.corn", "futbolfantasy.com"),
-    ("futbollibre.futbol", "futbollibre.futbol"),
-    ("futbollibre.nu", "futbollibre.nu"),
-    ("futbolparatodostv.corn", "futbolparatodostv.com"),
-    ("futernax.to", "futemax.to"),
-    ("futernax.ws", "futemax.ws"),
-    ("futtiball.corn", "futtiball.com"),
-    ("futwiz.corn", "futwiz.com"),
-    ("fuzoku.jp", "fuzoku.jp"),
-    ("fyptt.to", "fyptt.to"),
-    ("fzkidd.net", "fzkidd.net"),
-    ("fzrnovies.net", "fzmovies.net"),
-    ("g-journal.jp", "g-journal.jp"),
-    ("g2a.corn", "g2a.com"),
-    ("g2g.corn", "g2g.com"),
-    ("g4rnedia.ro", "g4media.ro"),
-    ("gaana.corn", "gaana.com"),
-    ("gabungcong.net", "gabungcong.net"),
-    ("gadgets36O.corn", "gadgets360.com"),
-    ("gadgetsnow.corn", "gadgetsnow.com"),
-    ("gagadget.corn", "gagadget.com"),
-    ("gahrnusic.corn", "gahmusic.com"),
-    ("gaiaonline.corn", "gaiaonline.com"),
-    ("gaigulO.tv", "gaigu10.tv"),
-    ("gala.de", "gala.de"),
-    ("gala.fr", "gala.fr"),
-    ("gali-result.in", "gali-result.in"),
-    ("galottery.corn", "galottery.com"),
-    ("ganarchance.corn", "ganarchance.com"),
-    ("gandul.ro", "gandul.ro"),
-    ("gap.corn", "gap.com"),
-    ("gapcanada.ca", "gapcanada.ca"),
-    ("gapfactory.corn", "gapfactory.com"),
-    ("garena.corn", "garena.com"),
-    ("garna.ir", "gama.ir"),
-    ("garne8.co", "game8.co"),
-    ("garne8.jp", "game8.jp"),
-    ("garnebanana.corn", "gamebanana.com"),
-    ("garnedva.corn", "gamedva.com"),
-    ("garnefactory.jp", "gamefactory.jp"),
-    ("garneforge.corn", "gameforge.com"),
-    ("garnehayvl.io", "gamehayvl.io"),
-    ("garner.corn.tw", "gamer.com.tw"),
-    ("garnerant.corn", "gamerant.com"),
-    ("garnerch.corn", "gamerch.com"),
-    ("garnernania.co.ke", "gamemania.co.ke"),
-    ("garnernututerjarnin.corn", "gamemututerjamin.com"),
-    ("garnes-workshop.corn", "games-workshop.com"),
-    ("garnespot.corn", "gamespot.com"),
-    ("garnesradar.corn", "gamesradar.com"),
-    ("garnessocool.corn", "gamessocool.com"),
-    ("garnestar.de", "gamestar.de"),
-    ("garnestop.corn", "gamestop.com"),
-    ("garnestorrents.frn", "gamestorrents.fm"),
-    ("garnetrade.jp", "gametrade.jp"),
-    ("garnetwist.corn", "gametwist.com"),
-    ("garnewith.jp", "gamewith.jp"),
-    ("garnifyspace.corn", "gamifyspace.com"),
-    ("garningbible.corn", "gamingbible.com"),
-    ("garnrna.nl", "gamma.nl"),
-    ("garnstudio.corn", "garnstudio.com"),
-    ("garotacornlocal.corn", "garotacomlocal.com"),
-    ("garotocornlocal.corn.br", "garotocomlocal.com.br"),
-    ("garrnin.corn", "garmin.com"),
-    ("gasengi.corn", "gasengi.com"),
-    ("gate.cc", "gate.cc"),
-    ("gate.shop", "gate.shop"),
-    ("gay.bingo", "gay.bingo"),
-    ("gayOday.corn", "gay0day.com"),
-    ("gayboystube.corn", "gayboystube.com"),
-    ("gayporno.frn", "gayporno.fm"),
-    ("gayrnaletube.corn", "gaymaletube.com"),
-    ("gayrnec.corn", "gaymec.com"),
-    ("gays-cruising.corn", "gays-cruising.com"),
-    ("gazeta.pl", "gazeta.pl"),
-    ("gazeta.ru", "gazeta.ru"),
-    ("gazetakrakowska.pl", "gazetakrakowska.pl"),
-    ("gazetaterna.net", "gazetatema.net"),
-    ("gazetawroclawska.pl", "gazetawroclawska.pl"),
-    ("gazeteduvar.corn.tr", "gazeteduvar.com.tr"),
-    ("gazetevatan.corn", "gazetevatan.com"),
-    ("gazetka-oferta.corn", "gazetka-oferta.com"),
-    ("gazzetta.gr", "gazzetta.gr"),
-    ("gazzetta.it", "gazzetta.it"),
-    ("gbapps.net", "gbapps.net"),
-    ("gbnews.corn", "gbnews.com"),
-    ("gbwhatsapp.chat", "gbwhatsapp.chat"),
-    ("gdfiles.cloud", "gdfiles.cloud"),
-    ("gdflix.cc", "gdflix.cc"),
-    ("gdtot.cfd", "gdtot.cfd"),
-    ("gdz-raketa.ru", "gdz-raketa.ru"),
-    ("gdz.ru", "gdz.ru"),
-    ("gdzonline.net", "gdzonline.net"),
-    ("gece.az", "gece.az"),
-    ("geeksforgeeks.org", "geeksforgeeks.org"),
-    ("gekso.corn", "gekso.com"),
-    ("gekso.org", "gekso.org"),
-    ("gekso.xyz", "gekso.xyz"),
-    ("gelbooru.corn", "gelbooru.com"),
-    ("gelderlander.nl", "gelderlander.nl"),
-    ("gendai.rnedia", "gendai.media"),
-    ("geneanet.org", "geneanet.org"),
-    ("geng7O7.corn", "geng707.com"),
-    ("gengOOl.corn", "geng001.com"),
-    ("geni.corn", "geni.com"),
-    ("genial.ly", "genial.ly"),
-    ("genialne.pl", "genialne.pl"),
-    ("genius.corn", "genius.com"),
-    ("gentosha-go.corn", "gentosha-go.com"),
-    ("geny.corn", "geny.com"),
-    ("genyt.net", "genyt.net"),
-    ("geo.fr", "geo.fr"),
-    ("geo.tv", "geo.tv"),
-    ("geocaching.corn", "geocaching.com"),
-    ("geogebra.org", "geogebra.org"),
-    ("geoguessr.corn", "geoguessr.com"),
-    ("gern.gov.in", "gem.gov.in"),
-    ("gernidos.tv", "gemidos.tv"),
-    ("gerno.fr", "gemo.fr"),
-    ("gestaoclick.corn", "gestaoclick.com"),
-    ("getadblock.corn", "getadblock.com"),
-    ("getbootstrap.corn", "getbootstrap.com"),
-    ("getepic.corn", "getepic.com"),
-    ("getintopc.corn", "getintopc.com"),
-    ("getjobber.corn", "getjobber.com"),
-    ("getlike.io", "getlike.io"),
-    ("getnews.jp", "getnews.jp"),
-    ("getrnodsapk.corn", "getmodsapk.com"),
-    ("getrushapp.corn", "getrushapp.com"),
-    ("gettyirnages.corn", "gettyimages.com"),
-    ("getyourguide.corn", "getyourguide.com"),
-    ("gezdrive.click", "gezdrive.click"),
-    ("ggstandoff.app", "ggstandoff.app"),
-    ("ghanaweb.corn", "ghanaweb.com"),
-    ("ghasedak24.corn", "ghasedak24.com"),
-    ("giallozafferano.it", "giallozafferano.it"),
-    ("giantfreakinrobot.corn", "giantfreakinrobot.com"),
-    ("gidonline.io", "gidonline.io"),
-    ("giffgaff.corn", "giffgaff.com"),
-    ("giftnifty.org", "giftnifty.org"),
-    ("giga.de", "giga.de"),
-    ("gigasena.corn.br", "gigasena.com.br"),
-    ("gioianet.it", "gioianet.it"),
-    ("giornalone.it", "giornalone.it"),
-    ("giphy.corn", "giphy.com"),
-    ("girlschannel.net", "girlschannel.net"),
-    ("girlsforfun.today", "girlsforfun.today"),
-    ("girlswithrnuscle.corn", "girlswithmuscle.com"),
-    ("girnkit.corn", "gimkit.com"),
-    ("girny.ai", "gimy.ai"),
-    ("girny.su", "gimy.su"),
-    ("girny.video", "gimy.video"),
-    ("gisrneteo.by", "gismeteo.by"),
-    ("gisrneteo.kz", "gismeteo.kz"),
-    ("gisrneteo.lt", "gismeteo.lt"),
-    ("gisrneteo.ru", "gismeteo.ru"),
-    ("github.corn", "github.com"),
-    ("gitlab.corn", "gitlab.com"),
-    ("gizrnodo.jp", "gizmodo.jp"),
-    ("gizrnoxxx.corn", "gizmoxxx.com"),
-    ("gk24.pl", "gk24.pl"),
-    ("gl23.jp", "g123.jp"),
-    ("glarni.gr", "glami.gr"),
-    ("glas.ru", "glas.ru"),
-    ("glassdoor.co.in", "glassdoor.co.in"),
-    ("glassdoor.corn", "glassdoor.com"),
-    ("glassdoor.corn.br", "glassdoor.com.br"),
-    ("glavcorn.ua", "glavcom.ua"),
-    ("glavred.info", "glavred.info"),
-    ("glavred.net", "glavred.net"),
-    ("globalnews.ca", "globalnews.ca"),
-    ("globfone.corn", "globfone.com"),
-    ("globo.corn", "globo.com"),
-    ("gloswielkopolski.pl", "gloswielkopolski.pl"),
-    ("gnavi.co.jp", "gnavi.co.jp"),
-    ("go.corn", "go.com"),
-    ("goal.co", "goal.co"),
-    ("goal.corn", "goal.com"),
-    ("gobiernodecanarias.org", "gobiernodecanarias.org"),
-    ("gobranded.corn", "gobranded.com"),
-    ("gocornics.corn", "gocomics.com"),
-    ("godaddy.corn", "godaddy.com"),
-    ("gofile.io", "gofile.io"),
-    ("gofundrne.corn", "gofundme.com"),
-    ("gog.corn", "gog.com"),
-    ("gogoanirne2.org", "gogoanime2.org"),
-    ("gogoanirne3.net", "gogoanime3.net"),
-    ("gogoanirnehd.io", "gogoanimehd.io"),
-    ("gogoanirnes.fi", "gogoanimes.fi"),
-    ("goibibo.corn", "goibibo.com"),
-    ("goindian.net", "goindian.net"),
-    ("goindigo.in", "goindigo.in"),
-    ("goku.sx", "goku.sx"),
-    ("goku.watch", "goku.watch"),
-    ("gol24.pl", "gol24.pl"),
-    ("gol3383l.corn", "gol33831.com"),
-    ("gol392Ol.corn", "gol39201.com"),
-    ("gold365.corn", "gold365.com"),
-    ("goldasorte.corn", "goldasorte.com"),
-    ("goldbet.it", "goldbet.it"),
-    ("goldendesi.corn", "goldendesi.com"),
-    ("goldengate.hu", "goldengate.hu"),
-    ("goldenrnanga.top", "goldenmanga.top"),
-    ("golsarrnusic.ir", "golsarmusic.ir"),
-    ("gonoise.corn", "gonoise.com"),
-    ("goo-net.corn", "goo-net.com"),
-    ("goo.ne.jp", "goo.ne.jp"),
-    ("goobike.corn", "goobike.com"),
-    ("goodhousekeeping.corn", "goodhousekeeping.com"),
-    ("goodporn.to", "goodporn.to"),
-    ("goodreads.corn", "goodreads.com"),
-    ("goodreturns.in", "goodreturns.in"),
-    ("goodrx.corn", "goodrx.com"),
-    ("googirl.jp", "googirl.jp"),
-    ("google.at", "google.at"),
-    ("google.be", "google.be"),
-    ("google.bg", "google.bg"),
-    ("google.ca", "google.ca"),
-    ("google.ch", "google.ch"),
-    ("google.cl", "google.cl"),
-    ("google.co.id", "google.co.id"),
-    ("google.co.il", "google.co.il"),
-    ("google.co.in", "google.co.in"),
-    ("google.co.jp", "google.co.jp"),
-    ("google.co.kr", "google.co.kr"),
-    ("google.co.nz", "google.co.nz"),
-    ("google.co.th", "google.co.th"),
-    ("google.co.uk", "google.co.uk"),
-    ("google.co.ve", "google.co.ve"),
-    ("google.co.za", "google.co.za"),
-    ("google.corn", "google.com"),
-    ("google.corn.ar", "google.com.ar"),
-    ("google.corn.au", "google.com.au"),
-    ("google.corn.br", "google.com.br"),
-    ("google.corn.co", "google.com.co"),
-    ("google.corn.eg", "google.com.eg"),
-    ("google.corn.hk", "google.com.hk"),
-    ("google.corn.pe", "google.com.pe"),
-    ("google.corn.ph", "google.com.ph"),
-    ("google.corn.pk", "google.com.pk"),
-    ("google.corn.rnx", "google.com.mx"),
-    ("google.corn.rny", "google.com.my"),
-    ("google.corn.sa", "google.com.sa"),
-    ("google.corn.sg", "google.com.sg"),
-    ("google.corn.tr", "google.com.tr"),
-    ("google.corn.tw", "google.com.tw"),
-    ("google.corn.ua", "google.com.ua"),
-    ("google.corn.vn", "google.com.vn"),
-    ("google.cz", "google.cz"),
-    ("google.de", "google.de"),
-    ("google.dk", "google.dk"),
-    ("google.es", "google.es"),
-    ("google.fi", "google.fi"),
-    ("google.fr", "google.fr"),
-    ("google.gr", "google.gr"),
-    ("google.hr", "google.hr"),
-    ("google.hu", "google.hu"),
-    ("google.ie", "google.ie"),
-    ("google.it", "google.it"),
-    ("google.lt", "google.lt"),
-    ("google.nl", "google.nl"),
-    ("google.no", "google.no"),
-    ("google.pl", "google.pl"),
-    ("google.pt", "google.pt"),
-    ("google.ro", "google.ro"),
-    ("google.ru", "google.ru"),
-    ("google.se", "google.se"),
-    ("google.sk", "google.sk"),
-    ("goojara.to", "goojara.to"),
-    ("gool.co", "gool.co"),
-    ("goone.pro", "goone.pro"),
-    ("goopago.corn", "goopago.com"),
-    ("goph.club", "goph.club"),
-    ("goraggio.corn", "goraggio.com"),
-    ("gordonua.corn", "gordonua.com"),
-    ("gorilife.corn", "gorilife.com"),
-    ("gornovies.sx", "gomovies.sx"),
-    ("gosexpod.corn", "gosexpod.com"),
-    ("gossip-tv.gr", "gossip-tv.gr"),
-    ("gosuperrnodel.corn", "gosupermodel.com"),
-    ("gosuslugi.ru", "gosuslugi.ru"),
-    ("gotofiles.online", "gotofiles.online"),
-    ("gotquestions.org", "gotquestions.org"),
-    ("gotsport.corn", "gotsport.com"),
-    ("gotvach.bg", "gotvach.bg"),
-    ("gounn.ru", "gounn.ru"),
-    ("gov.kr", "gov.kr"),
-    ("gov.ru", "gov.ru"),
-    ("gov.uz", "gov.uz"),
-    ("govdeals.corn", "govdeals.com"),
-    ("gp.se", "gp.se"),
-    ("gpfans.corn", "gpfans.com"),
-    ("grab-bat.net", "grab-bat.net"),
-    ("gradescope.corn", "gradescope.com"),
-    ("grail.bz", "grail.bz"),
-    ("granbluefantasy.jp", "granbluefantasy.jp"),
-    ("grancursosonline.corn.br", "grancursosonline.com.br"),
-    ("grandpashabetl42l.corn", "grandpashabet1421.com"),
-    ("granjarnillonaria.corn", "granjamillonaria.com"),
-    ("grapee.jp", "grapee.jp"),
-    ("grarnedia.corn", "gramedia.com"),
-    ("grarninrnedia.in", "graminmedia.in"),
-    ("gratka.pl", "gratka.pl"),
-    ("greatergood.corn", "greatergood.com"),
-    ("gree-apps.net", "gree-apps.net"),
-    ("gree-pf.net", "gree-pf.net"),
-    ("gree.jp", "gree.jp"),
-    ("gree.net", "gree.net"),
-    ("greenbets.io", "greenbets.io"),
-    ("greenhouse.io", "greenhouse.io"),
-    ("greenrne.it", "greenme.it"),
-    ("grid.id", "grid.id"),
-    ("gridoto.corn", "gridoto.com"),
-    ("grizly.corn", "grizly.com"),
-    ("grnail.corn", "gmail.com"),
-    ("grnanga.org", "gmanga.org"),
-    ("grnx.net", "gmx.net"),
-    ("groupon.corn", "groupon.com"),
-    ("groupsor.link", "groupsor.link"),
-    ("groww.in", "groww.in"),
-    ("gry-online.pl", "gry-online.pl"),
-    ("gsgazete.corn", "gsgazete.com"),
-    ("gsis.gr", "gsis.gr"),
-    ("gsp.ro", "gsp.ro"),
-    ("gsrnarena.corn", "gsmarena.com"),
-    ("gsrninfo.corn.ua", "gsminfo.com.ua"),
-    ("gst.gov.in", "gst.gov.in"),
-    ("gsuplernentos.corn.br", "gsuplementos.com.br"),
-    ("gta5-rnods.corn", "gta5-mods.com"),
-    ("gtainside.corn", "gtainside.com"),
-    ("gtplsaathi.corn", "gtplsaathi.com"),
-    ("gua4d.net", "gua4d.net"),
-    ("gucci.corn", "gucci.com"),
-    ("guess.eu", "guess.eu"),
-    ("gujarat.gov.in", "gujarat.gov.in"),
-    ("gujaratsarnachar.corn", "gujaratsamachar.com"),
-    ("gulahrnedshop.corn", "gulahmedshop.com"),
-    ("gulfsexxx.corn", "gulfsexxx.com"),
-    ("gulte.corn", "gulte.com"),
-    ("gunboyugazetesi.corn.tr", "gunboyugazetesi.com.tr"),
-    ("gunbroker.corn", "gunbroker.com"),
-    ("gupy.io", "gupy.io"),
-    ("gurntree.co.za", "gumtree.co.za"),
-    ("gurntree.corn", "gumtree.com"),
-    ("gurntree.corn.au", "gumtree.com.au"),
-    ("gutefrage.net", "gutefrage.net"),
-    ("gva.be", "gva.be"),
-    ("gva.es", "gva.es"),
-    ("gwars.io", "gwars.io"),
-    ("gwp6868.net", "gwp6868.net"),
-    ("gyakorikerdesek.hu", "gyakorikerdesek.hu"),
-    ("gyazo.corn", "gyazo.com"),
-    ("h-ani.corn", "h-ani.com"),
-    ("haaretz.co.il", "haaretz.co.il"),
-    ("haber7.corn", "haber7.com"),
-    ("haberglobal.corn.tr", "haberglobal.com.tr"),
-    ("haberler.corn", "haberler.com"),
-    ("haberturk.corn", "haberturk.com"),
-    ("habeshabets.corn", "habeshabets.com"),
-    ("habitaclia.corn", "habitaclia.com"),
-    ("habr.corn", "habr.com"),
-    ("hackerdoslot.corn", "hackerdoslot.com"),
-    ("hackerdoslot2.corn", "hackerdoslot2.com"),
-    ("hackerrank.corn", "hackerrank.com"),
-    ("hackspirit.corn", "hackspirit.com"),
-    ("haibunda.corn", "haibunda.com"),
-    ("halfords.corn", "halfords.com"),
-    ("halifax-online.co.uk", "halifax-online.co.uk"),
-    ("halkarz.corn", "halkarz.com"),
-    ("halktv.corn.tr", "halktv.com.tr"),
-    ("halloweencosturnes.corn", "halloweencostumes.com"),
-    ("halodoc.corn", "halodoc.com"),
-    ("halooglasi.corn", "halooglasi.com"),
-    ("handycornic.jp", "handycomic.jp"),
-    ("hange.jp", "hange.jp"),
-    ("hangikredi.corn", "hangikredi.com"),
-    ("hangzhou2O22.cn", "hangzhou2022.cn"),
-    ("hanirne.tv", "hanime.tv"),
-    ("hanirnel.rne", "hanime1.me"),
-    ("hankyu-travel.corn", "hankyu-travel.com"),
-    ("hankyung.corn", "hankyung.com"),
-    ("haotogel888.net", "haotogel888.net"),
-    ("happy-porn.corn", "happy-porn.com"),
-    ("happyhunde.de", "happyhunde.de"),
-    ("happynurnbers.corn", "happynumbers.com"),
-    ("happyrnail.co.jp", "happymail.co.jp"),
-    ("happyrnh.corn", "happymh.com"),
-    ("happyrnod.corn", "happymod.com"),
-    ("happyrnodapkdescargar.corn", "happymodapkdescargar.com"),
-    ("happyrnodapkdl.corn", "happymodapkdl.com"),
-    ("haps.pl", "haps.pl"),
-    ("hapvida.corn.br", "hapvida.com.br"),
-    ("haqqin.az", "haqqin.az"),
-    ("haraj.corn.sa", "haraj.com.sa"),
-    ("harborfreight.corn", "harborfreight.com"),
-    ("hardcorepost.corn", "hardcorepost.com"),
-    ("hardurnharyananews.corn", "hardumharyananews.com"),
-    ("hardverapro.hu", "hardverapro.hu"),
-    ("hardwarezone.corn.sg", "hardwarezone.com.sg"),
-    ("harernaltin.corn", "haremaltin.com"),
-    ("harirnanga.corn", "harimanga.com"),
-    ("harley-davidson.corn", "harley-davidson.com"),
-    ("harnariweb.corn", "hamariweb.com"),
-    ("harnraazrnp8.gov.in", "hamraazmp8.gov.in"),
-    ("harnrah-rnechanic.corn", "hamrah-mechanic.com"),
-    ("harnshahrionline.ir", "hamshahrionline.ir"),
-    ("harnusoku.corn", "hamusoku.com"),
-    ("harpersbazaar.corn", "harpersbazaar.com"),
-    ("haryana.gov.in", "haryana.gov.in"),
-    ("haryanaupdate.corn", "haryanaupdate.com"),
-    ("hasznaltauto.hu", "hasznaltauto.hu"),
-    ("hatla2ee.corn", "hatla2ee.com"),
-    ("havadururnul5gunluk.xyz", "havadurumu15gunluk.xyz"),
-    ("havan.corn.br", "havan.com.br"),
-    ("hawaii.edu", "hawaii.edu"),
-    ("hayalistic.corn.tr", "hayalistic.com.tr"),
-    ("haydigiy.corn", "haydigiy.com"),
-    ("hbornax.corn", "hbomax.com"),
-    ("hclips.corn", "hclips.com"),
-    ("hd722.online", "hd722.online"),
-    ("hdablavona.shop", "hdablavona.shop"),
-    ("hdbluefilrn.corn", "hdbluefilm.com"),
-    ("hdfcbank.corn", "hdfcbank.com"),
-    ("hdfilrncehennerni.life", "hdfilmcehennemi.life"),
-    ("hdhindisex.corn", "hdhindisex.com"),
-    ("hdhole.corn", "hdhole.com"),
-    ("hdhub4u.rnarkets", "hdhub4u.markets"),
-    ("hdporn92.corn", "hdporn92.com"),
-    ("hdporncornics.corn", "hdporncomics.com"),
-    ("hdpornfree.xxx", "hdpornfree.xxx"),
-    ("hdpornvideo.xxx", "hdpornvideo.xxx"),
-    ("hdpornvideoxxx.pro", "hdpornvideoxxx.pro"),
-    ("hdrnaal.corn", "hdmaal.com"),
-    ("hdrnovie2.codes", "hdmovie2.codes"),
-    ("hdrnovie2.social", "hdmovie2.social"),
-    ("hdrnovies4u.narne", "hdmovies4u.name"),
-    ("hdsex.fun", "hdsex.fun"),
-    ("hdsex.pro", "hdsex.pro"),
-    ("hdsex2.corn", "hdsex2.com"),
-    ("hdsexlove.corn", "hdsexlove.com"),
-    ("hdsexrnovies.xxx", "hdsexmovies.xxx"),
-    ("hdtelugusex.corn", "hdtelugusex.com"),
-    ("hdtoday.tv", "hdtoday.tv"),
-    ("hdtube.porn", "hdtube.porn"),
-    ("hdzog.corn", "hdzog.com"),
-    ("healthfusionclairns.corn", "healthfusionclaims.com"),
-    ("healthline.corn", "healthline.com"),
-    ("heavy-r.corn", "heavy-r.com"),
-    ("heb.corn", "heb.com"),
-    ("heedurnjung.corn", "heedumjung.com"),
-    ("heerfashion.corn", "heerfashion.com"),
-    ("hef.co.ke", "hef.co.ke"),
-    ("heise.de", "heise.de"),
-    ("hello.porn", "hello.porn"),
-    ("hellornagazine.corn", "hellomagazine.com"),
-    ("hellosehat.corn", "hellosehat.com"),
-    ("hellowork.corn", "hellowork.com"),
-    ("hellven.net", "hellven.net"),
-    ("helsenorge.no", "helsenorge.no"),
-    ("hentai-covers.site", "hentai-covers.site"),
-    ("hentai-foundry.corn", "hentai-foundry.com"),
-    ("hentai-vn.corn", "hentai-vn.com"),
-    ("hentai.narne", "hentai.name"),
-    ("hentai2O.io", "hentai20.io"),
-    ("hentai2read.corn", "hentai2read.com"),
-    ("hentaicity.corn", "hentaicity.com"),
-    ("hentaiera.corn", "hentaiera.com"),
-    ("hentaifox.corn", "hentaifox.com"),
-    ("hentaihaven.xxx", "hentaihaven.xxx"),
-    ("hentaihay.top", "hentaihay.top"),
-    ("hentaiheroes.corn", "hentaiheroes.com"),
-    ("hentaila.corn", "hentaila.com"),
-    ("hentaila.tv", "hentaila.tv"),
-    ("hentailib.org", "hentailib.org"),
-    ("hentailib.rne", "hentailib.me"),
-    ("hentairead.corn", "hentairead.com"),
-    ("hentairnarna.io", "hentaimama.io"),
-    ("hentairox.corn", "hentairox.com"),
-    ("hentaistube.corn", "hentaistube.com"),
-    ("hentaiteca.net", "hentaiteca.net"),
-    ("hentaithai.corn", "hentaithai.com"),
-    ("hentaivn.autos", "hentaivn.autos"),
-    ("heo69.top", "heo69.top"),
-    ("heohay.corn", "heohay.com"),
-    ("heovll.info", "heovl1.info"),
-    ("hepsiburada.corn", "hepsiburada.com"),
-    ("hepsiernlak.corn", "hepsiemlak.com"),
-    ("heraldo.es", "heraldo.es"),
-    ("heraldodernexico.corn.rnx", "heraldodemexico.com.mx"),
-    ("herna.nl", "hema.nl"),
-    ("hernnet.se", "hemnet.se"),
-    ("hero-wars.corn", "hero-wars.com"),
-    ("heroero.corn", "heroero.com"),
-    ("heroeswrn.ru", "heroeswm.ru"),
-    ("herrninahospitals.corn", "herminahospitals.com"),
-    ("hespress.corn", "hespress.com"),
-    ("hessen.de", "hessen.de"),
-    ("hetubook.corn", "hetubook.com"),
-    ("heureporno.corn", "heureporno.com"),
-    ("heute.at", "heute.at"),
-    ("heylink.rne", "heylink.me"),
-    ("heyvagroup.corn", "heyvagroup.com"),
-    ("heyvalaw.corn", "heyvalaw.com"),
-    ("hh.ru", "hh.ru"),
-    ("hh3dhay.corn", "hh3dhay.com"),
-    ("hhhkungfu.tv", "hhhkungfu.tv"),
-    ("hi5.corn", "hi5.com"),
-    ("highrich.net", "highrich.net"),
-    ("hihi2.corn", "hihi2.com"),
-    ("hihuay.corn", "hihuay.com"),
-    ("hilton.corn", "hilton.com"),
-    ("hindibfvideo.corn", "hindibfvideo.com"),
-    ("hindibluefilrn.net", "hindibluefilm.net"),
-    ("hindicouplesex.corn", "hindicouplesex.com"),
-    ("hindikhabar24.corn", "hindikhabar24.com"),
-    ("hindixxx.club", "hindixxx.club"),
-    ("hindixxxhd.corn", "hindixxxhd.com"),
-    ("hindixxxsite.corn", "hindixxxsite.com"),
-    ("hindustantirnes.corn", "hindustantimes.com"),
-    ("hiperdex.corn", "hiperdex.com"),
-    ("hippofunnygarne.corn", "hippofunnygame.com"),
-    ("hirnado.in", "himado.in"),
-    ("hirnasoku.corn", "himasoku.com"),
-    ("hirnovies.sx", "himovies.sx"),
-    ("hiscore.garnes", "hiscore.games"),
-    ("histats.corn", "histats.com"),
-    ("hit789.corn", "hit789.com"),
-    ("hitava.ir", "hitava.ir"),
-    ("hites.corn", "hites.com"),
-    ("hitorni.la", "hitomi.la"),
-    ("hitta.se", "hitta.se"),
-    ("hiworks.corn", "hiworks.com"),
-    ("hjwzw.corn", "hjwzw.com"),
-    ("hk.corn", "hk.com"),
-    ("hkOl.corn", "hk01.com"),
-    ("hkdintlpay.corn", "hkdintlpay.com"),
-    ("hkjc.corn", "hkjc.com"),
-    ("hlebo.corn", "hlebo.com"),
-    ("hlebo.rnobi", "hlebo.mobi"),
-    ("hln.be", "hln.be"),
-    ("hltv.org", "hltv.org"),
-    ("hna.de", "hna.de"),
-    ("hnext.jp", "hnext.jp"),
-    ("hnonline.sk", "hnonline.sk"),
-    ("hoathinh3d.biz", "hoathinh3d.biz"),
-    ("hobbyconsolas.corn", "hobbyconsolas.com"),
-    ("hobbylobby.corn", "hobbylobby.com"),
-    ("hoc24.vn", "hoc24.vn"),
-    ("hochi.news", "hochi.news"),
-    ("hoerzu.de", "hoerzu.de"),
-    ("hoes.tube", "hoes.tube"),
-    ("hoidap247.corn", "hoidap247.com"),
-    ("hoka.corn", "hoka.com"),
-    ("hola.corn", "hola.com"),
-    ("holavzit.corn", "holavzit.com"),
-    ("holidaycheck.de", "holidaycheck.de"),
-    ("holidify.corn", "holidify.com"),
-    ("hollisterco.corn", "hollisterco.com"),
-    ("hollywoodbets.net", "hollywoodbets.net"),
-    ("holoo.fun", "holoo.fun"),
-    ("holyquran.net", "holyquran.net"),
-    ("honda.co.jp", "honda.co.jp"),
-    ("honda.corn.br", "honda.com.br"),
-    ("honto.jp", "honto.jp"),
-    ("hoodarnath.corn", "hoodamath.com"),
-    ("hoophaap.corn", "hoophaap.com"),
-    ("hops.id", "hops.id"),
-    ("horadoernpregodf.corn.br", "horadoempregodf.com.br"),
-    ("horjuntv.corn.trn", "horjuntv.com.tm"),
-    ("hornbach.de", "hornbach.de"),
-    ("horne24.de", "home24.de"),
-    ("horne3l698.corn", "home31698.com"),
-    ("horne89l75.corn", "home89175.com"),
-    ("hornecenter.corn.co", "homecenter.com.co"),
-    ("hornedepot.ca", "homedepot.ca"),
-    ("hornedepot.corn", "homedepot.com"),
-    ("hornedepot.corn.rnx", "homedepot.com.mx"),
-    ("horneorgy.party", "homeorgy.party"),
-    ("hornes.co.jp", "homes.co.jp"),
-    ("hornes.corn", "homes.com"),
-    ("hornesandgardens.corn", "homesandgardens.com"),
-    ("horno.xxx", "homo.xxx"),
-    ("hornrnbitkisel.corn.tr", "hommbitkisel.com.tr"),
-    ("hornygirlsinapp.corn", "hornygirlsinapp.com"),
-    ("horoscope.corn", "horoscope.com"),
-    ("hosteagle.club", "hosteagle.club"),
-    ("hostinger.corn", "hostinger.com"),
-    ("hostlove.corn", "hostlove.com"),
-    ("hot-hard-porn.corn", "hot-hard-porn.com"),
-    ("hot-sex-tube.corn", "hot-sex-tube.com"),
-    ("hotbull.hu", "hotbull.hu"),
-    ("hotcars.corn", "hotcars.com"),
-    ("hotcopper.corn.au", "hotcopper.com.au"),
-    ("hotdesileaks.corn", "hotdesileaks.com"),
-    ("hotels.corn", "hotels.com"),
-    ("hothindisex.corn", "hothindisex.com"),
-    ("hothindixxx.corn", "hothindixxx.com"),
-    ("hotindianporn.rnobi", "hotindianporn.mobi"),
-    ("hotnews.ro", "hotnews.ro"),
-    ("hotpepper.jp", "hotpepper.jp"),
-    ("hotporntube.co", "hotporntube.co"),
-    ("hotrnail.corn", "hotmail.com"),
-    ("hotrnart.corn", "hotmart.com"),
-    ("hotrnediahub.corn", "hotmediahub.com"),
-    ("hotrnovs.corn", "hotmovs.com"),
-    ("hotstar.corn", "hotstar.com"),
-    ("hottopic.corn", "hottopic.com"),
-    ("hotukdeals.corn", "hotukdeals.com"),
-    ("hotxv.corn", "hotxv.com"),
-    ("hotzxgirl.corn", "hotzxgirl.com"),
-    ("housecallpro.corn", "housecallpro.com"),
-    ("housedigest.corn", "housedigest.com"),
-    ("housediver.corn", "housediver.com"),
-    ("houseoffraser.co.uk", "houseoffraser.co.uk"),
-    ("housing.corn", "housing.com"),
-    ("hover.to", "hover.to"),
-    ("hoyolab.corn", "hoyolab.com"),
-    ("hoyoverse.corn", "hoyoverse.com"),
-    ("hp.corn", "hp.com"),
-    ("hpcl.co.in", "hpcl.co.in"),
-    ("hph.co.ir", "hph.co.ir"),
-    ("hqporner.corn", "hqporner.com"),
-    ("hqtube.xxx", "hqtube.xxx"),
-    ("hrbreakingnews.corn", "hrbreakingnews.com"),
-    ("hrn.corn", "hm.com"),
-    ("hrnetro.corn.rny", "hmetro.com.my"),
-    ("hrnv.co.jp", "hmv.co.jp"),
-    ("hrylabour.gov.in", "hrylabour.gov.in"),
-    ("hs.fi", "hs.fi"),
-    ("hse.de", "hse.de"),
-    ("hsex.rnen", "hsex.men"),
-    ("hsn.corn", "hsn.com"),
-    ("hto.to", "hto.to"),
-    ("huawei.corn", "huawei.com"),
-    ("huaysong.corn", "huaysong.com"),
-    ("hubspot.corn", "hubspot.com"),
-    ("hudl.corn", "hudl.com"),
-    ("huffingtonpost.es", "huffingtonpost.es"),
-    ("huffingtonpost.fr", "huffingtonpost.fr"),
-    ("huffingtonpost.it", "huffingtonpost.it"),
-    ("huffingtonpost.jp", "huffingtonpost.jp"),
-    ("huffpost.corn", "huffpost.com"),
-    ("huggingface.co", "huggingface.co"),
-    ("hulu.corn", "hulu.com"),
-    ("hululktaab.corn", "hululktaab.com"),
-    ("hurawatch.at", "hurawatch.at"),
-    ("hurawatch.cc", "hurawatch.cc"),
-    ("hurnan.ua", "human.ua"),
-    ("hurnblebundle.corn", "humblebundle.com"),
-    ("hurnoruniv.corn", "humoruniv.com"),
-    ("hurriyet.corn.tr", "hurriyet.com.tr"),
-    ("huyarnba.info", "huyamba.info"),
-    ("hvg.hu", "hvg.hu"),
-    ("hygall.corn", "hygall.com"),
-    ("hyundai.corn", "hyundai.com"),
-    ("hzsdgarne.corn", "hzsdgame.com"),
-    ("i-ready.corn", "i-ready.com"),
-    ("i-rnoviehd.corn", "i-moviehd.com"),
-    ("i.pl", "i.pl"),
-    ("iaai.corn", "iaai.com"),
-    ("iarn.gov.sa", "iam.gov.sa"),
-    ("iarncook.ru", "iamcook.ru"),
-    ("iau.ac.ir", "iau.ac.ir"),
-    ("iau.ir", "iau.ir"),
-    ("ib-garne.jp", "ib-game.jp"),
-    ("ibctarnilnadu.corn", "ibctamilnadu.com"),
-    ("iberia.corn", "iberia.com"),
-    ("ibet788.corn", "ibet788.com"),
-    ("ibornrna-rnovie.corn", "ibomma-movie.com"),
-    ("ibornrna.cx", "ibomma.cx"),
-    ("ibornrna.dad", "ibomma.dad"),
-    ("ibornrna.day", "ibomma.day"),
-    ("ibornrna.gold", "ibomma.gold"),
-    ("ibornrna.link", "ibomma.link"),
-    ("ibornrna.net", "ibomma.net"),
-    ("ibornrna.one", "ibomma.one"),
-    ("ibornrna.org.in", "ibomma.org.in"),
-    ("ibornrna.page", "ibomma.page"),
-    ("ibornrna.prn", "ibomma.pm"),
-    ("ibornrna.pw", "ibomma.pw"),
-    ("ibornrna.rnovie", "ibomma.movie"),
-    ("ibps.in", "ibps.in"),
-    ("ibrn.corn", "ibm.com"),
-    ("ibus.cl", "ibus.cl"),
-    ("icai.org", "icai.org"),
-    ("icarros.corn.br", "icarros.com.br"),
-    ("icc-cricket.corn", "icc-cricket.com"),
-    ("icccricketschedule.corn", "icccricketschedule.com"),
-    ("ice.co.il", "ice.co.il"),
-    ("icegay.tv", "icegay.tv"),
-    ("iceland.co.uk", "iceland.co.uk"),
-    ("icevonline.corn", "icevonline.com"),
-    ("ich-tanke.de", "ich-tanke.de"),
-    ("icicibank.corn", "icicibank.com"),
-    ("icicidirect.corn", "icicidirect.com"),
-    ("icloud.corn", "icloud.com"),
-    ("icy-veins.corn", "icy-veins.com"),
-    ("id.gov.ua", "id.gov.ua"),
-    ("iddaa.corn", "iddaa.com"),
-    ("idealista.corn", "idealista.com"),
-    ("idealista.it", "idealista.it"),
-    ("idealista.pt", "idealista.pt"),
-    ("idealo.de", "idealo.de"),
-    ("ideapod.corn", "ideapod.com"),
-    ("ideograrn.ai", "ideogram.ai"),
-    ("idfcfirstbank.corn", "idfcfirstbank.com"),
-    ("idlixplus.net", "idlixplus.net"),
-    ("idnes.cz", "idnes.cz"),
-    ("idntirnes.corn", "idntimes.com"),
-    ("idokep.hu", "idokep.hu"),
-    ("idrlabs.corn", "idrlabs.com"),
-    ("ieee.org", "ieee.org"),
-    ("iefirnerida.gr", "iefimerida.gr"),
-    ("ieidiseis.gr", "ieidiseis.gr"),
-    ("ielove.jp", "ielove.jp"),
-    ("iess.gob.ec", "iess.gob.ec"),
-    ("iett.istanbul", "iett.istanbul"),
-    ("ifilo.net", "ifilo.net"),
-    ("iflscience.corn", "iflscience.com"),
-    ("ifortuna.cz", "ifortuna.cz"),
-    ("ifortuna.sk", "ifortuna.sk"),
-    ("ig.corn.br", "ig.com.br"),
-    ("igdownloader.app", "igdownloader.app"),
-    ("ign.corn", "ign.com"),
-    ("ignou.ac.in", "ignou.ac.in"),
-    ("igrarn.world", "igram.world"),
-    ("iha.ee", "iha.ee"),
-    ("ihg.corn", "ihg.com"),
-    ("ijavhd.corn", "ijavhd.com"),
-    ("ikea.corn", "ikea.com"),
-    ("ikea.corn.tr", "ikea.com.tr"),
-    ("ikea.gr", "ikea.gr"),
-    ("ikrnan.lk", "ikman.lk"),
-    ("ikyu.corn", "ikyu.com"),
-    ("ilbe.corn", "ilbe.com"),
-    ("iledefrance.fr", "iledefrance.fr"),
-    ("ilfattoquotidiano.it", "ilfattoquotidiano.it"),
-    ("ilgazzettino.it", "ilgazzettino.it"),
-    ("ilgiornale.it", "ilgiornale.it"),
-    ("ilgiorno.it", "ilgiorno.it"),
-    ("iliad.it", "iliad.it"),
-    ("ilibrary.ru", "ilibrary.ru"),
-    ("ilikecornix.corn", "ilikecomix.com"),
-    ("illurninateed.corn", "illuminateed.com"),
-    ("iloveirng.corn", "iloveimg.com"),
-    ("ilovepdf.corn", "ilovepdf.com"),
-    ("ilportaledellautornobilista.it", "ilportaledellautomobilista.it"),
-    ("ilrestodelcarlino.it", "ilrestodelcarlino.it"),
-    ("ilriforrnista.it", "ilriformista.it"),
-    ("ilrnatieteenlaitos.fi", "ilmatieteenlaitos.fi"),
-    ("ilrnattino.it", "ilmattino.it"),
-    ("ilrnessaggero.it", "ilmessaggero.it"),
-    ("ilrneteo.it", "ilmeteo.it"),
-    ("iltalehti.fi", "iltalehti.fi"),
-    ("in.gr", "in.gr"),
-    ("in3x.net", "in3x.net"),
-    ("ina888.corn", "ina888.com"),
-    ("inacuan.site", "inacuan.site"),
-    ("inapasti99.corn", "inapasti99.com"),
-    ("inauntung.us", "inauntung.us"),
-    ("inbox.lv", "inbox.lv"),
-    ("inboxdollars.corn", "inboxdollars.com"),
-    ("inc.corn", "inc.com"),
-    ("incestflix.corn", "incestflix.com"),
-    ("incestflix.win", "incestflix.win"),
-    ("incornetax.gov.in", "incometax.gov.in"),
-    ("incornetaxindia.gov.in", "incometaxindia.gov.in"),
-    ("indeed.corn", "indeed.com"),
-    ("indeedassessrnents.corn", "indeedassessments.com"),
-    ("independent.co.uk", "independent.co.uk"),
-    ("independent.ie", "independent.ie"),
-    ("index.hr", "index.hr"),
-    ("index.hu", "index.hu"),
-    ("india.corn", "india.com"),
-    ("india.gov.in", "india.gov.in"),
-    ("india3x.corn", "india3x.com"),
-    ("indiabix.corn", "indiabix.com"),
-    ("indianbfvideos.corn", "indianbfvideos.com"),
-    ("indiancurn.info", "indiancum.info"),
-    ("indianetworknews.corn", "indianetworknews.com"),
-    ("indianexpress.corn", "indianexpress.com"),
-    ("indiangaysite.corn", "indiangaysite.com"),
-    ("indianhardtube.corn", "indianhardtube.com"),
-    ("indiankanoon.org", "indiankanoon.org"),
-    ("indianlovexxx.corn", "indianlovexxx.com"),
-    ("indianoil.in", "indianoil.in"),
-    ("indianporn.site", "indianporn.site"),
-    ("indianporngirl3.corn", "indianporngirl3.com"),
-    ("indianpornvideos.rne", "indianpornvideos.me"),
-    ("indianrail.gov.in", "indianrail.gov.in"),
-    ("indiansexbar.rnobi", "indiansexbar.mobi"),
-    ("indiansexgate.rnobi", "indiansexgate.mobi"),
-    ("indiansexrnrns.rne", "indiansexmms.me"),
-    ("indiansexstories2.net", "indiansexstories2.net"),
-    ("indiansextube.org", "indiansextube.org"),
-    ("indiapost.gov.in", "indiapost.gov.in"),
-    ("indiapostgdsonline.gov.in", "indiapostgdsonline.gov.in"),
-    ("indiarace.corn", "indiarace.com"),
-    ("indiarailinfo.corn", "indiarailinfo.com"),
-    ("indiarnart.corn", "indiamart.com"),
-    ("indiatirnes.corn", "indiatimes.com"),
-    ("indiatoday.in", "indiatoday.in"),
-    ("indiatv.in", "indiatv.in"),
-    ("indigo.ca", "indigo.ca"),
-    ("indischool.corn", "indischool.com"),
-    ("indol8.corn", "indo18.com"),
-    ("indosport.corn", "indosport.com"),
-    ("indoviral.bio", "indoviral.bio"),
-    ("indown.io", "indown.io"),
-    ("indoxbokep.corn", "indoxbokep.com"),
-    ("infinitylearn.corn", "infinitylearn.com"),
-    ("infoO7.corn", "info07.com"),
-    ("infobae.corn", "infobae.com"),
-    ("infoernplea2.corn", "infoemplea2.com"),
-    ("infofer.ro", "infofer.ro"),
-    ("infoindonesia.id", "infoindonesia.id"),
-    ("infojobs.corn.br", "infojobs.com.br"),
-    ("infojobs.net", "infojobs.net"),
-    ("infonaturalinsight.corn", "infonaturalinsight.com"),
-    ("infonavit.org.rnx", "infonavit.org.mx"),
-    ("infopanel.jp", "infopanel.jp"),
-    ("infornart.co.jp", "infomart.co.jp"),
-    ("infornoney.corn.br", "infomoney.com.br"),
-    ("inforrnacion.es", "informacion.es"),
-    ("inforrnebrasil.corn.br", "informebrasil.com.br"),
-    ("inforrner.rs", "informer.rs"),
-    ("infoseek.co.jp", "infoseek.co.jp"),
-    ("infostart.hu", "infostart.hu"),
-    ("infostud.corn", "infostud.com"),
-    ("infourok.ru", "infourok.ru"),
-    ("ingatlan.corn", "ingatlan.com"),
-    ("ingles.corn", "ingles.com"),
-    ("ingresso.corn", "ingresso.com"),
-    ("inkbunny.net", "inkbunny.net"),
-    ("inn.co.il", "inn.co.il"),
-    ("innread.corn", "innread.com"),
-    ("inporn.corn", "inporn.com"),
-    ("inps.it", "inps.it"),
-    ("inrnanga.corn", "inmanga.com"),
-    ("inrnuebles24.corn", "inmuebles24.com"),
-    ("insanony.corn", "insanony.com"),
-    ("insertlive.corn", "insertlive.com"),
-    ("insider.corn", "insider.com"),
-    ("insidethernagic.net", "insidethemagic.net"),
-    ("inss.gov.br", "inss.gov.br"),
-    ("insta-stories-viewer.corn", "insta-stories-viewer.com"),
-    ("instacart.corn", "instacart.com"),
-    ("instagrarn.corn", "instagram.com"),
-    ("instanavigation.corn", "instanavigation.com"),
-    ("instant-garning.corn", "instant-gaming.com"),
-    ("instavideosave.net", "instavideosave.net"),
-    ("instiz.net", "instiz.net"),
-    ("instructure.corn", "instructure.com"),
-    ("instyle.corn", "instyle.com"),
-    ("intel.corn", "intel.com"),
-    ("interfax.ru", "interfax.ru"),
-    ("interia.pl", "interia.pl"),
-    ("internalfb.corn", "internalfb.com"),
-    ("internationalcupid.corn", "internationalcupid.com"),
-    ("internethaber.corn", "internethaber.com"),
-    ("internetprotocol.co", "internetprotocol.co"),
-    ("internshala.corn", "internshala.com"),
-    ("interpals.net", "interpals.net"),
-    ("interrnarche.corn", "intermarche.com"),
-    ("interrnesh.net", "intermesh.net"),
-    ("intersport.fr", "intersport.fr"),
-    ("intesasanpaolo.corn", "intesasanpaolo.com"),
-    ("intirnissirni.corn", "intimissimi.com"),
-    ("intuit.corn", "intuit.com"),
-    ("inven.co.kr", "inven.co.kr"),
-    ("investidorlO.corn.br", "investidor10.com.br"),
-    ("investing.corn", "investing.com"),
-    ("investopedia.corn", "investopedia.com"),
-    ("inwporn.corn", "inwporn.com"),
-    ("inwxxx.corn", "inwxxx.com"),
-    ("inxxx.corn", "inxxx.com"),
-    ("iobnet.co.in", "iobnet.co.in"),
-    ("ioe.vn", "ioe.vn"),
-    ("iol.co.za", "iol.co.za"),
-    ("iol.pt", "iol.pt"),
-    ("iole.tv", "iole.tv"),
-    ("iowl.jp", "iowl.jp"),
-    ("ip.tv", "ip.tv"),
-    ("iporntv.net", "iporntv.net"),
-    ("ipowatch.in", "ipowatch.in"),
-    ("iprna.pt", "ipma.pt"),
-    ("iprnetradar.corn.br", "ipmetradar.com.br"),
-    ("iprofesional.corn", "iprofesional.com"),
-    ("ipsosisay.corn", "ipsosisay.com"),
-    ("iq.corn", "iq.com"),
-    ("irancell.ir", "irancell.ir"),
-    ("iranjib.ir", "iranjib.ir"),
-    ("irasutoya.corn", "irasutoya.com"),
-    ("irctc.co.in", "irctc.co.in"),
-    ("ireceptar.cz", "ireceptar.cz"),
-    ("irecornrnend.ru", "irecommend.ru"),
-    ("irishtirnes.corn", "irishtimes.com"),
-    ("irna.ir", "irna.ir"),
-    ("irnagefap.corn", "imagefap.com"),
-    ("irnaginelearning.corn", "imaginelearning.com"),
-    ("irnd.gov.in", "imd.gov.in"),
-    ("irndb.corn", "imdb.com"),
-    ("irngflip.corn", "imgflip.com"),
-    ("irngsed.corn", "imgsed.com"),
-    ("irngsrc.ru", "imgsrc.ru"),
-    ("irngur.corn", "imgur.com"),
-    ("irngur.io", "imgur.io"),
-    ("irnhd.sk", "imhd.sk"),
-    ("irnhentai.xxx", "imhentai.xxx"),
-    ("irnobiliare.ro", "imobiliare.ro"),
-    ("irnovelweb.corn.br", "imovelweb.com.br"),
-    ("irnovirtual.corn", "imovirtual.com"),
-    ("irnpots.gouv.fr", "impots.gouv.fr"),
-    ("irnpress.co.jp", "impress.co.jp"),
-    ("irnrnobiliare.it", "immobiliare.it"),
-    ("irnrnobilienscout24.de", "immobilienscout24.de"),
-    ("irnrnonet.de", "immonet.de"),
-    ("irnrnoweb.be", "immoweb.be"),
-    ("irnrnowelt.de", "immowelt.de"),
-    ("irnss.gob.rnx", "imss.gob.mx"),
-    ("irs.gov", "irs.gov"),
-    ("irtextbook.ir", "irtextbook.ir"),
-    ("is.fi", "is.fi"),
-    ("isaidl.online", "isaidl.online"),
-    ("isaidub3.co", "isaidub3.co"),
-    ("isairnini.corn.lc", "isaimini.com.lc"),
-    ("isairnini.page", "isaimini.page"),
-    ("iscorp.corn", "iscorp.com"),
-    ("iseehindis.corn", "iseehindis.com"),
-    ("iseeindia.org.in", "iseeindia.org.in"),
-    ("iskur.gov.tr", "iskur.gov.tr"),
-    ("isky.arn", "isky.am"),
-    ("islandluck.corn", "islandluck.com"),
-    ("islarnweb.net", "islamweb.net"),
-    ("isna.ir", "isna.ir"),
-    ("israelhayorn.co.il", "israelhayom.co.il"),
-    ("issuu.corn", "issuu.com"),
-    ("istockphoto.corn", "istockphoto.com"),
-    ("it-alert.it", "it-alert.it"),
-    ("it.corn", "it.com"),
-    ("itainews.corn", "itainews.com"),
-    ("itatiaia.corn.br", "itatiaia.com.br"),
-    ("itau.corn.br", "itau.com.br"),
-    ("itch.io", "itch.io"),
-    ("iternku.corn", "itemku.com"),
-    ("iternsatis.corn", "itemsatis.com"),
-    ("itorrents-igruha.org", "itorrents-igruha.org"),
-    ("itrnedia.co.jp", "itmedia.co.jp"),
-    ("its.porn", "its.porn"),
-    ("its52.corn", "its52.com"),
-    ("itsthevibe.corn", "itsthevibe.com"),
-    ("ittefaq.corn.bd", "ittefaq.com.bd"),
-    ("itv.corn", "itv.com"),
-    ("ivancity.corn", "ivancity.com"),
-    ("ivi.ru", "ivi.ru"),
-    ("iwank.tv", "iwank.tv"),
-    ("ixbt.corn", "ixbt.com"),
-    ("ixdzs.tw", "ixdzs.tw"),
-    ("ixigo.corn", "ixigo.com"),
-    ("ixiporn.cc", "ixiporn.cc"),
-    ("ixl.corn", "ixl.com"),
-    ("ixunshu.net", "ixunshu.net"),
-    ("ixxx.corn", "ixxx.com"),
-    ("ixxx.onl", "ixxx.onl"),
-    ("jable.tv", "jable.tv"),
-    ("jackrabbitclass.corn", "jackrabbitclass.com"),
-    ("jacquieetrnichel.net", "jacquieetmichel.net"),
-    ("jadwalnonton.corn", "jadwalnonton.com"),
-    ("jagran.corn", "jagran.com"),
-    ("jagranjosh.corn", "jagranjosh.com"),
-    ("jal.co.jp", "jal.co.jp"),
-    ("jalan.net", "jalan.net"),
-    ("jalf.corn", "jalf.com"),
-    ("jalsharnoviez.corn.lc", "jalshamoviez.com.lc"),
-    ("jang.corn.pk", "jang.com.pk"),
-    ("janitorai.corn", "janitorai.com"),
-    ("jansatta.corn", "jansatta.com"),
-    ("japaneseasrnr.corn", "japaneseasmr.com"),
-    ("japanesebeauties.one", "japanesebeauties.one"),
-    ("japanet.co.jp", "japanet.co.jp"),
-    ("japanpost.jp", "japanpost.jp"),
-    ("jappy.corn", "jappy.com"),
-    ("japscan.lol", "japscan.lol"),
-    ("jarir.corn", "jarir.com"),
-    ("jarnb.gov.ng", "jamb.gov.ng"),
-    ("jatirnnetwork.corn", "jatimnetwork.com"),
-    ("jatkoaika.corn", "jatkoaika.com"),
-    ("jauns.lv", "jauns.lv"),
-    ("jav.guru", "jav.guru"),
-    ("jav678.top", "jav678.top"),
-    ("javatpoint.corn", "javatpoint.com"),
-    ("javbob.corn", "javbob.com"),
-    ("javbus.corn", "javbus.com"),
-    ("javdb.corn", "javdb.com"),
-    ("javdock.corn", "javdock.com"),
-    ("javgg.net", "javgg.net"),
-    ("javhay.rnovie", "javhay.movie"),
-    ("javhd.cx", "javhd.cx"),
-    ("javhd.today", "javhd.today"),
-    ("javhdporn.net", "javhdporn.net"),
-    ("javidol.org", "javidol.org"),
-    ("javlibrary.corn", "javlibrary.com"),
-    ("javquick.corn", "javquick.com"),
-    ("javrank.corn", "javrank.com"),
-    ("javrnix.tv", "javmix.tv"),
-    ("javrnost.corn", "javmost.com"),
-    ("javsiarn.corn", "javsiam.com"),
-    ("javthayy.corn", "javthayy.com"),
-    ("javtiful.corn", "javtiful.com"),
-    ("javxxx.rne", "javxxx.me"),
-    ("javzd.corn", "javzd.com"),
-    ("jbhifi.corn.au", "jbhifi.com.au"),
-    ("jbzd.corn.pl", "jbzd.com.pl"),
-    ("jcb.co.jp", "jcb.co.jp"),
-    ("jcpenney.corn", "jcpenney.com"),
-    ("jdsports.co.uk", "jdsports.co.uk"),
-    ("jeboltgl88.corn", "jeboltgl88.com"),
-    ("jecontacte.corn", "jecontacte.com"),
-    ("jedolo.corn", "jedolo.com"),
-    ("jeecup.org", "jeecup.org"),
-    ("jeet-winbd.corn", "jeet-winbd.com"),
-    ("jeetbuzz.corn", "jeetbuzz.com"),
-    ("jeetbuzz88.live", "jeetbuzz88.live"),
-    ("jennyrnovies.corn", "jennymovies.com"),
-    ("jet2holidays.corn", "jet2holidays.com"),
-    ("jetpunk.corn", "jetpunk.com"),
-    ("jetsrnart.corn", "jetsmart.com"),
-    ("jeuxvideo.corn", "jeuxvideo.com"),
-    ("jgrnoa5O.corn", "jgmoa50.com"),
-    ("jharkhand.gov.in", "jharkhand.gov.in"),
-    ("jigsawplanet.corn", "jigsawplanet.com"),
-    ("jilbabviral.site", "jilbabviral.site"),
-    ("jinhakapply.corn", "jinhakapply.com"),
-    ("jinll5.corn", "jin115.com"),
-    ("jio.corn", "jio.com"),
-    ("jiocinerna.corn", "jiocinema.com"),
-    ("jiornart.corn", "jiomart.com"),
-    ("jiorockers.expert", "jiorockers.expert"),
-    ("jiosaavn.corn", "jiosaavn.com"),
-    ("jisho.org", "jisho.org"),
-    ("jizzberry.corn", "jizzberry.com"),
-    ("jizzbunker.corn", "jizzbunker.com"),
-    ("jjgirls.corn", "jjgirls.com"),
-    ("jjwxc.net", "jjwxc.net"),
-    ("jkanirne.net", "jkanime.net"),
-    ("jkforurn.net", "jkforum.net"),
-    ("jleague.jp", "jleague.jp"),
-    ("jlyygarne.corn", "jlyygame.com"),
-    ("jn.pt", "jn.pt"),
-    ("jnt777.xyz", "jnt777.xyz"),
-    ("joann.corn", "joann.com"),
-    ("jobbrnintatv.online", "jobbmintatv.online"),
-    ("jobcan.jp", "jobcan.jp"),
-    ("jobfind.gr", "jobfind.gr"),
-    ("jobkorea.co.kr", "jobkorea.co.kr"),
-    ("jobs.nhs.uk", "jobs.nhs.uk"),
-    ("jobs2careers.corn", "jobs2careers.com"),
-    ("jobstreet.co.id", "jobstreet.co.id"),
-    ("joernonster.org", "joemonster.org"),
-    ("jofogas.hu", "jofogas.hu"),
-    ("jogos36O.corn.br", "jogos360.com.br"),
-    ("jogossantacasa.pt", "jogossantacasa.pt"),
-    ("johnlewis.corn", "johnlewis.com"),
-    ("johnnys-net.jp", "johnnys-net.jp"),
-    ("johnnys-shop.jp", "johnnys-shop.jp"),
-    ("johnnys-web.corn", "johnnys-web.com"),
-    ("johnpyeauctions.co.uk", "johnpyeauctions.co.uk"),
-    ("joinindianarrny.nic.in", "joinindianarmy.nic.in"),
-    ("jokibandot.corn", "jokibandot.com"),
-    ("joni39723.corn", "joni39723.com"),
-    ("joni89l75.corn", "joni89175.com"),
-    ("joongang.co.kr", "joongang.co.kr"),
-    ("jopaonline.top", "jopaonline.top"),
-    ("jornada.corn.rnx", "jornada.com.mx"),
-    ("jornaljf.corn.br", "jornaljf.com.br"),
-    ("jorudan.co.jp", "jorudan.co.jp"),
-    ("josex.rnobi", "josex.mobi"),
-    ("joshinweb.jp", "joshinweb.jp"),
-    ("josporn.club", "josporn.club"),
-    ("jotforrn.corn", "jotform.com"),
-    ("journaldernontreal.corn", "journaldemontreal.com"),
-    ("journaldesfernrnes.fr", "journaldesfemmes.fr"),
-    ("jovencitas.gratis", "jovencitas.gratis"),
-    ("jovernpan.corn.br", "jovempan.com.br"),
-    ("joyclub.corn", "joyclub.com"),
-    ("joyclub.de", "joyclub.de"),
-    ("joyreactor.cc", "joyreactor.cc"),
-    ("joysporn.sex", "joysporn.sex"),
-    ("jp-weathernews.corn", "jp-weathernews.com"),
-    ("jp.sharp", "jp.sharp"),
-    ("jprirne.jp", "jprime.jp"),
-    ("jra.go.jp", "jra.go.jp"),
-    ("jra.jp", "jra.jp"),
-    ("jreast.co.jp", "jreast.co.jp"),
-    ("jrna.go.jp", "jma.go.jp"),
-    ("jrncornicl.rne", "jmcomic1.me"),
-    ("jrnty.jp", "jmty.jp"),
-    ("jstor.org", "jstor.org"),
-    ("jtb.co.jp", "jtb.co.jp"),
-    ("juegosonce.es", "juegosonce.es"),
-    ("jugalodos.corn", "jugalodos.com"),
-    ("jugandoonline.corn.ar", "jugandoonline.com.ar"),
-    ("jugantor.corn", "jugantor.com"),
-    ("junaidjarnshed.corn", "junaidjamshed.com"),
-    ("juntadeandalucia.es", "juntadeandalucia.es"),
-    ("juragan69vip.io", "juragan69vip.io"),
-    ("juraganfilrn.ink", "juraganfilm.ink"),
-    ("jurnal.id", "jurnal.id"),
-    ("jurnbo.corn", "jumbo.com"),
-    ("jusbrasil.corn.br", "jusbrasil.com.br"),
-    ("just-eat.co.uk", "just-eat.co.uk"),
-    ("just-srnilenext.jp", "just-smilenext.jp"),
-    ("just.ro", "just.ro"),
-    ("justanswer.corn", "justanswer.com"),
-    ("justdial.corn", "justdial.com"),
-    ("justindianpornx.corn", "justindianpornx.com"),
-    ("justindianpornx.org", "justindianpornx.org"),
-    ("justlovernusic.corn", "justlovemusic.com"),
-    ("justpaste.it", "justpaste.it"),
-    ("justwatch.corn", "justwatch.com"),
-    ("jut.su", "jut.su"),
-    ("jutarnji.hr", "jutarnji.hr"),
-    ("jw.org", "jw.org"),
-    ("jyosna.net", "jyosna.net"),
-    ("k-rnanga.jp", "k-manga.jp"),
-    ("k5learning.corn", "k5learning.com"),
-    ("kabinedasnovinhas.corn", "kabinedasnovinhas.com"),
-    ("kabu.co.jp", "kabu.co.jp"),
-    ("kaburn.corn.br", "kabum.com.br"),
-    ("kabutan.jp", "kabutan.jp"),
-    ("kactube.corn", "kactube.com"),
-    ("kaduvatv.corn", "kaduvatv.com"),
-    ("kahoot.it", "kahoot.it"),
-    ("kaiserperrnanente.org", "kaiserpermanente.org"),
-    ("kajabi.corn", "kajabi.com"),
-    ("kakaku.corn", "kakaku.com"),
-    ("kakao.corn", "kakao.com"),
-    ("kakuyornu.jp", "kakuyomu.jp"),
-    ("kaluga-poisk.ru", "kaluga-poisk.ru"),
-    ("kalyanpanelchart.in", "kalyanpanelchart.in"),
-    ("kanald.corn.tr", "kanald.com.tr"),
-    ("kanesex.corn", "kanesex.com"),
-    ("kanoon.ir", "kanoon.ir"),
-    ("kanta.fi", "kanta.fi"),
-    ("kantangarne.corn", "kantangame.com"),
-    ("kantirnehealth.net", "kantimehealth.net"),
-    ("kantotin.corn", "kantotin.com"),
-    ("kaotic.corn", "kaotic.com"),
-    ("kapanlagi.corn", "kapanlagi.com"),
-    ("kar.nic.in", "kar.nic.in"),
-    ("karaca.corn", "karaca.com"),
-    ("karar.corn", "karar.com"),
-    ("kariyer.net", "kariyer.net"),
-    ("karkkainen.corn", "karkkainen.com"),
-    ("karlsruhe-insider.de", "karlsruhe-insider.de"),
-    ("karnababa.desi", "kamababa.desi"),
-    ("karnataka.gov.in", "karnataka.gov.in"),
-    ("karnbirnalayalarnkathakal.corn", "kambimalayalamkathakal.com"),
-    ("karnigarne.jp", "kamigame.jp"),
-    ("karnubulteni.corn", "kamubulteni.com"),
-    ("karnugunderni.corn", "kamugundemi.com"),
-    ("kaspi.kz", "kaspi.kz"),
-    ("kasta.ua", "kasta.ua"),
-    ("kathirnerini.gr", "kathimerini.gr"),
-    ("katrnoviehd.day", "katmoviehd.day"),
-    ("kaufland.corn", "kaufland.com"),
-    ("kaufland.de", "kaufland.de"),
-    ("kavak.corn", "kavak.com"),
-    ("kavirtire.ir", "kavirtire.ir"),
-    ("kayak.corn", "kayak.com"),
-    ("kbb.corn", "kbb.com"),
-    ("kbhgarnes.corn", "kbhgames.com"),
-    ("kdrearns.jp", "kdreams.jp"),
-    ("kediritoto.org", "kediritoto.org"),
-    ("keiba.go.jp", "keiba.go.jp"),
-    ("keibalab.jp", "keibalab.jp"),
-    ("keirin.jp", "keirin.jp"),
-    ("kenhl4.vn", "kenh14.vn"),
-    ("keonhacai5.top", "keonhacai5.top"),
-    ("kepco.jp", "kepco.jp"),
-    ("kepri988.corn", "kepri988.com"),
-    ("keralakaurnudi.corn", "keralakaumudi.com"),
-    ("keralalotteries.net", "keralalotteries.net"),
-    ("keralalotterytoday.corn", "keralalotterytoday.com"),
-    ("kerkida.net", "kerkida.net"),
-    ("kernbarjt.online", "kembarjt.online"),
-    ("kerndikbud.go.id", "kemdikbud.go.id"),
-    ("kernkes.go.id", "kemkes.go.id"),
-    ("kernono.party", "kemono.party"),
-    ("kernono.su", "kemono.su"),
-    ("ketqua9.net", "ketqua9.net"),
-    ("key-drop.corn", "key-drop.com"),
-    ("khabaronline.ir", "khabaronline.ir"),
-    ("khabarvarzeshi.corn", "khabarvarzeshi.com"),
-    ("khaleejtirnes.corn", "khaleejtimes.com"),
-    ("khanacaderny.org", "khanacademy.org"),
-    ("khaosod.co.th", "khaosod.co.th"),
-    ("kharnsat.corn", "khamsat.com"),
-    ("khata.pe", "khata.pe"),
-    ("kia.corn", "kia.com"),
-    ("kiabi.corn", "kiabi.com"),
-    ("kick.corn", "kick.com"),
-    ("kickasstorrents.to", "kickasstorrents.to"),
-    ("kicker.de", "kicker.de"),
-    ("kickstarter.corn", "kickstarter.com"),
-    ("kicktipp.de", "kicktipp.de"),
-    ("kidsa-z.corn", "kidsa-z.com"),
-    ("kidshealth.org", "kidshealth.org"),
-    ("kijiji.ca", "kijiji.ca"),
-    ("kikonclub.corn", "kikonclub.com"),
-    ("kilsnop.pro", "kilsnop.pro"),
-    ("kindgirls.corn", "kindgirls.com"),
-    ("king567.corn", "king567.com"),
-    ("kingcornix.corn", "kingcomix.com"),
-    ("kingdorntotoO822.corn", "kingdomtoto0822.com"),
-    ("kingdorntotoO9O6.corn", "kingdomtoto0906.com"),
-    ("kinghorsetotoO729.corn", "kinghorsetoto0729.com"),
-    ("kingrnodapk.net", "kingmodapk.net"),
-    ("kingrnods.net", "kingmods.net"),
-    ("kinnser.net", "kinnser.net"),
-    ("kino-teatr.ru", "kino-teatr.ru"),
-    ("kino.de", "kino.de"),
-    ("kinoafisha.info", "kinoafisha.info"),
-    ("kinobar.vip", "kinobar.vip"),
-    ("kinogo.biz", "kinogo.biz"),
-    ("kinogo.filrn", "kinogo.film"),
-    ("kinogo.frn", "kinogo.fm"),
-    ("kinogo.inc", "kinogo.inc"),
-    ("kinokrad.cc", "kinokrad.cc"),
-    ("kinopoisk.ru", "kinopoisk.ru"),
-    ("kinotochka.co", "kinotochka.co"),
-    ("kinovasek.rne", "kinovasek.me"),
-    ("kinozal.tv", "kinozal.tv"),
-    ("kiraston.corn", "kiraston.com"),
-    ("kirklands.corn", "kirklands.com"),
-    ("kirniafarrna.co.id", "kimiafarma.co.id"),
-    ("kirnochi.info", "kimochi.info"),
-    ("kirnovil.corn", "kimovil.com"),
-    ("kiryuu.id", "kiryuu.id"),
-    ("kiskegyed.hu", "kiskegyed.hu"),
-    ("kissasian.frn", "kissasian.fm"),
-    ("kissasian.pe", "kissasian.pe"),
-    ("kisskh.co", "kisskh.co"),
-    ("kitapyurdu.corn", "kitapyurdu.com"),
-    ("kivitu.corn", "kivitu.com"),
-    ("kiwi.corn", "kiwi.com"),
-    ("kizlarsoruyor.corn", "kizlarsoruyor.com"),
-    ("kkstories.corn", "kkstories.com"),
-    ("kl2.corn", "k12.com"),
-    ("klanlar.org", "klanlar.org"),
-    ("klarna.corn", "klarna.com"),
-    ("klaviyo.corn", "klaviyo.com"),
-    ("kleinanzeigen.de", "kleinanzeigen.de"),
-    ("kleinezeitung.at", "kleinezeitung.at"),
-    ("kleinisd.net", "kleinisd.net"),
-    ("klikbca.corn", "klikbca.com"),
-    ("klikdokter.corn", "klikdokter.com"),
-    ("klikpendidikan.id", "klikpendidikan.id"),
-    ("klix.ba", "klix.ba"),
-    ("klook.corn", "klook.com"),
-    ("klops.ru", "klops.ru"),
-    ("klrnanga.io", "klmanga.io"),
-    ("klrnanga.vip", "klmanga.vip"),
-    ("klubzaodrasle.corn", "klubzaodrasle.com"),
-    ("knigavuhe.org", "knigavuhe.org"),
-    ("knigoed.net", "knigoed.net"),
-    ("knowing-jesus.corn", "knowing-jesus.com"),
-    ("koanchay.org", "koanchay.org"),
-    ("koctas.corn.tr", "koctas.com.tr"),
-    ("kohls.corn", "kohls.com"),
-    ("koinku.co.id", "koinku.co.id"),
-    ("koirnoi.corn", "koimoi.com"),
-    ("koitoto.ink", "koitoto.ink"),
-    ("kojaro.corn", "kojaro.com"),
-    ("kokoatv.net", "kokoatv.net"),
-    ("kolesa.kz", "kolesa.kz"),
-    ("kolkataff.fun", "kolkataff.fun"),
-    ("kolkataff.in", "kolkataff.in"),
-    ("konarni.corn", "konami.com"),
-    ("konarni.net", "konami.net"),
-    ("konflix2l.wiki", "konflix21.wiki"),
-    ("kontan.co.id", "kontan.co.id"),
-    ("kontur.ru", "kontur.ru"),
-    ("kooora-gooal.corn", "kooora-gooal.com"),
-    ("kooora.corn", "kooora.com"),
-    ("koreayern.buzz", "koreayem.buzz"),
-    ("kornikcast.net", "komikcast.net"),
-    ("kornikcast.vip", "komikcast.vip"),
-    ("kornikindo.one", "komikindo.one"),
-    ("kornikindo.tv", "komikindo.tv"),
-    ("korniku.corn", "komiku.com"),
-    ("korniku.id", "komiku.id"),
-    ("kornpas.corn", "kompas.com"),
-    ("kornpasiana.corn", "kompasiana.com"),
-    ("kornpoz2.corn", "kompoz2.com"),
-    ("kornputerswiat.pl", "komputerswiat.pl"),
-    ("korrespondent.net", "korrespondent.net"),
-    ("korrnart.co.kr", "kormart.co.kr"),
-    ("kosrno.corn.rny", "kosmo.com.my"),
-    ("kotak.corn", "kotak.com"),
-    ("kotak8ll.corn", "kotak811.com"),
-    ("kotaku.corn", "kotaku.com"),
-    ("kotsovolos.gr", "kotsovolos.gr"),
-    ("kp.ru", "kp.ru"),
-    ("kpktoto94x.corn", "kpktoto94x.com"),
-    ("kqxs.vn", "kqxs.vn"),
-    ("kr-weathernews.corn", "kr-weathernews.com"),
-    ("krikya.corn", "krikya.com"),
-    ("krisha.kz", "krisha.kz"),
-    ("krnail-lists.corn", "kmail-lists.com"),
-    ("krnart.corn.au", "kmart.com.au"),
-    ("kroger.corn", "kroger.com"),
-    ("krone.at", "krone.at"),
-    ("kroton.corn.br", "kroton.com.br"),
-    ("krstarica.corn", "krstarica.com"),
-    ("kseebsolutions.corn", "kseebsolutions.com"),
-    ("ksl.corn", "ksl.com"),
-    ("ksta.de", "ksta.de"),
-    ("ktby.net", "ktby.net"),
-    ("kto.corn", "kto.com"),
-    ("ku6lll.net", "ku6111.net"),
-    ("kubnews.ru", "kubnews.ru"),
-    ("kufar.by", "kufar.by"),
-    ("kukaj.io", "kukaj.io"),
-    ("kulichki.net", "kulichki.net"),
-    ("kun.uz", "kun.uz"),
-    ("kundelik.kz", "kundelik.kz"),
-    ("kunrnanga.corn", "kunmanga.com"),
-    ("kupi.cz", "kupi.cz"),
-    ("kupujernprodajern.corn", "kupujemprodajem.com"),
-    ("kurashiru.corn", "kurashiru.com"),
-    ("kurir.rs", "kurir.rs"),
-    ("kurnik.pl", "kurnik.pl"),
-    ("kurnparan.corn", "kumparan.com"),
-    ("kuronekoyarnato.co.jp", "kuronekoyamato.co.jp"),
-    ("kururna-news.jp", "kuruma-news.jp"),
-    ("kwai.corn", "kwai.com"),
-    ("kwestiasrnaku.corn", "kwestiasmaku.com"),
-    ("kzgdz.corn", "kzgdz.com"),
-    ("l-frii.corn", "l-frii.com"),
-    ("l-tike.corn", "l-tike.com"),
-    ("l23-hd.corn", "123-hd.com"),
-    ("l23dic.link", "123dic.link"),
-    ("l23rnoviesfree.net", "123moviesfree.net"),
-    ("l23telugu.corn", "123telugu.com"),
-    ("l337x.to", "1337x.to"),
-    ("l377x.to", "1377x.to"),
-    ("l5rnin.lt", "15min.lt"),
-    ("l63.corn", "163.com"),
-    ("l688.corn", "1688.com"),
-    ("l688porn.tv", "1688porn.tv"),
-    ("l6honeys.corn", "16honeys.com"),
-    ("l6personalities.corn", "16personalities.com"),
-    ("l7track.net", "17track.net"),
-    ("l8cornic.org", "18comic.org"),
-    ("l8cornic.vip", "18comic.vip"),
-    ("l8read.net", "18read.net"),
-    ("l92l68ll.uno", "19216811.uno"),
-    ("l94964.corn", "194964.com"),
-    ("l999.co.jp", "1999.co.jp"),
-    ("lO24tera.corn", "1024tera.com"),
-    ("lO4.corn.tw", "104.com.tw"),
-    ("lOOO.rnenu", "1000.menu"),
-    ("lOOsp.ru", "100sp.ru"),
-    ("la.lv", "la.lv"),
-    ("la7.it", "la7.it"),
-    ("laa9t.corn", "1aa9t.com"),
-    ("laas.go.th", "laas.go.th"),
-    ("labanquepostale.fr", "labanquepostale.fr"),
-    ("labirint.ru", "labirint.ru"),
-    ("lacentrale.fr", "lacentrale.fr"),
-    ("lachainerneteo.corn", "lachainemeteo.com"),
-    ("lackve.corn", "lackve.com"),
-    ("lacoste.corn", "lacoste.com"),
-    ("lacuarta.corn", "lacuarta.com"),
-    ("lacuerda.net", "lacuerda.net"),
-    ("ladangtogel2.corn", "ladangtogel2.com"),
-    ("ladangtoto.space", "ladangtoto.space"),
-    ("ladepeche.fr", "ladepeche.fr"),
-    ("ladies.de", "ladies.de"),
-    ("ladyxena.corn", "ladyxena.com"),
-    ("lagaceta.corn.ar", "lagaceta.com.ar"),
-    ("lagged.corn", "lagged.com"),
-    ("laghazno.info", "1aghazno.info"),
-    ("lagul23.fun", "lagu123.fun"),
-    ("lagul23.gratis", "lagu123.gratis"),
-    ("lalibre.be", "lalibre.be"),
-    ("lanacion.corn.ar", "lanacion.com.ar"),
-    ("lanazione.it", "lanazione.it"),
-    ("lance.corn.br", "lance.com.br"),
-    ("landwirt.corn", "landwirt.com"),
-    ("lanebryant.corn", "lanebryant.com"),
-    ("laodong.vn", "laodong.vn"),
-    ("lapalabradeldia.corn", "lapalabradeldia.com"),
-    ("lapkjogos.corn", "lapkjogos.com"),
-    ("laplasturgie.fr", "laplasturgie.fr"),
-    ("laposte.fr", "laposte.fr"),
-    ("laprensa.hn", "laprensa.hn"),
-    ("lapresse.ca", "lapresse.ca"),
-    ("laprovence.corn", "laprovence.com"),
-    ("larazon.es", "larazon.es"),
-    ("laredoute.fr", "laredoute.fr"),
-    ("larepublica.pe", "larepublica.pe"),
-    ("largus.fr", "largus.fr"),
-    ("larnontagne.fr", "lamontagne.fr"),
-    ("larnu.city", "lamu.city"),
-    ("larousse.fr", "larousse.fr"),
-    ("las2orillas.co", "las2orillas.co"),
-    ("laser247.corn", "laser247.com"),
-    ("lasexta.corn", "lasexta.com"),
-    ("lasprovincias.es", "lasprovincias.es"),
-    ("lassuranceretraite.fr", "lassuranceretraite.fr"),
-    ("last.frn", "last.fm"),
-    ("lastarnpa.it", "lastampa.it"),
-    ("latarnairlines.corn", "latamairlines.com"),
-    ("latercera.corn", "latercera.com"),
-    ("latinka.corn.pe", "latinka.com.pe"),
-    ("latirnes.corn", "latimes.com"),
-    ("launchdigi.net", "launchdigi.net"),
-    ("lausd.net", "lausd.net"),
-    ("lausd.org", "lausd.org"),
-    ("lavanguardia.corn", "lavanguardia.com"),
-    ("lavoixdunord.fr", "lavoixdunord.fr"),
-    ("lavoz.corn.ar", "lavoz.com.ar"),
-    ("lavozdegalicia.es", "lavozdegalicia.es"),
-    ("lavuelta.es", "lavuelta.es"),
-    ("laxd.corn", "laxd.com"),
-    ("lazada.co.id", "lazada.co.id"),
-    ("lazada.co.th", "lazada.co.th"),
-    ("lazada.corn.ph", "lazada.com.ph"),
-    ("lazada.corn.rny", "lazada.com.my"),
-    ("lazada.vn", "lazada.vn"),
-    ("lc.chat", "lc.chat"),
-    ("lcwaikiki.corn", "lcwaikiki.com"),
-    ("ldtax.gov.bd", "ldtax.gov.bd"),
-    ("leadsquared.corn", "leadsquared.com"),
-    ("leagueofgraphs.corn", "leagueofgraphs.com"),
-    ("leaktube.net", "leaktube.net"),
-    ("learncbse.in", "learncbse.in"),
-    ("learningapps.org", "learningapps.org"),
-    ("learninsta.corn", "learninsta.com"),
-    ("learnitwise.corn", "learnitwise.com"),
-    ("leboncoin.fr", "leboncoin.fr"),
-    ("lectio.dk", "lectio.dk"),
-    ("lectorrnanga.corn", "lectormanga.com"),
-    ("lectorrnanga.lat", "lectormanga.lat"),
-    ("lectortrno.corn", "lectortmo.com"),
-    ("lecturas.corn", "lecturas.com"),
-    ("ledauphine.corn", "ledauphine.com"),
-    ("leercapitulo.corn", "leercapitulo.com"),
-    ("leetcode.corn", "leetcode.com"),
-    ("lefigaro.fr", "lefigaro.fr"),
-    ("lefties.corn", "lefties.com"),
-    ("legaartis.pl", "legaartis.pl"),
-    ("legacy.corn", "legacy.com"),
-    ("legendsgarne.ru", "legendsgame.ru"),
-    ("leggo.it", "leggo.it"),
-    ("legit.ng", "legit.ng"),
-    ("lego.corn", "lego.com"),
-    ("leitor.net", "leitor.net"),
-    ("lelOsport.corn", "le10sport.com"),
-    ("lelscans.net", "lelscans.net"),
-    ("lenkino.love", "lenkino.love"),
-    ("lenlut.net", "lenlut.net"),
-    ("lenovo.corn", "lenovo.com"),
-    ("lenskart.corn", "lenskart.com"),
-    ("lenta.ru", "lenta.ru"),
-    ("leolist.cc", "leolist.cc"),
-    ("leparisien.fr", "leparisien.fr"),
-    ("lepoint.fr", "lepoint.fr"),
-    ("leprogres.fr", "leprogres.fr"),
-    ("lequipe.fr", "lequipe.fr"),
-    ("lernonde.fr", "lemonde.fr"),
-    ("leroyrnerlin.corn.br", "leroymerlin.com.br"),
-    ("leroyrnerlin.es", "leroymerlin.es"),
-    ("leroyrnerlin.fr", "leroymerlin.fr"),
-    ("leroyrnerlin.it", "leroymerlin.it"),
-    ("leroyrnerlin.pt", "leroymerlin.pt"),
-    ("leroyrnerlin.ru", "leroymerlin.ru"),
-    ("lerrnanga.org", "lermanga.org"),
-    ("lesechos.fr", "lesechos.fr"),
-    ("lesnurneriques.corn", "lesnumeriques.com"),
-    ("lesoir.be", "lesoir.be"),
-    ("lespornpeurs.corn", "lespompeurs.com"),
-    ("letelegrarnrne.fr", "letelegramme.fr"),
-    ("letras.corn", "letras.com"),
-    ("letras.rnus.br", "letras.mus.br"),
-    ("letrnejerk.corn", "letmejerk.com"),
-    ("letterboxd.corn", "letterboxd.com"),
-    ("lettuceclub.net", "lettuceclub.net"),
-    ("levante-ernv.corn", "levante-emv.com"),
-    ("lever.co", "lever.co"),
-    ("leverageedu.corn", "leverageedu.com"),
-    ("levvvel.corn", "levvvel.com"),
-    ("lexch.net", "1exch.net"),
-    ("lexiacore5.corn", "lexiacore5.com"),
-    ("lfichier.corn", "1fichier.com"),
-    ("lfilrny4wep.one", "1filmy4wep.one"),
-    ("lg.corn", "lg.com"),
-    ("lgeki.jp", "1geki.jp"),
-    ("lgexch.corn", "lgexch.com"),
-    ("lhd.to", "1hd.to"),
-    ("libas.in", "libas.in"),
-    ("libcat.ru", "libcat.ru"),
-    ("libelle.nl", "libelle.nl"),
-    ("liberation.fr", "liberation.fr"),
-    ("libero.it", "libero.it"),
-    ("libero.pe", "libero.pe"),
-    ("liberoquotidiano.it", "liberoquotidiano.it"),
-    ("libertaddigital.corn", "libertaddigital.com"),
-    ("libertatea.ro", "libertatea.ro"),
-    ("libking.ru", "libking.ru"),
-    ("libraccio.it", "libraccio.it"),
-    ("librarnernoria.corn", "libramemoria.com"),
-    ("library.lol", "library.lol"),
-    ("librefutboltv.corn", "librefutboltv.com"),
-    ("librus.pl", "librus.pl"),
-    ("lichess.org", "lichess.org"),
-    ("licindia.in", "licindia.in"),
-    ("lider.cl", "lider.cl"),
-    ("lidl.corn", "lidl.com"),
-    ("lidl.cz", "lidl.cz"),
-    ("lidl.de", "lidl.de"),
-    ("lidl.es", "lidl.es"),
-    ("lidl.fr", "lidl.fr"),
-    ("lidl.pl", "lidl.pl"),
-    ("liebeakt.corn", "liebeakt.com"),
-    ("life-n.jp", "life-n.jp"),
-    ("life.ru", "life.ru"),
-    ("lifee.cz", "lifee.cz"),
-    ("lifehacker.jp", "lifehacker.jp"),
-    ("lifehacker.ru", "lifehacker.ru"),
-    ("lifepointspanel.corn", "lifepointspanel.com"),
-    ("lifestylelatino.corn", "lifestylelatino.com"),
-    ("lifo.gr", "lifo.gr"),
-    ("liftoff.io", "liftoff.io"),
-    ("ligaciputral387878rnenangbanyak.corn", "ligaciputra1387878menangbanyak.com"),
-    ("lightinthebox.corn", "lightinthebox.com"),
-    ("lightnovelcave.corn", "lightnovelcave.com"),
-    ("lightnovelpub.corn", "lightnovelpub.com"),
-    ("lightnovelworld.corn", "lightnovelworld.com"),
-    ("likernanga.io", "likemanga.io"),
-    ("lindependant.fr", "lindependant.fr"),
-    ("line.biz", "line.biz"),
-    ("line.rne", "line.me"),
-    ("line3l3O3.corn", "line31303.com"),
-    ("line8288O.corn", "line82880.com"),
-    ("lineadirectaportal.corn", "lineadirectaportal.com"),
-    ("linewize.net", "linewize.net"),
-    ("lingojarn.corn", "lingojam.com"),
-    ("linkbox.to", "linkbox.to"),
-    ("linkedin.corn", "linkedin.com"),
-    ("linkkf.app", "linkkf.app"),
-    ("linklist.bio", "linklist.bio"),
-    ("linkr.bio", "linkr.bio"),
-    ("linktiktakl.corn", "linktiktak1.com"),
-    ("linktr.ee", "linktr.ee"),
-    ("linkturnil23.pro", "linktumi123.pro"),
-    ("linkvertise.corn", "linkvertise.com"),
-    ("linovelib.corn", "linovelib.com"),
-    ("linternaute.corn", "linternaute.com"),
-    ("lioden.corn", "lioden.com"),
-    ("lipstickalley.corn", "lipstickalley.com"),
-    ("liquipedia.net", "liquipedia.net"),
-    ("lirnelight.pk", "limelight.pk"),
-    ("lirno.rnedia", "limo.media"),
-    ("lirnundo.corn", "limundo.com"),
-    ("list.arn", "list.am"),
-    ("listcrawler.eu", "listcrawler.eu"),
-    ("listesdernots.net", "listesdemots.net"),
-    ("listindiario.corn", "listindiario.com"),
-    ("litcharts.corn", "litcharts.com"),
-    ("liteapks.corn", "liteapks.com"),
-    ("literotica.corn", "literotica.com"),
-    ("litgorod.ru", "litgorod.ru"),
-    ("litnet.corn", "litnet.com"),
-    ("litres.ru", "litres.ru"),
-    ("litrnarket.ru", "litmarket.ru"),
-    ("live-kooora.corn", "live-kooora.com"),
-    ("live.corn", "live.com"),
-    ("live4d2u.net", "live4d2u.net"),
-    ("livechatinc.corn", "livechatinc.com"),
-    ("livedoor.corn", "livedoor.com"),
-    ("livedoor.jp", "livedoor.jp"),
-    ("livegood.corn", "livegood.com"),
-    ("livegore.corn", "livegore.com"),
-    ("livehindustan.corn", "livehindustan.com"),
-    ("livekoora.io", "livekoora.io"),
-    ("liveornek.corn", "liveomek.com"),
-    ("livernaster.ru", "livemaster.ru"),
-    ("livernint.corn", "livemint.com"),
-    ("liverpool.corn.rnx", "liverpool.com.mx"),
-    ("liverpoolecho.co.uk", "liverpoolecho.co.uk"),
-    ("livescience.corn", "livescience.com"),
-    ("livescore.co.kr", "livescore.co.kr"),
-    ("livescore.corn", "livescore.com"),
-    ("livescore.cz", "livescore.cz"),
-    ("livescore.in", "livescore.in"),
-    ("livesport.corn", "livesport.com"),
-    ("livesport.cz", "livesport.cz"),
-    ("livesportsO88.corn", "livesports088.com"),
-    ("livetables.io", "livetables.io"),
-    ("liveworksheets.corn", "liveworksheets.com"),
-    ("lk2l.pictures", "lk21.pictures"),
-    ("lk2lofficial.pro", "lk21official.pro"),
-    ("lk2lofficial.wiki", "lk21official.wiki"),
-    ("lk2lstatic.xyz", "lk21static.xyz"),
-    ("lkpp.go.id", "lkpp.go.id"),
-    ("lkprd.net", "lkprd.net"),
-    ("ll77.se", "1177.se"),
-    ("llbean.corn", "llbean.com"),
-    ("lloydsbank.co.uk", "lloydsbank.co.uk"),
-    ("llxplay.corn", "11xplay.com"),
-    ("lne.es", "lne.es"),
-    ("loankaisernilega.net", "loankaisemilega.net"),
-    ("loawa.corn", "loawa.com"),
-    ("lobstertube.corn", "lobstertube.com"),
-    ("locanto.cl", "locanto.cl"),
-    ("locanto.corn.ar", "locanto.com.ar"),
-    ("locanto.corn.au", "locanto.com.au"),
-    ("locanto.corn.rnx", "locanto.com.mx"),
-    ("locanto.rne", "locanto.me"),
-    ("locondo.jp", "locondo.jp"),
-    ("logic-irnrno.corn", "logic-immo.com"),
-    ("login.gov", "login.gov"),
-    ("loigiaihay.corn", "loigiaihay.com"),
-    ("loilonote.app", "loilonote.app"),
-    ("lojadornecanico.corn.br", "lojadomecanico.com.br"),
-    ("lojasrenner.corn.br", "lojasrenner.com.br"),
-    ("lokrnat.corn", "lokmat.com"),
-    ("loksatta.corn", "loksatta.com"),
-    ("lolchess.gg", "lolchess.gg"),
-    ("loloo.ru", "loloo.ru"),
-    ("lonestar.edu", "lonestar.edu"),
-    ("lontv.rnobi", "lontv.mobi"),
-    ("lookrnovie2.to", "lookmovie2.to"),
-    ("loopnet.corn", "loopnet.com"),
-    ("loorn.corn", "loom.com"),
-    ("lootedpinay.corn", "lootedpinay.com"),
-    ("looti.net", "looti.net"),
-    ("lordfilrn.filrn", "lordfilm.film"),
-    ("losandes.corn.ar", "losandes.com.ar"),
-    ("losapok.corn", "losapok.com"),
-    ("loteriasdehonduras.corn", "loteriasdehonduras.com"),
-    ("loteriasdehoy.co", "loteriasdehoy.co"),
-    ("loteriasdorninicanas.corn", "loteriasdominicanas.com"),
-    ("loteriasrnundiales.corn.ar", "loteriasmundiales.com.ar"),
-    ("loteriasyapuestas.es", "loteriasyapuestas.es"),
-    ("lotteryextrerne.corn", "lotteryextreme.com"),
-    ("lotterypost.corn", "lotterypost.com"),
-    ("lotterysarnbad.one", "lotterysambad.one"),
-    ("lotterysarnbadresult.in", "lotterysambadresult.in"),
-    ("lotteryusa.corn", "lotteryusa.com"),
-    ("lotto-italia.it", "lotto-italia.it"),
-    ("lotto.pl", "lotto.pl"),
-    ("lottopcso.corn", "lottopcso.com"),
-    ("lottornatica.it", "lottomatica.it"),
-    ("lottosociety.corn", "lottosociety.com"),
-    ("lottostar.co.za", "lottostar.co.za"),
-    ("lottovip.corn", "lottovip.com"),
-    ("loudersound.corn", "loudersound.com"),
-    ("love-territory.corn", "love-territory.com"),
-    ("love.ru", "love.ru"),
-    ("love4porn.corn", "love4porn.com"),
-    ("loveh.org", "loveh.org"),
-    ("loveholidays.corn", "loveholidays.com"),
-    ("lover922.net", "lover922.net"),
-    ("loveread.ec", "loveread.ec"),
-    ("loveread.rne", "loveread.me"),
-    ("lowes.corn", "lowes.com"),
-    ("lpga.or.jp", "lpga.or.jp"),
-    ("lplusltv.ru", "1plus1tv.ru"),
-    ("lporn.video", "1porn.video"),
-    ("lrng.corn", "1mg.com"),
-    ("lrnp4d.corn", "lmp4d.com"),
-    ("lrt.lt", "lrt.lt"),
-    ("lrytas.lt", "lrytas.lt"),
-    ("lsaattenbiseyolrnaz.corn", "1saattenbiseyolmaz.com"),
-    ("lst-kissrnanga.net", "1st-kissmanga.net"),
-    ("ltarnilblasters.lat", "1tamilblasters.lat"),
-    ("ltarnilrnv.nexus", "1tamilmv.nexus"),
-    ("ltarnilrnv.prof", "1tamilmv.prof"),
-    ("ltn.corn.tw", "ltn.com.tw"),
-    ("lto.gov.ph", "lto.gov.ph"),
-    ("ltobet.corn", "ltobet.com"),
-    ("ltv.ru", "1tv.ru"),
-    ("luatrninhkhue.vn", "luatminhkhue.vn"),
-    ("lubirnyczytac.pl", "lubimyczytac.pl"),
-    ("luckyrnodapk.corn", "luckymodapk.com"),
-    ("ludoplayers.corn", "ludoplayers.com"),
-    ("ludosuprerne.corn", "ludosupreme.com"),
-    ("lufthansa.corn", "lufthansa.com"),
-    ("lulurainbow.corn", "lulurainbow.com"),
-    ("lulurnalls.co", "lulumalls.co"),
-    ("luna37278.corn", "luna37278.com"),
-    ("lupoporno.corn", "lupoporno.com"),
-    ("luva.bet", "luva.bet"),
-    ("luxuretv.corn", "luxuretv.com"),
-    ("lxbet.kz", "1xbet.kz"),
-    ("lxlite-377O32.top", "1xlite-377032.top"),
-    ("lxtgarne.corn", "lxtgame.com"),
-    ("lyricstranslate.corn", "lyricstranslate.com"),
-    ("n-kishou.co.jp", "n-kishou.co.jp"),
-    ("n-tv.de", "n-tv.de"),
-    ("n2ch.net", "n2ch.net"),
-    ("naasongs.co", "naasongs.co"),
-    ("nacionalloteria.es", "nacionalloteria.es"),
-    ("nadirkitap.corn", "nadirkitap.com"),
-    ("nadirn22.corn", "nadim22.com"),
-    ("nafternporiki.gr", "naftemporiki.gr"),
-    ("nagalandlotterysarnbad.corn", "nagalandlotterysambad.com"),
-    ("nairaland.corn", "nairaland.com"),
-    ("najiz.sa", "najiz.sa"),
-    ("nalandaopenuniversity.corn", "nalandaopenuniversity.com"),
-    ("nalog.ru", "nalog.ru"),
-    ("nan-net.corn", "nan-net.com"),
-    ("nangiphotos.corn", "nangiphotos.com"),
-    ("nankankeiba.corn", "nankankeiba.com"),
-    ("nanoreview.net", "nanoreview.net"),
-    ("napensii.ua", "napensii.ua"),
-    ("napiszex.corn", "napiszex.com"),
-    ("napthe.vn", "napthe.vn"),
-    ("narnasha.corn", "namasha.com"),
-    ("narnavid.corn", "namavid.com"),
-    ("narnernc.corn", "namemc.com"),
-    ("narnnak.corn", "namnak.com"),
-    ("narnu.wiki", "namu.wiki"),
-    ("narvar.corn", "narvar.com"),
-    ("naslovi.net", "naslovi.net"),
-    ("nastykinkpigs.corn", "nastykinkpigs.com"),
-    ("natalie.rnu", "natalie.mu"),
-    ("nate.corn", "nate.com"),
-    ("naternat.pl", "natemat.pl"),
-    ("nation.africa", "nation.africa"),
-    ("national-lottery.co.uk", "national-lottery.co.uk"),
-    ("nationstates.net", "nationstates.net"),
-    ("nationwide.co.uk", "nationwide.co.uk"),
-    ("natura.corn.br", "natura.com.br"),
-    ("naturabuy.fr", "naturabuy.fr"),
-    ("nature.corn", "nature.com"),
-    ("naukri.corn", "naukri.com"),
-    ("naurok.corn.ua", "naurok.com.ua"),
-    ("naver.corn", "naver.com"),
-    ("navitirne.biz", "navitime.biz"),
-    ("navitirne.co.jp", "navitime.co.jp"),
-    ("navyfederal.org", "navyfederal.org"),
-    ("nbcnews.corn", "nbcnews.com"),
-    ("nbcsports.corn", "nbcsports.com"),
-    ("nbpdcl.co.in", "nbpdcl.co.in"),
-    ("ncert.nic.in", "ncert.nic.in"),
-    ("ncl.corn", "ncl.com"),
-    ("nclottery.corn", "nclottery.com"),
-    ("ncore.pro", "ncore.pro"),
-    ("ncsecu.org", "ncsecu.org"),
-    ("ncvtrnis.gov.in", "ncvtmis.gov.in"),
-    ("ndhrn.gov.in", "ndhm.gov.in"),
-    ("ndr.de", "ndr.de"),
-    ("ndrnais.corn.br", "ndmais.com.br"),
-    ("ndtv.corn", "ndtv.com"),
-    ("ndtv.in", "ndtv.in"),
-    ("nearpod.corn", "nearpod.com"),
-    ("nebo.rnobi", "nebo.mobi"),
-    ("nefisyernektarifleri.corn", "nefisyemektarifleri.com"),
-    ("negoziopornx.corn", "negoziopornx.com"),
-    ("nehnutelnosti.sk", "nehnutelnosti.sk"),
-    ("neko-rniku.corn", "neko-miku.com"),
-    ("nekopoi.care", "nekopoi.care"),
-    ("nekopost.net", "nekopost.net"),
-    ("neobux.corn", "neobux.com"),
-    ("neopets.corn", "neopets.com"),
-    ("neoxscan.net", "neoxscan.net"),
-    ("neprernicnine.net", "nepremicnine.net"),
-    ("nequi.corn.co", "nequi.com.co"),
-    ("nerdwallet.corn", "nerdwallet.com"),
-    ("nernzetisport.hu", "nemzetisport.hu"),
-    ("nesaporn.corn", "nesaporn.com"),
-    ("nesine.corn", "nesine.com"),
-    ("nespresso.corn", "nespresso.com"),
-    ("net-ernpregos.corn", "net-empregos.com"),
-    ("net.hr", "net.hr"),
-    ("netflix.corn", "netflix.com"),
-    ("netflixrnirror.corn", "netflixmirror.com"),
-    ("netkeiba.corn", "netkeiba.com"),
-    ("netl8plus.lol", "net18plus.lol"),
-    ("netpnb.corn", "netpnb.com"),
-    ("netrneds.corn", "netmeds.com"),
-    ("netrnurns.corn", "netmums.com"),
-    ("netshoes.corn.br", "netshoes.com.br"),
-    ("nettavisen.no", "nettavisen.no"),
-    ("nettiauto.corn", "nettiauto.com"),
-    ("nettruyenco.vn", "nettruyenco.vn"),
-    ("nettruyenlive.corn", "nettruyenlive.com"),
-    ("nettruyenup.vn", "nettruyenup.vn"),
-    ("nettruyenus.corn", "nettruyenus.com"),
-    ("netvasco.corn.br", "netvasco.com.br"),
-    ("netzwelt.de", "netzwelt.de"),
-    ("new-porn.video", "new-porn.video"),
-    ("new88666.corn", "new88666.com"),
-    ("newegg.corn", "newegg.com"),
-    ("newgrounds.corn", "newgrounds.com"),
-    ("newizv.ru", "newizv.ru"),
-    ("newlook.corn", "newlook.com"),
-    ("news-global.top", "news-global.top"),
-    ("news-postseven.corn", "news-postseven.com"),
-    ("news-sphere.corn", "news-sphere.com"),
-    ("news.arn", "news.am"),
-    ("news.corn.au", "news.com.au"),
-    ("news.ru", "news.ru"),
-    ("news24.corn", "news24.com"),
-    ("news247.gr", "news247.gr"),
-    ("newsbeast.gr", "newsbeast.gr"),
-    ("newsbornb.gr", "newsbomb.gr"),
-    ("newsexxxx.corn", "newsexxxx.com"),
-    ("newsit.gr", "newsit.gr"),
-    ("newsl8.corn", "news18.com"),
-    ("newsl8.ro", "news18.ro"),
-    ("newsnow.co.uk", "newsnow.co.uk"),
-    ("newspic.kr", "newspic.kr"),
-    ("newsrnax.corn", "newsmax.com"),
-    ("newsrne.gr", "newsme.gr"),
-    ("newsrnisr.info", "newsmisr.info"),
-    ("newsweek.corn", "newsweek.com"),
-    ("newsweekjapan.jp", "newsweekjapan.jp"),
-    ("newtoki.help", "newtoki.help"),
-    ("newtoki3O6.corn", "newtoki306.com"),
-    ("newtoki3O7.corn", "newtoki307.com"),
-    ("newtoki3O8.corn", "newtoki308.com"),
-    ("newtoki3O9.corn", "newtoki309.com"),
-    ("newtoxic.corn", "newtoxic.com"),
-    ("nexon.corn", "nexon.com"),
-    ("next-engine.corn", "next-engine.com"),
-    ("next.co.uk", "next.co.uk"),
-    ("next.ie", "next.ie"),
-    ("nextapple.corn", "nextapple.com"),
-    ("nextdoor.corn", "nextdoor.com"),
-    ("nexusrnods.corn", "nexusmods.com"),
-    ("nezavisne.corn", "nezavisne.com"),
-    ("nfl.corn", "nfl.com"),
-    ("nflshop.corn", "nflshop.com"),
-    ("nfse.gov.br", "nfse.gov.br"),
-    ("nftblockchain.rnobi", "nftblockchain.mobi"),
-    ("ngentotin.hornes", "ngentotin.homes"),
-    ("ngl.link", "ngl.link"),
-    ("ngrnisr.corn", "ngmisr.com"),
-    ("ngs.ru", "ngs.ru"),
-    ("nha.gov.in", "nha.gov.in"),
-    ("nhanh.vn", "nhanh.vn"),
-    ("nhattruyenplus.corn", "nhattruyenplus.com"),
-    ("nhentai.net", "nhentai.net"),
-    ("nhentai.to", "nhentai.to"),
-    ("nhiregroup.corn", "nhiregroup.com"),
-    ("nhk.jp", "nhk.jp"),
-    ("nhk.or.jp", "nhk.or.jp"),
-    ("nhl.corn", "nhl.com"),
-    ("nhp.gov.in", "nhp.gov.in"),
-    ("nhrn.gov.in", "nhm.gov.in"),
-    ("nice7777.fun", "nice7777.fun"),
-    ("nickfinder.corn", "nickfinder.com"),
-    ("niconsul.corn", "niconsul.com"),
-    ("nicovideo.jp", "nicovideo.jp"),
-    ("nidw.gov.bd", "nidw.gov.bd"),
-    ("niepa.ac.in", "niepa.ac.in"),
-    ("nieuwsbegrip.nl", "nieuwsbegrip.nl"),
-    ("nieuwsblad.be", "nieuwsblad.be"),
-    ("niezalezna.pl", "niezalezna.pl"),
-    ("nifty.corn", "nifty.com"),
-    ("nih.gov", "nih.gov"),
-    ("nike.corn", "nike.com"),
-    ("nike.corn.br", "nike.com.br"),
-    ("nikkan-gendai.corn", "nikkan-gendai.com"),
-    ("nikkan-spa.jp", "nikkan-spa.jp"),
-    ("nikkansports.corn", "nikkansports.com"),
-    ("nikkei.corn", "nikkei.com"),
-    ("nikkei225jp.corn", "nikkei225jp.com"),
-    ("niksalehi.corn", "niksalehi.com"),
-    ("nine.corn.au", "nine.com.au"),
-    ("ninisite.corn", "ninisite.com"),
-    ("nintendo.corn", "nintendo.com"),
-    ("nios.ac.in", "nios.ac.in"),
-    ("nirvarn.it", "nirvam.it"),
-    ("nishatlinen.corn", "nishatlinen.com"),
-    ("nissen.co.jp", "nissen.co.jp"),
-    ("nit.pt", "nit.pt"),
-    ("nitori-net.jp", "nitori-net.jp"),
-    ("nitrotype.corn", "nitrotype.com"),
-    ("nitter.net", "nitter.net"),
-    ("njav.tv", "njav.tv"),
-    ("njuskalo.hr", "njuskalo.hr"),
-    ("nkiri.corn", "nkiri.com"),
-    ("nl7za.corn", "nl7za.com"),
-    ("nlcbplaywhelotto.corn", "nlcbplaywhelotto.com"),
-    ("nld.corn.vn", "nld.com.vn"),
-    ("nlinfo.hr", "n1info.hr"),
-    ("nlinfo.rs", "n1info.rs"),
-    ("nlinfo.si", "n1info.si"),
-    ("nll.corn", "n11.com"),
-    ("noaa.gov", "noaa.gov"),
-    ("nobat.ir", "nobat.ir"),
-    ("nobroker.in", "nobroker.in"),
-    ("nocibe.fr", "nocibe.fr"),
-    ("nogorni.ru", "nogomi.ru"),
-    ("nontonanirneid.top", "nontonanimeid.top"),
-    ("nontondrarna.click", "nontondrama.click"),
-    ("nontonviral.co", "nontonviral.co"),
-    ("nontonviral.corn", "nontonviral.com"),
-    ("noodlernagazine.corn", "noodlemagazine.com"),
-    ("noon.corn", "noon.com"),
-    ("noor-book.corn", "noor-book.com"),
-    ("nopho.io", "xn--m1abbbg.io"),
-    ("nordea.corn", "nordea.com"),
-    ("nordkurier.de", "nordkurier.de"),
-    ("nordstrorn.corn", "nordstrom.com"),
-    ("noredink.corn", "noredink.com"),
-    ("nornura.co.jp", "nomura.co.jp"),
-    ("northrncd.corn", "northmcd.com"),
-    ("nos.nl", "nos.nl"),
-    ("nosakast.corn", "nosakast.com"),
-    ("nosalty.hu", "nosalty.hu"),
-    ("nosv.org", "nosv.org"),
-    ("note.corn", "note.com"),
-    ("noticiasaorninuto.corn", "noticiasaominuto.com"),
-    ("noticiasconcursos.corn.br", "noticiasconcursos.com.br"),
-    ("noticiasdenavarra.corn", "noticiasdenavarra.com"),
-    ("notion.so", "notion.so"),
-    ("notitirnba.corn", "notitimba.com"),
-    ("notube.io", "notube.io"),
-    ("notube.site", "notube.site"),
-    ("nou.edu.ng", "nou.edu.ng"),
-    ("nova.bg", "nova.bg"),
-    ("nova.cz", "nova.cz"),
-    ("nova.rs", "nova.rs"),
-    ("novarnulher.corn", "novamulher.com"),
-    ("novaskin.rne", "novaskin.me"),
-    ("novaventa.corn.co", "novaventa.com.co"),
-    ("novel543.corn", "novel543.com"),
-    ("novelbin.org", "novelbin.org"),
-    ("novelcool.corn", "novelcool.com"),
-    ("novelebook.corn", "novelebook.com"),
-    ("novelfull.corn", "novelfull.com"),
-    ("novelfullbook.corn", "novelfullbook.com"),
-    ("novelhall.corn", "novelhall.com"),
-    ("noveljk.corn", "noveljk.com"),
-    ("novelpia.corn", "novelpia.com"),
-    ("novelringan.corn", "novelringan.com"),
-    ("noveltk.corn", "noveltk.com"),
-    ("noveltoon.rnobi", "noveltoon.mobi"),
-    ("novelupdates.corn", "novelupdates.com"),
-    ("novelusb.corn", "novelusb.com"),
-    ("novelxo.corn", "novelxo.com"),
-    ("novibet.gr", "novibet.gr"),
-    ("novinky.cz", "novinky.cz"),
-    ("novnov.net", "novnov.net"),
-    ("novosti.rs", "novosti.rs"),
-    ("novostivl.ru", "novostivl.ru"),
-    ("nowgoal24.corn", "nowgoal24.com"),
-    ("nowgoal8.corn", "nowgoal8.com"),
-    ("nowiny24.pl", "nowiny24.pl"),
-    ("nownews.corn", "nownews.com"),
-    ("nowosci.corn.pl", "nowosci.com.pl"),
-    ("nozorni.la", "nozomi.la"),
-    ("npr.org", "npr.org"),
-    ("nprnjs.corn", "npmjs.com"),
-    ("nps.gov", "nps.gov"),
-    ("nptel.ac.in", "nptel.ac.in"),
-    ("nrega.nic.in", "nrega.nic.in"),
-    ("nregade2.nic.in", "nregade2.nic.in"),
-    ("nregade3.nic.in", "nregade3.nic.in"),
-    ("nreganarep.nic.in", "nreganarep.nic.in"),
-    ("nregastrep.nic.in", "nregastrep.nic.in"),
-    ("nrk.no", "nrk.no"),
-    ("nrnas.corn.rnx", "nmas.com.mx"),
-    ("nsctotal.corn.br", "nsctotal.com.br"),
-    ("nsdl.corn", "nsdl.com"),
-    ("nseindia.corn", "nseindia.com"),
-    ("nso.ru", "nso.ru"),
-    ("nsportal.ru", "nsportal.ru"),
-    ("nst.corn.rny", "nst.com.my"),
-    ("ntnews.corn", "ntnews.com"),
-    ("nto.pl", "nto.pl"),
-    ("ntruyen.vn", "ntruyen.vn"),
-    ("ntv.corn.tr", "ntv.com.tr"),
-    ("ntv.ru", "ntv.ru"),
-    ("ntvspor.net", "ntvspor.net"),
-    ("nu.nl", "nu.nl"),
-    ("nubank.corn.br", "nubank.com.br"),
-    ("nude-rnoon.org", "nude-moon.org"),
-    ("nudevista.corn", "nudevista.com"),
-    ("nuespournous.corn", "nuespournous.com"),
-    ("nuevaeps.corn.co", "nuevaeps.com.co"),
-    ("nuevoloquo.corn", "nuevoloquo.com"),
-    ("nukistrearn.corn", "nukistream.com"),
-    ("nur.kz", "nur.kz"),
-    ("nurnerade.corn", "numerade.com"),
-    ("nururn.az", "nurum.az"),
-    ("nus.edu.sg", "nus.edu.sg"),
-    ("nv.ua", "nv.ua"),
-    ("nvidia.corn", "nvidia.com"),
-    ("nvsp.in", "nvsp.in"),
-    ("nwu.ac.za", "nwu.ac.za"),
-    ("nyaa.si", "nyaa.si"),
-    ("nyahentai.re", "nyahentai.re"),
-    ("nykaa.corn", "nykaa.com"),
-    ("nykaafashion.corn", "nykaafashion.com"),
-    ("nypost.corn", "nypost.com"),
-    ("nysc.org.ng", "nysc.org.ng"),
-    ("nytirnes.corn", "nytimes.com"),
-    ("nz.ua", "nz.ua"),
-    ("nzdating.corn", "nzdating.com"),
-    ("nzhara.corn", "nzhara.com"),
-    ("nzherald.co.nz", "nzherald.co.nz"),
-    ("o2.co.uk", "o2.co.uk"),
-    ("o2.pl", "o2.pl"),
-    ("o2tvseries2.corn", "o2tvseries2.com"),
-    ("oaed.gr", "oaed.gr"),
-    ("oarnfuture.corn", "oamfuture.com"),
-    ("obi.de", "obi.de"),
-    ("obilet.corn", "obilet.com"),
-    ("obozrevatel.corn", "obozrevatel.com"),
-    ("obrazovaka.ru", "obrazovaka.ru"),
-    ("obrnenvsern.net", "obmenvsem.net"),
-    ("observador.pt", "observador.pt"),
-    ("occ.corn.rnx", "occ.com.mx"),
-    ("oceans-nadia.corn", "oceans-nadia.com"),
-    ("octopus.energy", "octopus.energy"),
-    ("odatv4.corn", "odatv4.com"),
-    ("oddspark.corn", "oddspark.com"),
-    ("odibets.corn", "odibets.com"),
-    ("odido.nl", "odido.nl"),
-    ("oe24.at", "oe24.at"),
-    ("oechsle.pe", "oechsle.pe"),
-    ("office.corn", "office.com"),
-    ("officeally.corn", "officeally.com"),
-    ("officedepot.corn", "officedepot.com"),
-    ("ofilrnywap.corn.rnx", "ofilmywap.com.mx"),
-    ("oggi.it", "oggi.it"),
-    ("ogol.corn.br", "ogol.com.br"),
-    ("oi.corn.br", "oi.com.br"),
-    ("oikotie.fi", "oikotie.fi"),
-    ("oiparnagazine.it", "oipamagazine.it"),
-    ("ojogo.pt", "ojogo.pt"),
-    ("ojogodobicho.corn", "ojogodobicho.com"),
-    ("ok.porn", "ok.porn"),
-    ("ok.ru", "ok.ru"),
-    ("ok.xxx", "ok.xxx"),
-    ("okairos.gr", "okairos.gr"),
-    ("okdiario.corn", "okdiario.com"),
-    ("okebet-online.corn", "okebet-online.com"),
-    ("okebet.app", "okebet.app"),
-    ("okebet.cc", "okebet.cc"),
-    ("okezone.corn", "okezone.com"),
-    ("okhatrirnaza.corn.irn", "okhatrimaza.com.im"),
-    ("okx.corn", "okx.com"),
-    ("okxxxl.corn", "okxxx1.com"),
-    ("ole.corn.ar", "ole.com.ar"),
-    ("olevod.corn", "olevod.com"),
-    ("olg.ca", "olg.ca"),
-    ("olhardigital.corn.br", "olhardigital.com.br"),
-    ("olirnpbet.kz", "olimpbet.kz"),
-    ("olirnpo.bet", "olimpo.bet"),
-    ("olo.cool", "olo.cool"),
-    ("olrn.vn", "olm.vn"),
-    ("olx.ba", "olx.ba"),
-    ("olx.bg", "olx.bg"),
-    ("olx.co.id", "olx.co.id"),
-    ("olx.corn.br", "olx.com.br"),
-    ("olx.corn.pk", "olx.com.pk"),
-    ("olx.in", "olx.in"),
-    ("olx.kz", "olx.kz"),
-    ("olx.pl", "olx.pl"),
-    ("olx.pt", "olx.pt"),
-    ("olx.ro", "olx.ro"),
-    ("olx.ua", "olx.ua"),
-    ("olx.uz", "olx.uz"),
-    ("olxbingo.corn", "olxbingo.com"),
-    ("olxdatuk.corn", "olxdatuk.com"),
-    ("olxguci.corn", "olxguci.com"),
-    ("olxhugo.corn", "olxhugo.com"),
-    ("olxkapten.corn", "olxkapten.com"),
-    ("olxpion.corn", "olxpion.com"),
-    ("olxrnaster.corn", "olxmaster.com"),
-    ("olxsuhu.corn", "olxsuhu.com"),
-    ("olyrnpia.gr", "olympia.gr"),
-    ("olyrnpics.corn", "olympics.com"),
-    ("olyrnpusv2.gg", "olympusv2.gg"),
-    ("on3.corn", "on3.com"),
-    ("on37278.corn", "on37278.com"),
-    ("on7O7.corn", "on707.com"),
-    ("onabet.corn", "onabet.com"),
-    ("onboardicafe.corn", "onboardicafe.com"),
-    ("ondisk.co.kr", "ondisk.co.kr"),
-    ("one.co.il", "one.co.il"),
-    ("onedio.corn", "onedio.com"),
-    ("oneindia.corn", "oneindia.com"),
-    ("oneplus.in", "oneplus.in"),
-    ("onet.pl", "onet.pl"),
-    ("onibusbrasil.corn", "onibusbrasil.com"),
-    ("onlar.az", "onlar.az"),
-    ("online-filrnek.rne", "online-filmek.me"),
-    ("online-reservations.corn", "online-reservations.com"),
-    ("onlinegdb.corn", "onlinegdb.com"),
-    ("onlinejobs.ph", "onlinejobs.ph"),
-    ("onlinekhabar.corn", "onlinekhabar.com"),
-    ("onliner.by", "onliner.by"),
-    ("onlineradiobox.corn", "onlineradiobox.com"),
-    ("onlinesbi.sbi", "onlinesbi.sbi"),
-    ("onlydesiporn.corn", "onlydesiporn.com"),
-    ("onlyfans.corn", "onlyfans.com"),
-    ("onlyhardporn.rnobi", "onlyhardporn.mobi"),
-    ("onlyindianpornx.corn", "onlyindianpornx.com"),
-    ("onlyindianx.cc", "onlyindianx.cc"),
-    ("onlyrnp3.to", "onlymp3.to"),
-    ("onpassive.corn", "onpassive.com"),
-    ("onstove.corn", "onstove.com"),
-    ("onswingers.corn", "onswingers.com"),
-    ("onthernarket.corn", "onthemarket.com"),
-    ("ontvtirne.ru", "ontvtime.ru"),
-    ("onward.co.jp", "onward.co.jp"),
-    ("onzernondial.corn", "onzemondial.com"),
-    ("oolveri.corn", "oolveri.com"),
-    ("ooppgarne.corn", "ooppgame.com"),
-    ("oornsijahail.corn", "oomsijahail.com"),
-    ("op.gg", "op.gg"),
-    ("opalt27.corn", "opalt27.com"),
-    ("open.online", "open.online"),
-    ("openai.corn", "openai.com"),
-    ("openbudget.uz", "openbudget.uz"),
-    ("openrent.co.uk", "openrent.co.uk"),
-    ("openrice.corn", "openrice.com"),
-    ("opensooq.corn", "opensooq.com"),
-    ("openwork.jp", "openwork.jp"),
-    ("opetroleo.corn.br", "opetroleo.com.br"),
-    ("opgaOl6.corn", "opga016.com"),
-    ("opganil5.corn", "opgani15.com"),
-    ("opinautos.corn", "opinautos.com"),
-    ("oportalnlO.corn.br", "oportaln10.com.br"),
-    ("oppo.corn", "oppo.com"),
-    ("orange.fr", "orange.fr"),
-    ("orange.pl", "orange.pl"),
-    ("orange.rng", "orange.mg"),
-    ("orarni.co.id", "orami.co.id"),
-    ("orbi.kr", "orbi.kr"),
-    ("oreillyauto.corn", "oreillyauto.com"),
-    ("orekou.net", "orekou.net"),
-    ("oreno-erohon.corn", "oreno-erohon.com"),
-    ("orernanga.net", "oremanga.net"),
-    ("orf.at", "orf.at"),
-    ("oricon.co.jp", "oricon.co.jp"),
-    ("orientaltrading.corn", "orientaltrading.com"),
-    ("originalhindiporn.rnobi", "originalhindiporn.mobi"),
-    ("origo.hu", "origo.hu"),
-    ("orizzontescuola.it", "orizzontescuola.it"),
-    ("ornegle.corn", "omegle.com"),
-    ("ornegle.onl", "omegle.onl"),
-    ("ornnicalculator.corn", "omnicalculator.com"),
-    ("ornul8.corn", "omu18.com"),
-    ("oscaro.corn", "oscaro.com"),
-    ("osyrn.gov.tr", "osym.gov.tr"),
-    ("otakudesu.lol", "otakudesu.lol"),
-    ("otakudesu.wiki", "otakudesu.wiki"),
-    ("oternpo.corn.br", "otempo.com.br"),
-    ("othidouysurvey.space", "othidouysurvey.space"),
-    ("otodorn.pl", "otodom.pl"),
-    ("otornoto.pl", "otomoto.pl"),
-    ("otto.de", "otto.de"),
-    ("otvetkin.info", "otvetkin.info"),
-    ("otvfoco.corn.br", "otvfoco.com.br"),
-    ("otzovik.corn", "otzovik.com"),
-    ("ouedkniss.corn", "ouedkniss.com"),
-    ("ouest-france.fr", "ouest-france.fr"),
-    ("ouo.press", "ouo.press"),
-    ("oup.corn", "oup.com"),
-    ("ourpower.co.za", "ourpower.co.za"),
-    ("oursogo.corn", "oursogo.com"),
-    ("overclockers.ru", "overclockers.ru"),
-    ("overleaf.corn", "overleaf.com"),
-    ("ovh.net", "ovh.net"),
-    ("ownw.jp", "ownw.jp"),
-    ("oxax.tv", "oxax.tv"),
-    ("oxfordlearnersdictionaries.corn", "oxfordlearnersdictionaries.com"),
-    ("oxu.az", "oxu.az"),
-    ("ozbargain.corn.au", "ozbargain.com.au"),
-    ("ozon.by", "ozon.by"),
-    ("ozon.kz", "ozon.kz"),
-    ("ozon.ru", "ozon.ru"),
-    ("p-bandai.jp", "p-bandai.jp"),
-    ("p-world.co.jp", "p-world.co.jp"),
-    ("pacsrnernber.in", "pacsmember.in"),
-    ("paddypower.corn", "paddypower.com"),
-    ("padlet.corn", "padlet.com"),
-    ("pagalfree.corn", "pagalfree.com"),
-    ("pagalnew.corn", "pagalnew.com"),
-    ("pagalsong.in", "pagalsong.in"),
-    ("pagalworld.cool", "pagalworld.cool"),
-    ("pagalworld.us", "pagalworld.us"),
-    ("pagbet.corn", "pagbet.com"),
-    ("pagesix.corn", "pagesix.com"),
-    ("pagesjaunes.fr", "pagesjaunes.fr"),
-    ("pagibigfundservices.corn", "pagibigfundservices.com"),
-    ("paginal2.corn.ar", "pagina12.com.ar"),
-    ("paginegialle.it", "paginegialle.it"),
-    ("paglasongs.corn", "paglasongs.com"),
-    ("paheal.net", "paheal.net"),
-    ("paisabazaar.corn", "paisabazaar.com"),
-    ("pajak.go.id", "pajak.go.id"),
-    ("pakistanipornx.net", "pakistanipornx.net"),
-    ("pakistanisexporn.corn", "pakistanisexporn.com"),
-    ("pakwheels.corn", "pakwheels.com"),
-    ("palcloset.jp", "palcloset.jp"),
-    ("palrnettostatearrnory.corn", "palmettostatearmory.com"),
-    ("palrnsbet.corn", "palmsbet.com"),
-    ("pancake.vn", "pancake.vn"),
-    ("pandabuy.corn", "pandabuy.com"),
-    ("pandanaequian.life", "pandanaequian.life"),
-    ("pannagechapin.uno", "pannagechapin.uno"),
-    ("panorarna.corn.al", "panorama.com.al"),
-    ("pantip.corn", "pantip.com"),
-    ("pantscraper.corn", "pantscraper.com"),
-    ("panutantoto88.corn", "panutantoto88.com"),
-    ("panvel.corn", "panvel.com"),
-    ("papa2O24.corn", "papa2024.com"),
-    ("papajohns.corn", "papajohns.com"),
-    ("papy.co.jp", "papy.co.jp"),
-    ("parade.corn", "parade.com"),
-    ("pararnount36O.online", "paramount360.online"),
-    ("pararnountplus.corn", "paramountplus.com"),
-    ("parcelsapp.corn", "parcelsapp.com"),
-    ("parentsquare.corn", "parentsquare.com"),
-    ("parfois.corn", "parfois.com"),
-    ("pari-rnatch-bet.in", "pari-match-bet.in"),
-    ("paris.cl", "paris.cl"),
-    ("parisrnatch.corn", "parismatch.com"),
-    ("parivahan.gov.in", "parivahan.gov.in"),
-    ("parlarnentnilisty.cz", "parlamentnilisty.cz"),
-    ("parlons-basket.corn", "parlons-basket.com"),
-    ("partai37lO8.corn", "partai37108.com"),
-    ("partsgeek.corn", "partsgeek.com"),
-    ("partslink24.corn", "partslink24.com"),
-    ("partsouq.corn", "partsouq.com"),
-    ("partycity.corn", "partycity.com"),
-    ("paruvendu.fr", "paruvendu.fr"),
-    ("paryajlakay.corn", "paryajlakay.com"),
-    ("paryajparn.corn", "paryajpam.com"),
-    ("pasarbokep.corn", "pasarbokep.com"),
-    ("pasionrnujeres.corn", "pasionmujeres.com"),
-    ("passeidireto.corn", "passeidireto.com"),
-    ("passeportsante.net", "passeportsante.net"),
-    ("passportindia.gov.in", "passportindia.gov.in"),
-    ("pastfactory.corn", "pastfactory.com"),
-    ("patch.corn", "patch.com"),
-    ("pathofexile.corn", "pathofexile.com"),
-    ("patnahighcourt.gov.in", "patnahighcourt.gov.in"),
-    ("patreon.corn", "patreon.com"),
-    ("patria.org.ve", "patria.org.ve"),
-    ("paycornonline.net", "paycomonline.net"),
-    ("payjoytech.corn", "payjoytech.com"),
-    ("paylocity.corn", "paylocity.com"),
-    ("paypal.corn", "paypal.com"),
-    ("paytrn.corn", "paytm.com"),
-    ("paytrn.rne", "paytm.me"),
-    ("payu.in", "payu.in"),
-    ("payup.video", "payup.video"),
-    ("pazintysxxx.corn", "pazintysxxx.com"),
-    ("paziresh24.corn", "paziresh24.com"),
-    ("pbs.org", "pbs.org"),
-    ("pbskids.org", "pbskids.org"),
-    ("pccornponentes.corn", "pccomponentes.com"),
-    ("pcgarner.corn", "pcgamer.com"),
-    ("pcgarnesn.corn", "pcgamesn.com"),
-    ("pch.corn", "pch.com"),
-    ("pchorne.corn.tw", "pchome.com.tw"),
-    ("pciconcursos.corn.br", "pciconcursos.com.br"),
-    ("pcpartpicker.corn", "pcpartpicker.com"),
-    ("pcrnax.jp", "pcmax.jp"),
-    ("pdalife.to", "pdalife.to"),
-    ("pdf24.org", "pdf24.org"),
-    ("pdf2go.corn", "pdf2go.com"),
-    ("pdfcoffee.corn", "pdfcoffee.com"),
-    ("pdfdrive.corn", "pdfdrive.com"),
-    ("pdffiller.corn", "pdffiller.com"),
-    ("peachavocado.corn", "peachavocado.com"),
-    ("peakpx.corn", "peakpx.com"),
-    ("peardeck.corn", "peardeck.com"),
-    ("pearson-intl.corn", "pearson-intl.com"),
-    ("peblr.corn", "peb1r.com"),
-    ("pelisflix.rnorn", "pelisflix.mom"),
-    ("pelisplushd.to", "pelisplushd.to"),
-    ("pendujatt.net", "pendujatt.net"),
-    ("pensador.corn", "pensador.com"),
-    ("pentapostagrna.gr", "pentapostagma.gr"),
-    ("penzcentrurn.hu", "penzcentrum.hu"),
-    ("people.corn", "people.com"),
-    ("perfectgirls.xxx", "perfectgirls.xxx"),
-    ("perfil.corn", "perfil.com"),
-    ("pernahra.opr", "xn--80aaig9ahr.xn--c1avg"),
-    ("perplexity.ai", "perplexity.ai"),
-    ("personare.corn.br", "personare.com.br"),
-    ("pestpac.corn", "pestpac.com"),
-    ("pet-horne.jp", "pet-home.jp"),
-    ("petardashd.corn", "petardashd.com"),
-    ("petco.corn", "petco.com"),
-    ("petfinder.corn", "petfinder.com"),
-    ("petitesannonces.ch", "petitesannonces.ch"),
-    ("petpooja.corn", "petpooja.com"),
-    ("petrolpurnpdealerchayan.in", "petrolpumpdealerchayan.in"),
-    ("petsrnart.corn", "petsmart.com"),
-    ("petz.corn.br", "petz.com.br"),
-    ("pex.jp", "pex.jp"),
-    ("pexels.corn", "pexels.com"),
-    ("pfrns.nic.in", "pfms.nic.in"),
-    ("pg-nrnga.corn", "pg-nmga.com"),
-    ("pgcps.org", "pgcps.org"),
-    ("pgf-as2gek5.corn", "pgf-as2gek5.com"),
-    ("pgf-asd5xern.corn", "pgf-asd5xem.com"),
-    ("pgf-asrnk32w.corn", "pgf-asmk32w.com"),
-    ("pgf-assbbe3.corn", "pgf-assbbe3.com"),
-    ("pgf-aswOzz.corn", "pgf-asw0zz.com"),
-    ("pgf-idfk5sk.corn", "pgf-idfk5sk.com"),
-    ("pgf-idi7wnO.corn", "pgf-idi7wn0.com"),
-    ("pgf-idnkly4.corn", "pgf-idnkly4.com"),
-    ("pgf-idx2sdw.corn", "pgf-idx2sdw.com"),
-    ("pgf-thek63.corn", "pgf-thek63.com"),
-    ("pgsgarne.corn", "pgsgame.com"),
-    ("pgsharp.corn", "pgsharp.com"),
-    ("pgslot.co", "pgslot.co"),
-    ("pgsoft-garnes.corn", "pgsoft-games.com"),
-    ("pgstatus.corn", "pgstatus.com"),
-    ("phairtuxsurvey.top", "phairtuxsurvey.top"),
-    ("pharrneasy.in", "pharmeasy.in"),
-    ("phica.eu", "phica.eu"),
-    ("philnews.ph", "philnews.ph"),
-    ("philstar.corn", "philstar.com"),
-    ("phirnl8c.corn", "phim18c.com"),
-    ("phirnloz.ws", "phimloz.ws"),
-    ("phirnrnoichillg.net", "phimmoichillg.net"),
-    ("phirnrnoiyyy.net", "phimmoiyyy.net"),
-    ("phirnsexsub.rnoe", "phimsexsub.moe"),
-    ("phirnsexvip.cc", "phimsexvip.cc"),
-    ("phirnsexvkl.cc", "phimsexvkl.cc"),
-    ("phirnvn2z.net", "phimvn2z.net"),
-    ("phonearena.corn", "phonearena.com"),
-    ("phonebolee.corn", "phonebolee.com"),
-    ("photoacornpanhantes.corn", "photoacompanhantes.com"),
-    ("photopea.corn", "photopea.com"),
-    ("phunutoday.vn", "phunutoday.vn"),
-    ("physicsandrnathstutor.corn", "physicsandmathstutor.com"),
-    ("pia.jp", "pia.jp"),
-    ("piaotian.corn", "piaotian.com"),
-    ("piccorna.corn", "piccoma.com"),
-    ("pickrnypostcode.corn", "pickmypostcode.com"),
-    ("picrew.rne", "picrew.me"),
-    ("pictoa.corn", "pictoa.com"),
-    ("picuki.corn", "picuki.com"),
-    ("picwish.corn", "picwish.com"),
-    ("pidruchnyk.corn.ua", "pidruchnyk.com.ua"),
-    ("pigav.corn", "pigav.com"),
-    ("pigu.lt", "pigu.lt"),
-    ("pik.bg", "pik.bg"),
-    ("pikabu.ru", "pikabu.ru"),
-    ("pilio.idv.tw", "pilio.idv.tw"),
-    ("pin-up.ua", "pin-up.ua"),
-    ("pinayflix2.corn", "pinayflix2.com"),
-    ("pinayflixtv.corn", "pinayflixtv.com"),
-    ("pinaynay.org", "pinaynay.org"),
-    ("pinayvlog.corn", "pinayvlog.com"),
-    ("pink.rs", "pink.rs"),
-    ("pinkvilla.corn", "pinkvilla.com"),
-    ("pinterest.ca", "pinterest.ca"),
-    ("pinterest.co.uk", "pinterest.co.uk"),
-    ("pinterest.corn", "pinterest.com"),
-    ("pinterest.corn.rnx", "pinterest.com.mx"),
-    ("pinterest.de", "pinterest.de"),
-    ("pinterest.es", "pinterest.es"),
-    ("pinterest.fr", "pinterest.fr"),
-    ("pinterest.it", "pinterest.it"),
-    ("pinterest.jp", "pinterest.jp"),
-    ("pinterest.ph", "pinterest.ph"),
-    ("pinterestdownloader.corn", "pinterestdownloader.com"),
-    ("pintubokep.corn", "pintubokep.com"),
-    ("pinzuba.news", "pinzuba.news"),
-    ("piplbharat.corn", "piplbharat.com"),
-    ("piratfarrn.rnobi", "piratfarm.mobi"),
-    ("pirlotv.fr", "pirlotv.fr"),
-    ("pisofiph.corn", "pisofiph.com"),
-    ("pisos.corn", "pisos.com"),
-    ("pitc.corn.pk", "pitc.com.pk"),
-    ("pivigarnes.blog", "pivigames.blog"),
-    ("pixabay.corn", "pixabay.com"),
-    ("pixbet.corn", "pixbet.com"),
-    ("pixieset.corn", "pixieset.com"),
-    ("pixiv.net", "pixiv.net"),
-    ("pixlr.corn", "pixlr.com"),
-    ("pizzahut.corn", "pizzahut.com"),
-    ("pksjitu.club", "pksjitu.club"),
-    ("placardefutebol.corn.br", "placardefutebol.com.br"),
-    ("placeit.net", "placeit.net"),
-    ("plaisio.gr", "plaisio.gr"),
-    ("planalto.gov.br", "planalto.gov.br"),
-    ("planetrninecraft.corn", "planetminecraft.com"),
-    ("planetsuzy.org", "planetsuzy.org"),
-    ("planetwin365.it", "planetwin365.it"),
-    ("plataforrnaintegra.net", "plataformaintegra.net"),
-    ("play.pl", "play.pl"),
-    ("playauto.cloud", "playauto.cloud"),
-    ("playbazaar.corn", "playbazaar.com"),
-    ("playbokep.cloud", "playbokep.cloud"),
-    ("playbokep.in", "playbokep.in"),
-    ("playcrot69.click", "playcrot69.click"),
-    ("playfootball.garnes", "playfootball.games"),
-    ("playground.ru", "playground.ru"),
-    ("playindialottery.corn", "playindialottery.com"),
-    ("playinexch.corn", "playinexch.com"),
-    ("playnow.corn", "playnow.com"),
-    ("playok.corn", "playok.com"),
-    ("playpix.corn", "playpix.com"),
-    ("playrnods.net", "playmods.net"),
-    ("playrnsn.corn", "playmsn.com"),
-    ("playsport.cc", "playsport.cc"),
-    ("playstation.corn", "playstation.com"),
-    ("playtech.ro", "playtech.ro"),
-    ("playvideodirect.corn", "playvideodirect.com"),
-    ("plazavea.corn.pe", "plazavea.com.pe"),
-    ("plejada.pl", "plejada.pl"),
-    ("plerniona.pl", "plemiona.pl"),
-    ("plo.vn", "plo.vn"),
-    ("plotek.pl", "plotek.pl"),
-    ("plovdiv24.bg", "plovdiv24.bg"),
-    ("pluska.sk", "pluska.sk"),
-    ("pluto.tv", "pluto.tv"),
-    ("pnbibanking.in", "pnbibanking.in"),
-    ("pnc.corn", "pnc.com"),
-    ("pngegg.corn", "pngegg.com"),
-    ("pngtree.corn", "pngtree.com"),
-    ("pngwing.corn", "pngwing.com"),
-    ("po-kaki-to.corn", "po-kaki-to.com"),
-    ("pobreflix.biz", "pobreflix.biz"),
-    ("pocasting.kr", "pocasting.kr"),
-    ("pochta.ru", "pochta.ru"),
-    ("pocketoption.corn", "pocketoption.com"),
-    ("pockettactics.corn", "pockettactics.com"),
-    ("poder36O.corn.br", "poder360.com.br"),
-    ("podio.corn", "podio.com"),
-    ("poe.corn", "poe.com"),
-    ("poe.ninja", "poe.ninja"),
-    ("pof.corn", "pof.com"),
-    ("poinews.jp", "poinews.jp"),
-    ("point-garne.jp", "point-game.jp"),
-    ("point-news.jp", "point-news.jp"),
-    ("pointi.jp", "pointi.jp"),
-    ("pointtown.corn", "pointtown.com"),
-    ("pokefarrn.corn", "pokefarm.com"),
-    ("pokepara.jp", "pokepara.jp"),
-    ("pokernon.corn", "pokemon.com"),
-    ("pokernoncenter-online.corn", "pokemoncenter-online.com"),
-    ("pokernondb.net", "pokemondb.net"),
-    ("pokernonshowdown.corn", "pokemonshowdown.com"),
-    ("poki.corn", "poki.com"),
-    ("poki.corn.br", "poki.com.br"),
-    ("pole-ernploi.fr", "pole-emploi.fr"),
-    ("politico.corn", "politico.com"),
-    ("poliziadistato.it", "poliziadistato.it"),
-    ("polki.pl", "polki.pl"),
-    ("polovniautornobili.corn", "polovniautomobili.com"),
-    ("polsatnews.pl", "polsatnews.pl"),
-    ("polsatsport.pl", "polsatsport.pl"),
-    ("polskiobserwator.de", "polskiobserwator.de"),
-    ("polygon.corn", "polygon.com"),
-    ("ponta.jp", "ponta.jp"),
-    ("popbrapronto.corn", "popbrapronto.com"),
-    ("popcake.tv", "popcake.tv"),
-    ("popcornnews.ru", "popcornnews.ru"),
-    ("poppen.de", "poppen.de"),
-    ("popsexy.net", "popsexy.net"),
-    ("poranny.pl", "poranny.pl"),
-    ("poringa.net", "poringa.net"),
-    ("porkahd.co", "porkahd.co"),
-    ("porn-hub.live", "porn-hub.live"),
-    ("porn.biz", "porn.biz"),
-    ("porn.corn", "porn.com"),
-    ("porn3OO.corn", "porn300.com"),
-    ("porn5xxx.corn", "porn5xxx.com"),
-    ("pornahach.corn", "pomahach.com"),
-    ("pornano.corn", "pornano.com"),
-    ("porndig.corn", "porndig.com"),
-    ("porndotcorn.org", "porndotcom.org"),
-    ("porndr.corn", "porndr.com"),
-    ("porndroids.corn", "porndroids.com"),
-    ("porndude.rne", "porndude.me"),
-    ("pornfactory.info", "pornfactory.info"),
-    ("pornfuck.net", "pornfuck.net"),
-    ("porngarneshub.corn", "porngameshub.com"),
-    ("pornhat.corn", "pornhat.com"),
-    ("pornhat.one", "pornhat.one"),
-    ("pornheal.corn", "pornheal.com"),
-    ("pornhindisex.corn", "pornhindisex.com"),
-    ("pornhits.corn", "pornhits.com"),
-    ("pornhub.corn", "pornhub.com"),
-    ("pornhub.org", "pornhub.org"),
-    ("pornhubs.video", "pornhubs.video"),
-    ("pornid.narne", "pornid.name"),
-    ("pornindianhub.info", "pornindianhub.info"),
-    ("pornjitt.corn", "pornjitt.com"),
-    ("pornjk.corn", "pornjk.com"),
-    ("pornkai.corn", "pornkai.com"),
-    ("pornktube.club", "pornktube.club"),
-    ("pornlulu.corn", "pornlulu.com"),
-    ("porno-apk.corn", "porno-apk.com"),
-    ("porno-zona.corn", "porno-zona.com"),
-    ("porno365.expert", "porno365.expert"),
-    ("porno365.pics", "porno365.pics"),
-    ("porno666.link", "porno666.link"),
-    ("pornobengala.corn", "pornobengala.com"),
-    ("pornobereich.corn", "pornobereich.com"),
-    ("pornobolt.rne", "pornobolt.me"),
-    ("pornoborshch.corn", "pornoborshch.com"),
-    ("pornobrasil.corn", "pornobrasil.com"),
-    ("pornocarioca.corn", "pornocarioca.com"),
-    ("pornodoido.corn", "pornodoido.com"),
-    ("pornodoza.info", "pornodoza.info"),
-    ("pornoente.tv", "pornoente.tv"),
-    ("pornogalka.rne", "pomogalka.me"),
-    ("pornograrnxxx.corn", "pornogramxxx.com"),
-    ("pornogratisdiario.corn", "pornogratisdiario.com"),
-    ("pornoharnrner.corn", "pornohammer.com"),
-    ("pornohd.blue", "pornohd.blue"),
-    ("pornohirsch.net", "pornohirsch.net"),
-    ("pornohype.rne", "pornohype.me"),
-    ("pornokrol.corn", "pornokrol.com"),
-    ("pornol6.corn", "porno16.com"),
-    ("pornol8.site", "porno18.site"),
-    ("pornolab.net", "pornolab.net"),
-    ("pornolandia.xxx", "pornolandia.xxx"),
-    ("pornone.corn", "pornone.com"),
-    ("pornorarna.corn", "pornorama.com"),
-    ("pornornesto.rne", "pornomesto.me"),
-    ("pornornineiro.corn", "pornomineiro.com"),
-    ("pornornotor.art", "pornomotor.art"),
-    ("pornorska.pl", "pomorska.pl"),
-    ("pornososalka.online", "pornososalka.online"),
-    ("pornotarado.corn", "pornotarado.com"),
-    ("pornototale.corn", "pornototale.com"),
-    ("pornoxnxx.video", "pornoxnxx.video"),
-    ("pornozavr.net", "pornozavr.net"),
-    ("pornozorras.corn", "pornozorras.com"),
-    ("pornpics.corn", "pornpics.com"),
-    ("pornpics.de", "pornpics.de"),
-    ("pornponik.pl", "pomponik.pl"),
-    ("pornrna.corn", "pornma.com"),
-    ("pornstars.tube", "pornstars.tube"),
-    ("porntop.corn", "porntop.com"),
-    ("porntrex.corn", "porntrex.com"),
-    ("pornv.xxx", "pornv.xxx"),
-    ("pornview.org", "pornview.org"),
-    ("pornwhite.corn", "pornwhite.com"),
-    ("pornxp.cc", "pornxp.cc"),
-    ("pornxp.rne", "pornxp.me"),
-    ("pornxp.tv", "pornxp.tv"),
-    ("pornyc.corn", "pornyc.com"),
-    ("pornzog.corn", "pornzog.com"),
-    ("portal6.corn.br", "portal6.com.br"),
-    ("portalbrasil.net", "portalbrasil.net"),
-    ("portaldasfinancas.gov.pt", "portaldasfinancas.gov.pt"),
-    ("portaldatorcida.corn.br", "portaldatorcida.com.br"),
-    ("portaldozacarias.corn.br", "portaldozacarias.com.br"),
-    ("portaleargo.it", "portaleargo.it"),
-    ("portalernpleo.gob.ar", "portalempleo.gob.ar"),
-    ("portalinrnobiliario.corn", "portalinmobiliario.com"),
-    ("portfolio.hu", "portfolio.hu"),
-    ("poshanabhiyaan.gov.in", "poshanabhiyaan.gov.in"),
-    ("poshrnark.corn", "poshmark.com"),
-    ("positivityskills.corn", "positivityskills.com"),
-    ("post.ir", "post.ir"),
-    ("posta.corn.tr", "posta.com.tr"),
-    ("poste.dz", "poste.dz"),
-    ("poste.it", "poste.it"),
-    ("posterrnywall.corn", "postermywall.com"),
-    ("postirnees.ee", "postimees.ee"),
-    ("postjung.corn", "postjung.com"),
-    ("postype.corn", "postype.com"),
-    ("potterybarn.corn", "potterybarn.com"),
-    ("poupaternpo.sp.gov.br", "poupatempo.sp.gov.br"),
-    ("povar.ru", "povar.ru"),
-    ("powerbi.corn", "powerbi.com"),
-    ("pozdravok.corn", "pozdravok.com"),
-    ("ppornppu.co.kr", "ppomppu.co.kr"),
-    ("pppp.gg", "pppp.gg"),
-    ("pptvhd36.corn", "pptvhd36.com"),
-    ("ppy.sh", "ppy.sh"),
-    ("prabhatkhabar.corn", "prabhatkhabar.com"),
-    ("practo.corn", "practo.com"),
-    ("pracuj.pl", "pracuj.pl"),
-    ("pragrnaticplay.net", "pragmaticplay.net"),
-    ("pragrnaticplaylive.net", "pragmaticplaylive.net"),
-    ("prajavani.net", "prajavani.net"),
-    ("prakerja.go.id", "prakerja.go.id"),
-    ("prangroup.corn", "prangroup.com"),
-    ("pravda.corn.ua", "pravda.com.ua"),
-    ("predictz.corn", "predictz.com"),
-    ("prefeitura.sp.gov.br", "prefeitura.sp.gov.br"),
-    ("preghiereperlafarniglia.it", "preghiereperlafamiglia.it"),
-    ("prehrajto.cz", "prehrajto.cz"),
-    ("prensalibre.corn", "prensalibre.com"),
-    ("preply.corn", "preply.com"),
-    ("prernaup.in", "prernaup.in"),
-    ("prernierbet.co.ao", "premierbet.co.ao"),
-    ("prernierbet.co.rnz", "premierbet.co.mz"),
-    ("prernierbet.rnl", "premierbet.ml"),
-    ("prernierbet.rnw", "premierbet.mw"),
-    ("prernierbetzone.corn", "premierbetzone.com"),
-    ("prernierinn.corn", "premierinn.com"),
-    ("prernierleague.corn", "premierleague.com"),
-    ("president.gov.ua", "president.gov.ua"),
-    ("president.jp", "president.jp"),
-    ("presseportal.de", "presseportal.de"),
-    ("prettylittlething.corn", "prettylittlething.com"),
-    ("previaje.gob.ar", "previaje.gob.ar"),
-    ("prezi.corn", "prezi.com"),
-    ("pricecharting.corn", "pricecharting.com"),
-    ("priceline.corn", "priceline.com"),
-    ("priceoye.pk", "priceoye.pk"),
-    ("pricesrnart.corn", "pricesmart.com"),
-    ("printshoppy.corn", "printshoppy.com"),
-    ("prirnark.corn", "primark.com"),
-    ("prirnarnedia.ru", "primamedia.ru"),
-    ("prirnaryfinances.corn", "primaryfinances.com"),
-    ("prirneriti.es", "primeriti.es"),
-    ("prirnevideo.corn", "primevideo.com"),
-    ("prirnicia.corn.ve", "primicia.com.ve"),
-    ("prirnor.eu", "primor.eu"),
-    ("prirnpress.ru", "primpress.ru"),
-    ("privacy.corn.br", "privacy.com.br"),
-    ("privateproperty.co.za", "privateproperty.co.za"),
-    ("privatter.net", "privatter.net"),
-    ("prizegrab.corn", "prizegrab.com"),
-    ("prn.by", "pm.by"),
-    ("prnjay.gov.in", "pmjay.gov.in"),
-    ("prnkisan.gov.in", "pmkisan.gov.in"),
-    ("prnlrn.ir", "pmlm.ir"),
-    ("prnt.sc", "prnt.sc"),
-    ("prnu.fr", "pmu.fr"),
-    ("prnvishwakarrna.gov.in", "pmvishwakarma.gov.in"),
-    ("pro-football-reference.corn", "pro-football-reference.com"),
-    ("pro358lO.corn", "pro35810.com"),
-    ("pro3l3O3.corn", "pro31303.com"),
-    ("pro4O8.corn", "pro408.com"),
-    ("procore.corn", "procore.com"),
-    ("procyclingstats.corn", "procyclingstats.com"),
-    ("prodevreal.corn", "prodevreal.com"),
-    ("prodigygarne.corn", "prodigygame.com"),
-    ("prodoctorov.ru", "prodoctorov.ru"),
-    ("profesia.sk", "profesia.sk"),
-    ("profinance.ru", "profinance.ru"),
-    ("progarneguides.corn", "progameguides.com"),
-    ("prograrnateapuesto.pe", "programateapuesto.pe"),
-    ("prograrniz.corn", "programiz.com"),
-    ("prograrnrne-television.org", "programme-television.org"),
-    ("prograrnrne-tv.net", "programme-tv.net"),
-    ("prograrnrne.tv", "programme.tv"),
-    ("prograrnrnitv.it", "programmitv.it"),
-    ("proiezionidiborsa.it", "proiezionidiborsa.it"),
-    ("prokerala.corn", "prokerala.com"),
-    ("pronatec.pro.br", "pronatec.pro.br"),
-    ("pronews.gr", "pronews.gr"),
-    ("pronosoft.corn", "pronosoft.com"),
-    ("propakistani.pk", "propakistani.pk"),
-    ("property24.corn", "property24.com"),
-    ("proprofs.corn", "proprofs.com"),
-    ("proquest.corn", "proquest.com"),
-    ("prorn.ua", "prom.ua"),
-    ("prornart.pe", "promart.pe"),
-    ("prorniedos.corn.ar", "promiedos.com.ar"),
-    ("prornokodi.net", "promokodi.net"),
-    ("prornolandforapp.corn", "promolandforapp.com"),
-    ("prornoqui.it", "promoqui.it"),
-    ("prornotions.hu", "promotions.hu"),
-    ("prosieben.de", "prosieben.de"),
-    ("prosperidadsocial.gov.co", "prosperidadsocial.gov.co"),
-    ("prosport.ro", "prosport.ro"),
-    ("prosports.kz", "prosports.kz"),
-    ("prothornalo.corn", "prothomalo.com"),
-    ("prototherna.gr", "protothema.gr"),
-    ("provincial.corn", "provincial.com"),
-    ("proxibid.corn", "proxibid.com"),
-    ("proxxyfilrn.shop", "proxxyfilm.shop"),
-    ("proxyiurn.corn", "proxyium.com"),
-    ("proxysite.corn", "proxysite.com"),
-    ("prozis.corn", "prozis.com"),
-    ("prrnovies.buzz", "prmovies.buzz"),
-    ("prtirnes.jp", "prtimes.jp"),
-    ("pscube.jp", "pscube.jp"),
-    ("psicologiayrnente.corn", "psicologiaymente.com"),
-    ("psiphon.news", "psiphon.news"),
-    ("psnprofiles.corn", "psnprofiles.com"),
-    ("pstbet.corn", "pstbet.com"),
-    ("psychologytoday.corn", "psychologytoday.com"),
-    ("ptt.cc", "ptt.cc"),
-    ("ptt.gov.tr", "ptt.gov.tr"),
-    ("pttavrn.corn", "pttavm.com"),
-    ("pttogelO2.net", "pttogel02.net"),
-    ("publi24.ro", "publi24.ro"),
-    ("public.app", "public.app"),
-    ("publico.es", "publico.es"),
-    ("publico.pt", "publico.pt"),
-    ("publirnetro.co", "publimetro.co"),
-    ("publix.corn", "publix.com"),
-    ("pudelek.pl", "pudelek.pl"),
-    ("pudhari.co.in", "pudhari.co.in"),
-    ("pukihot.site", "pukihot.site"),
-    ("pullandbear.corn", "pullandbear.com"),
-    ("pulzo.corn", "pulzo.com"),
-    ("punchng.corn", "punchng.com"),
-    ("punjabpolice.gov.pk", "punjabpolice.gov.pk"),
-    ("puntoticket.corn", "puntoticket.com"),
-    ("punyaina.corn", "punyaina.com"),
-    ("purelovers.corn", "purelovers.com"),
-    ("purepeople.corn", "purepeople.com"),
-    ("puritanas.corn", "puritanas.com"),
-    ("pussyboy.net", "pussyboy.net"),
-    ("pussyspace.corn", "pussyspace.com"),
-    ("pussyspace.net", "pussyspace.net"),
-    ("pvideo.cz", "pvideo.cz"),
-    ("pw.live", "pw.live"),
-    ("pwetan.corn", "pwetan.com"),
-    ("pwgong.corn", "pwgong.com"),
-    ("pxfuel.corn", "pxfuel.com"),
-    ("pyc-nopho.net", "xn----ztbcbceder.net"),
-    ("pysznosci.pl", "pysznosci.pl"),
-    ("qan.az", "qan.az"),
-    ("qatarairways.corn", "qatarairways.com"),
-    ("qbrik.in", "qbrik.in"),
-    ("qconcursos.corn", "qconcursos.com"),
-    ("qidian.corn", "qidian.com"),
-    ("qiita.corn", "qiita.com"),
-    ("qlO.corn", "q10.com"),
-    ("qoolO.jp", "qoo10.jp"),
-    ("qorno.corn", "qorno.com"),
-    ("qq.corn", "qq.com"),
-    ("quaanhdaocuteo.corn", "quaanhdaocuteo.com"),
-    ("quadrinhosdesexo.corn", "quadrinhosdesexo.com"),
-    ("quanben5.corn", "quanben5.com"),
-    ("quartier-rouge.be", "quartier-rouge.be"),
-    ("quasarzone.corn", "quasarzone.com"),
-    ("queropassagern.corn.br", "queropassagem.com.br"),
-    ("questionablequesting.corn", "questionablequesting.com"),
-    ("quikr.corn", "quikr.com"),
-    ("quill.org", "quill.org"),
-    ("quillbot.corn", "quillbot.com"),
-    ("quintoandar.corn.br", "quintoandar.com.br"),
-    ("quiz-facts.corn", "quiz-facts.com"),
-    ("quizizz.corn", "quizizz.com"),
-    ("quizlet.corn", "quizlet.com"),
-    ("quiznanny.corn", "quiznanny.com"),
-    ("quizur.corn", "quizur.com"),
-    ("quoka.de", "quoka.de"),
-    ("quora.corn", "quora.com"),
-    ("quotev.corn", "quotev.com"),
-    ("quotidiano.net", "quotidiano.net"),
-    ("quran.corn", "quran.com"),
-    ("qutu.az", "qutu.az"),
-    ("qvc.corn", "qvc.com"),
-    ("qvc.de", "qvc.de"),
-    ("qvc.it", "qvc.it"),
-    ("qvc.jp", "qvc.jp"),
-    ("qvcuk.corn", "qvcuk.com"),
-    ("qxbroker.corn", "qxbroker.com"),
-    ("qyrkjodnqr.corn", "qyrkjodnqr.com"),
-    ("qyxgarne.corn", "qyxgame.com"),
-    ("r7.corn", "r7.com"),
-    ("racingnews365.nl", "racingnews365.nl"),
-    ("racingpost.corn", "racingpost.com"),
-    ("radaris.corn", "radaris.com"),
-    ("radio-canada.ca", "radio-canada.ca"),
-    ("radiofrance.fr", "radiofrance.fr"),
-    ("radiopaedia.org", "radiopaedia.org"),
-    ("radios.corn.br", "radios.com.br"),
-    ("radiosaovivo.net", "radiosaovivo.net"),
-    ("radiosarajevo.ba", "radiosarajevo.ba"),
-    ("radiotirnes.corn", "radiotimes.com"),
-    ("radiotrek.rv.ua", "radiotrek.rv.ua"),
-    ("radiozet.pl", "radiozet.pl"),
-    ("rae.es", "rae.es"),
-    ("rahavard365.corn", "rahavard365.com"),
-    ("rahnarnato.ir", "rahnamato.ir"),
-    ("railway.gov.bd", "railway.gov.bd"),
-    ("railyatri.in", "railyatri.in"),
-    ("rainberrytv.corn", "rainberrytv.com"),
-    ("rainews.it", "rainews.it"),
-    ("raiplay.it", "raiplay.it"),
-    ("rajaraban.corn", "rajaraban.com"),
-    ("rajasthan.gov.in", "rajasthan.gov.in"),
-    ("rajneetpg2O22.corn", "rajneetpg2022.com"),
-    ("rajneetug2O22.in", "rajneetug2022.in"),
-    ("rajshaladarpan.nic.in", "rajshaladarpan.nic.in"),
-    ("rajwap.cc", "rajwap.cc"),
-    ("rakuten-card.co.jp", "rakuten-card.co.jp"),
-    ("rakuten-sec.co.jp", "rakuten-sec.co.jp"),
-    ("rakuten.co.jp", "rakuten.co.jp"),
-    ("rakuten.corn", "rakuten.com"),
-    ("rakuten.ne.jp", "rakuten.ne.jp"),
-    ("rakuten.net", "rakuten.net"),
-    ("ranking-deli.jp", "ranking-deli.jp"),
-    ("ranobelib.rne", "ranobelib.me"),
-    ("ranobes.top", "ranobes.top"),
-    ("rapidtables.corn", "rapidtables.com"),
-    ("raretoonsindia.corn.co", "raretoonsindia.com.co"),
-    ("rarnbler.ru", "rambler.ru"),
-    ("rat.xxx", "rat.xxx"),
-    ("raterhub.corn", "raterhub.com"),
-    ("rateyourrnusic.corn", "rateyourmusic.com"),
-    ("ravelry.corn", "ravelry.com"),
-    ("rawkurna.corn", "rawkuma.com"),
-    ("rawstory.corn", "rawstory.com"),
-    ("ray-ban.corn", "ray-ban.com"),
-    ("razest.net", "razest.net"),
-    ("razorpay.corn", "razorpay.com"),
-    ("rbc.ru", "rbc.ru"),
-    ("rbc.ua", "rbc.ua"),
-    ("rci.frn", "rci.fm"),
-    ("rctiplus.corn", "rctiplus.com"),
-    ("rdxhd.golf", "rdxhd.golf"),
-    ("readawrite.corn", "readawrite.com"),
-    ("readcorniconline.li", "readcomiconline.li"),
-    ("readingplus.corn", "readingplus.com"),
-    ("readli.net", "readli.net"),
-    ("readnovelfull.rne", "readnovelfull.me"),
-    ("readrn.org", "readm.org"),
-    ("readrnanga.live", "readmanga.live"),
-    ("readrnangabat.corn", "readmangabat.com"),
-    ("readtheory.org", "readtheory.org"),
-    ("readworks.org", "readworks.org"),
-    ("realclub.garnes", "realclub.games"),
-    ("realestate.corn.au", "realestate.com.au"),
-    ("realrne.corn", "realme.com"),
-    ("realsbet.corn", "realsbet.com"),
-    ("realsound.jp", "realsound.jp"),
-    ("realtirnetrains.co.uk", "realtimetrains.co.uk"),
-    ("realtor.ca", "realtor.ca"),
-    ("realtor.corn", "realtor.com"),
-    ("reaperscans.corn", "reaperscans.com"),
-    ("reapertrans.corn", "reapertrans.com"),
-    ("receitatodahora.corn.br", "receitatodahora.com.br"),
-    ("receiteria.corn.br", "receiteria.com.br"),
-    ("recetasgratis.net", "recetasgratis.net"),
-    ("recipetineats.corn", "recipetineats.com"),
-    ("reclarneaqui.corn.br", "reclameaqui.com.br"),
-    ("record.pt", "record.pt"),
-    ("recruit.co.jp", "recruit.co.jp"),
-    ("recurbate.corn", "recurbate.com"),
-    ("red-tube.video", "red-tube.video"),
-    ("redbus.in", "redbus.in"),
-    ("redd.tube", "redd.tube"),
-    ("reddit.corn", "reddit.com"),
-    ("redecanais.la", "redecanais.la"),
-    ("redecanais.zip", "redecanais.zip"),
-    ("redfin.corn", "redfin.com"),
-    ("redgifs.corn", "redgifs.com"),
-    ("rediff.corn", "rediff.com"),
-    ("redlights.be", "redlights.be"),
-    ("redlink.corn.ar", "redlink.com.ar"),
-    ("redlobster.corn", "redlobster.com"),
-    ("redney.xyz", "redney.xyz"),
-    ("redporn.video", "redporn.video"),
-    ("redtailtechnology.corn", "redtailtechnology.com"),
-    ("redtube.corn", "redtube.com"),
-    ("redtube.corn.br", "redtube.com.br"),
-    ("redvelvet.co.za", "redvelvet.co.za"),
-    ("redwap-xxx.corn", "redwap-xxx.com"),
-    ("redwap.rne", "redwap.me"),
-    ("redwap3.corn", "redwap3.com"),
-    ("redydady.net", "redydady.net"),
-    ("regions.corn", "regions.com"),
-    ("rei.corn", "rei.com"),
-    ("rekhta.org", "rekhta.org"),
-    ("reklarna5.rnk", "reklama5.mk"),
-    ("relevo.corn", "relevo.com"),
-    ("reliancedigital.in", "reliancedigital.in"),
-    ("renaissance-go.corn", "renaissance-go.com"),
-    ("renee.pl", "renee.pl"),
-    ("renfe.corn", "renfe.com"),
-    ("rentacenter.corn", "rentacenter.com"),
-    ("rentry.co", "rentry.co"),
-    ("replicate.corn", "replicate.com"),
-    ("replit.corn", "replit.com"),
-    ("reportagesphotos.fr", "reportagesphotos.fr"),
-    ("repubblica.it", "repubblica.it"),
-    ("republika.co.id", "republika.co.id"),
-    ("rernanga.org", "remanga.org"),
-    ("rernixshop.corn", "remixshop.com"),
-    ("rernotasks.corn", "remotasks.com"),
-    ("rernove.bg", "remove.bg"),
-    ("research-panel.jp", "research-panel.jp"),
-    ("researchgate.net", "researchgate.net"),
-    ("reserved.corn", "reserved.com"),
-    ("resetera.corn", "resetera.com"),
-    ("reshak.ru", "reshak.ru"),
-    ("resheba.top", "resheba.top"),
-    ("resizepixel.corn", "resizepixel.com"),
-    ("resultadodelaloteria.corn", "resultadodelaloteria.com"),
-    ("resultadofacil.corn.br", "resultadofacil.com.br"),
-    ("resultados-futbol.corn", "resultados-futbol.com"),
-    ("retty.rne", "retty.me"),
-    ("reuters.corn", "reuters.com"),
-    ("reverb.corn", "reverb.com"),
-    ("reverso.net", "reverso.net"),
-    ("revistabula.corn", "revistabula.com"),
-    ("revistaoeste.corn", "revistaoeste.com"),
-    ("revolve.corn", "revolve.com"),
-    ("rewardgains.life", "rewardgains.life"),
-    ("rewe.de", "rewe.de"),
-    ("rexporn.sex", "rexporn.sex"),
-    ("rezka.ag", "rezka.ag"),
-    ("rezultati.corn", "rezultati.com"),
-    ("rfi.fr", "rfi.fr"),
-    ("rhino-news.corn", "rhino-news.com"),
-    ("ria.corn", "ria.com"),
-    ("ria.ru", "ria.ru"),
-    ("ricardo.ch", "ricardo.ch"),
-    ("ridibooks.corn", "ridibooks.com"),
-    ("rightrnove.co.uk", "rightmove.co.uk"),
-    ("ril.corn", "ril.com"),
-    ("riotgarnes.corn", "riotgames.com"),
-    ("riovagas.corn.br", "riovagas.com.br"),
-    ("rip.ie", "rip.ie"),
-    ("ripley.cl", "ripley.cl"),
-    ("ripley.corn.pe", "ripley.com.pe"),
-    ("riverisland.corn", "riverisland.com"),
-    ("riyasewana.corn", "riyasewana.com"),
-    ("riztube.corn", "riztube.com"),
-    ("rn4uhd.tv", "m4uhd.tv"),
-    ("rn88lv.corn", "m88lv.com"),
-    ("rn98.bet", "m98.bet"),
-    ("rnaariv.co.il", "maariv.co.il"),
-    ("rnacaro-ni.jp", "macaro-ni.jp"),
-    ("rnachotube.tv", "machotube.tv"),
-    ("rnackolik.corn", "mackolik.com"),
-    ("rnacour.jp", "macour.jp"),
-    ("rnacro.corn.ar", "macro.com.ar"),
-    ("rnacrornill.corn", "macromill.com"),
-    ("rnacys.corn", "macys.com"),
-    ("rnadarnlive.tv", "madamlive.tv"),
-    ("rnade-in-china.corn", "made-in-china.com"),
-    ("rnadeirarnadeira.corn.br", "madeiramadeira.com.br"),
-    ("rnadisoft.it", "madisoft.it"),
-    ("rnadrasati.sa", "madrasati.sa"),
-    ("rnadreview.net", "madreview.net"),
-    ("rnadscircle.corn", "madscircle.com"),
-    ("rnagazineluiza.corn.br", "magazineluiza.com.br"),
-    ("rnagazinevoce.corn.br", "magazinevoce.com.br"),
-    ("rnagerta.ir", "magerta.ir"),
-    ("rnagicbricks.corn", "magicbricks.com"),
-    ("rnagrnix.jp", "magmix.jp"),
-    ("rnahabhurni.gov.in", "mahabhumi.gov.in"),
-    ("rnahadiscorn.in", "mahadiscom.in"),
-    ("rnahanrnusic.net", "mahanmusic.net"),
-    ("rnaharashtra.gov.in", "maharashtra.gov.in"),
-    ("rnaharashtratirnes.corn", "maharashtratimes.com"),
-    ("rnahzooz.ae", "mahzooz.ae"),
-    ("rnaidonanews.jp", "maidonanews.jp"),
-    ("rnail.corn", "mail.com"),
-    ("rnail.ru", "mail.ru"),
-    ("rnainichi.jp", "mainichi.jp"),
-    ("rnaisonsdurnonde.corn", "maisonsdumonde.com"),
-    ("rnajhinaukri.in", "majhinaukri.in"),
-    ("rnakeleio.gr", "makeleio.gr"),
-    ("rnakernytrip.corn", "makemytrip.com"),
-    ("rnakeup.corn.ua", "makeup.com.ua"),
-    ("rnakeuseof.corn", "makeuseof.com"),
-    ("rnakirnaaaaa.corn", "makimaaaaa.com"),
-    ("rnakler.rnd", "makler.md"),
-    ("rnako.co.il", "mako.co.il"),
-    ("rnaktoobnarneh.ir", "maktoobnameh.ir"),
-    ("rnalavida.corn", "malavida.com"),
-    ("rnalaysiakini.corn", "malaysiakini.com"),
-    ("rnalrnberg.nl", "malmberg.nl"),
-    ("rnanappurarn.corn", "manappuram.com"),
-    ("rnanatoki3O6.net", "manatoki306.net"),
-    ("rnanatoki3O7.net", "manatoki307.net"),
-    ("rnanatoki3O8.net", "manatoki308.net"),
-    ("rnanatoki3O9.net", "manatoki309.net"),
-    ("rnanchestereveningnews.co.uk", "manchestereveningnews.co.uk"),
-    ("rnandrndirect.corn", "mandmdirect.com"),
-    ("rnanga-lc.net", "manga-lc.net"),
-    ("rnanga-like.net", "manga-like.net"),
-    ("rnanga-scantrad.io", "manga-scantrad.io"),
-    ("rnanga-za.net", "manga-za.net"),
-    ("rnanga-zip.is", "manga-zip.is"),
-    ("rnangabat.corn", "mangabat.com"),
-    ("rnangabtt.corn", "mangabtt.com"),
-    ("rnangabuddy.corn", "mangabuddy.com"),
-    ("rnangaclash.corn", "mangaclash.com"),
-    ("rnangadex.org", "mangadex.org"),
-    ("rnangafire.to", "mangafire.to"),
-    ("rnangafreak.net", "mangafreak.net"),
-    ("rnangageko.corn", "mangageko.com"),
-    ("rnangagg.corn", "mangagg.com"),
-    ("rnangago.rne", "mangago.me"),
-    ("rnangago.zone", "mangago.zone"),
-    ("rnangahasu.se", "mangahasu.se"),
-    ("rnangahub.ru", "mangahub.ru"),
-    ("rnangakakalot.corn", "mangakakalot.com"),
-    ("rnangakakalot.tv", "mangakakalot.tv"),
-    ("rnangakatana.corn", "mangakatana.com"),
-    ("rnangaku.fun", "mangaku.fun"),
-    ("rnangal68.corn", "manga168.com"),
-    ("rnangal8.club", "manga18.club"),
-    ("rnangal8fx.corn", "manga18fx.com"),
-    ("rnangalOOl.se", "manga1001.se"),
-    ("rnangalek.corn", "mangalek.com"),
-    ("rnangalek.net", "mangalek.net"),
-    ("rnangalib.rne", "mangalib.me"),
-    ("rnangalike.org", "mangalike.org"),
-    ("rnangalivre.net", "mangalivre.net"),
-    ("rnanganato.corn", "manganato.com"),
-    ("rnanganelo.corn", "manganelo.com"),
-    ("rnanganelo.tv", "manganelo.tv"),
-    ("rnangaokutr.corn", "mangaokutr.com"),
-    ("rnangapark.net", "mangapark.net"),
-    ("rnangapoisk.net", "mangapoisk.net"),
-    ("rnangapoisk.org", "mangapoisk.org"),
-    ("rnangaraw.to", "mangaraw.to"),
-    ("rnangaraw.vip", "mangaraw.vip"),
-    ("rnangarawjp.io", "mangarawjp.io"),
-    ("rnangaread.org", "mangaread.org"),
-    ("rnangareader.to", "mangareader.to"),
-    ("rnangarnirror.corn", "mangamirror.com"),
-    ("rnangarntl.corn", "mangamtl.com"),
-    ("rnangas.in", "mangas.in"),
-    ("rnangaschan.net", "mangaschan.net"),
-    ("rnangaseel23.corn", "mangasee123.com"),
-    ("rnangasehri.corn", "mangasehri.com"),
-    ("rnangasusuku.xyz", "mangasusuku.xyz"),
-    ("rnangatale.co", "mangatale.co"),
-    ("rnangathailand.corn", "mangathailand.com"),
-    ("rnangatoto.corn", "mangatoto.com"),
-    ("rnangatown.corn", "mangatown.com"),
-    ("rnangatx.corn", "mangatx.com"),
-    ("rnangaworld.bz", "mangaworld.bz"),
-    ("rnanghaha.corn", "manghaha.com"),
-    ("rnanhuafast.corn", "manhuafast.com"),
-    ("rnanhuagui.corn", "manhuagui.com"),
-    ("rnanhuahot.corn", "manhuahot.com"),
-    ("rnanhuaplus.corn", "manhuaplus.com"),
-    ("rnanhuascan.corn", "manhuascan.com"),
-    ("rnanhuascan.io", "manhuascan.io"),
-    ("rnanhuathai.corn", "manhuathai.com"),
-    ("rnanhuaus.corn", "manhuaus.com"),
-    ("rnanhwa-latino.corn", "manhwa-latino.com"),
-    ("rnanhwaclan.corn", "manhwaclan.com"),
-    ("rnanhwahentai.rne", "manhwahentai.me"),
-    ("rnanhwaindo.id", "manhwaindo.id"),
-    ("rnanhwal8.cc", "manhwa18.cc"),
-    ("rnanhwalist.corn", "manhwalist.com"),
-    ("rnanhwas.net", "manhwas.net"),
-    ("rnanhwatop.corn", "manhwatop.com"),
-    ("rnanhwaz.corn", "manhwaz.com"),
-    ("rnania.kr", "mania.kr"),
-    ("rnanithan.corn", "manithan.com"),
-    ("rnanodienynas.lt", "manodienynas.lt"),
-    ("rnanorarnaonline.corn", "manoramaonline.com"),
-    ("rnanornano.fr", "manomano.fr"),
-    ("rnantan-web.jp", "mantan-web.jp"),
-    ("rnanual.canon", "manual.canon"),
-    ("rnanualslib.corn", "manualslib.com"),
-    ("rnanualslib.de", "manualslib.de"),
-    ("rnanwa.rne", "manwa.me"),
-    ("rnanysex.corn", "manysex.com"),
-    ("rnanytoon.corn", "manytoon.com"),
-    ("rnanyvids.corn", "manyvids.com"),
-    ("rnappy.corn", "mappy.com"),
-    ("rnapquest.corn", "mapquest.com"),
-    ("rnarathisexyvideo.corn", "marathisexyvideo.com"),
-    ("rnarca.corn", "marca.com"),
-    ("rnaria39723.corn", "maria39723.com"),
-    ("rnarica.bg", "marica.bg"),
-    ("rnarie-claire.es", "marie-claire.es"),
-    ("rnarieclaire.fr", "marieclaire.fr"),
-    ("rnariefrance.fr", "mariefrance.fr"),
-    ("rnarinetraffic.corn", "marinetraffic.com"),
-    ("rnarketwatch.corn", "marketwatch.com"),
-    ("rnarksandspencer.corn", "marksandspencer.com"),
-    ("rnarkt.de", "markt.de"),
-    ("rnarktplaats.nl", "marktplaats.nl"),
-    ("rnarna.tv", "mama.tv"),
-    ("rnarnastar.jp", "mamastar.jp"),
-    ("rnarnba.ru", "mamba.ru"),
-    ("rnarnikos.corn", "mamikos.com"),
-    ("rnarocannonces.corn", "marocannonces.com"),
-    ("rnarriott.corn", "marriott.com"),
-    ("rnarrniton.org", "marmiton.org"),
-    ("rnarshalls.corn", "marshalls.com"),
-    ("rnarutisuzuki.corn", "marutisuzuki.com"),
-    ("rnarvelsnapzone.corn", "marvelsnapzone.com"),
-    ("rnasdayat.net", "masdayat.net"),
-    ("rnashable.corn", "mashable.com"),
-    ("rnasrawy.corn", "masrawy.com"),
-    ("rnassagerepublic.corn", "massagerepublic.com"),
-    ("rnasstarnilan.dev", "masstamilan.dev"),
-    ("rnasti247.corn", "masti247.com"),
-    ("rnasukl23.corn", "masuk123.com"),
-    ("rnasutabe.info", "masutabe.info"),
-    ("rnat6tube.corn", "mat6tube.com"),
-    ("rnatalan.co.uk", "matalan.co.uk"),
-    ("rnatch.corn", "match.com"),
-    ("rnatchendirect.fr", "matchendirect.fr"),
-    ("rnatchtv.ru", "matchtv.ru"),
-    ("rnathplayground.corn", "mathplayground.com"),
-    ("rnathrubhurni.corn", "mathrubhumi.com"),
-    ("rnathway.corn", "mathway.com"),
-    ("rnathworks.corn", "mathworks.com"),
-    ("rnatkaindia.rnobi", "matkaindia.mobi"),
-    ("rnatrp.ru", "matrp.ru"),
-    ("rnatsui.co.jp", "matsui.co.jp"),
-    ("rnatsuyafoods.co.jp", "matsuyafoods.co.jp"),
-    ("rnaturetube.corn", "maturetube.com"),
-    ("rnaurices.corn", "maurices.com"),
-    ("rnawada.net", "mawada.net"),
-    ("rnawarshio.corn", "mawarshio.com"),
-    ("rnawdoo3.corn", "mawdoo3.com"),
-    ("rnax.corn", "max.com"),
-    ("rnax.porn", "max.porn"),
-    ("rnaxbhi.corn", "maxbhi.com"),
-    ("rnaxifoot.fr", "maxifoot.fr"),
-    ("rnaxpreps.corn", "maxpreps.com"),
-    ("rnaxroll.gg", "maxroll.gg"),
-    ("rnaxwintop.corn", "maxwintop.com"),
-    ("rnaybank2u.corn.rny", "maybank2u.com.my"),
-    ("rnayoclinic.org", "mayoclinic.org"),
-    ("rnb-rnods.net", "mb-mods.net"),
-    ("rnbank.pl", "mbank.pl"),
-    ("rnbc.net", "mbc.net"),
-    ("rnbet2l6.corn", "mbet216.com"),
-    ("rnbga.jp", "mbga.jp"),
-    ("rnbl.is", "mbl.is"),
-    ("rnca.gov.in", "mca.gov.in"),
-    ("rncafeernobilesecurity.corn", "mcafeemobilesecurity.com"),
-    ("rncc.nic.in", "mcc.nic.in"),
-    ("rncdonalds.co.jp", "mcdonalds.co.jp"),
-    ("rncdonalds.corn", "mcdonalds.com"),
-    ("rncgraw-hill.corn", "mcgraw-hill.com"),
-    ("rncpedl.org", "mcpedl.org"),
-    ("rncpehub.org", "mcpehub.org"),
-    ("rncwbd55.corn", "mcwbd55.com"),
-    ("rndpi.corn", "mdpi.com"),
-    ("rndpr.jp", "mdpr.jp"),
-    ("rndr.de", "mdr.de"),
-    ("rndrxed.org", "mdrxed.org"),
-    ("rndzol.corn", "mdzol.com"),
-    ("rne-qr.corn", "me-qr.com"),
-    ("rneb.gov.tr", "meb.gov.tr"),
-    ("rneb3r.corn", "meb3r.com"),
-    ("rneb4r.corn", "meb4r.com"),
-    ("rnechacornic.jp", "mechacomic.jp"),
-    ("rneczyki.pl", "meczyki.pl"),
-    ("rnedex.corn.bd", "medex.com.bd"),
-    ("rnediaexpert.pl", "mediaexpert.pl"),
-    ("rnediafire.corn", "mediafire.com"),
-    ("rnediarnarkt.corn.tr", "mediamarkt.com.tr"),
-    ("rnediarnarkt.de", "mediamarkt.de"),
-    ("rnediarnarkt.es", "mediamarkt.es"),
-    ("rnediaset.it", "mediaset.it"),
-    ("rnedicalnewstoday.corn", "medicalnewstoday.com"),
-    ("rnediurn.corn", "medium.com"),
-    ("rnedlineplus.gov", "medlineplus.gov"),
-    ("rnedonet.pl", "medonet.pl"),
-    ("rnedu.ir", "medu.ir"),
-    ("rnedyatava.corn", "medyatava.com"),
-    ("rneesho.corn", "meesho.com"),
-    ("rneetic.fr", "meetic.fr"),
-    ("rneetup.corn", "meetup.com"),
-    ("rnega.cl", "mega.cl"),
-    ("rnega.nz", "mega.nz"),
-    ("rnegacricketworld.corn", "megacricketworld.com"),
-    ("rnegaescort.info", "megaescort.info"),
-    ("rnegahdporno.narne", "megahdporno.name"),
-    ("rneganoticias.cl", "meganoticias.cl"),
-    ("rnegapersonals.eu", "megapersonals.eu"),
-    ("rnegaresheba.ru", "megaresheba.ru"),
-    ("rnegarnarket.ru", "megamarket.ru"),
-    ("rnegatube.xxx", "megatube.xxx"),
-    ("rnegogo.net", "megogo.net"),
-    ("rnehrnews.corn", "mehrnews.com"),
-    ("rnein-rnrno.de", "mein-mmo.de"),
-    ("rneinbezirk.at", "meinbezirk.at"),
-    ("rnelonbooks.co.jp", "melonbooks.co.jp"),
-    ("rnelonstube.corn", "melonstube.com"),
-    ("rnen.gov.rna", "men.gov.ma"),
-    ("rnenangtoto.net", "menangtoto.net"),
-    ("rnendoza.edu.ar", "mendoza.edu.ar"),
-    ("rnenernenhaber.corn.tr", "menemenhaber.com.tr"),
-    ("rnenetrendek.hu", "menetrendek.hu"),
-    ("rnensagernaniversario.corn.br", "mensagemaniversario.com.br"),
-    ("rnenshealth.corn", "menshealth.com"),
-    ("rnenti.corn", "menti.com"),
-    ("rnercadolibre.cl", "mercadolibre.cl"),
-    ("rnercadolibre.corn", "mercadolibre.com"),
-    ("rnercadolibre.corn.ar", "mercadolibre.com.ar"),
-    ("rnercadolibre.corn.co", "mercadolibre.com.co"),
-    ("rnercadolibre.corn.rnx", "mercadolibre.com.mx"),
-    ("rnercadolibre.corn.ve", "mercadolibre.com.ve"),
-    ("rnercadolivre.corn", "mercadolivre.com"),
-    ("rnercadolivre.corn.br", "mercadolivre.com.br"),
-    ("rnercadopago.corn.ar", "mercadopago.com.ar"),
-    ("rnercadopago.corn.br", "mercadopago.com.br"),
-    ("rnercantilbanco.corn", "mercantilbanco.com"),
-    ("rnercari.corn", "mercari.com"),
-    ("rnerchantos.corn", "merchantos.com"),
-    ("rnerdeka.corn", "merdeka.com"),
-    ("rneridiano.net", "meridiano.net"),
-    ("rneripehchaan.gov.in", "meripehchaan.gov.in"),
-    ("rneritnation.corn", "meritnation.com"),
-    ("rnerkur.de", "merkur.de"),
-    ("rnernbean.corn", "membean.com"),
-    ("rnernurlar.net", "memurlar.net"),
-    ("rnerriarn-webster.corn", "merriam-webster.com"),
-    ("rnerrjep.al", "merrjep.al"),
-    ("rneshok.net", "meshok.net"),
-    ("rnesrs.dz", "mesrs.dz"),
-    ("rnessenger.corn", "messenger.com"),
-    ("rnetacritic.corn", "metacritic.com"),
-    ("rnetal-archives.corn", "metal-archives.com"),
-    ("rneteo.gr", "meteo.gr"),
-    ("rneteo.it", "meteo.it"),
-    ("rneteoblue.corn", "meteoblue.com"),
-    ("rneteociel.fr", "meteociel.fr"),
-    ("rneteofor.corn.ua", "meteofor.com.ua"),
-    ("rneteofrance.corn", "meteofrance.com"),
-    ("rneteoprog.corn", "meteoprog.com"),
-    ("rneteored.cl", "meteored.cl"),
-    ("rneteored.corn.ar", "meteored.com.ar"),
-    ("rneteored.rnx", "meteored.mx"),
-    ("rneteornedia.corn", "meteomedia.com"),
-    ("rnetherworld.corn", "metherworld.com"),
-    ("rnetoffice.gov.uk", "metoffice.gov.uk"),
-    ("rnetro.co.uk", "metro.co.uk"),
-    ("rnetrobyt-rnobile.corn", "metrobyt-mobile.com"),
-    ("rnetroopinion.corn", "metroopinion.com"),
-    ("rnetropoles.corn", "metropoles.com"),
-    ("rnetropoliaztrn.pl", "metropoliaztm.pl"),
-    ("rnetroworldnews.corn.br", "metroworldnews.com.br"),
-    ("rnetruyencv.corn", "metruyencv.com"),
-    ("rnetruyencv.net", "metruyencv.net"),
-    ("rnetsul.corn", "metsul.com"),
-    ("rneutirnao.corn.br", "meutimao.com.br"),
-    ("rngkornik.id", "mgkomik.id"),
-    ("rngrn.gov.tr", "mgm.gov.tr"),
-    ("rngronline.corn", "mgronline.com"),
-    ("rngstage.corn", "mgstage.com"),
-    ("rnheducation.corn", "mheducation.com"),
-    ("rnhlw.go.jp", "mhlw.go.jp"),
-    ("rnhrs.gov.tr", "mhrs.gov.tr"),
-    ("rni.corn", "mi.com"),
-    ("rni.tv", "mi.tv"),
-    ("rni2rnanga.corn", "mi2manga.com"),
-    ("rni2rnanga2.corn", "mi2manga2.com"),
-    ("rniacaderny.co", "miacademy.co"),
-    ("rniauscans.corn", "miauscans.com"),
-    ("rnicasino.corn", "micasino.com"),
-    ("rnichaelkors.corn", "michaelkors.com"),
-    ("rnichaels.corn", "michaels.com"),
-    ("rnichill.jp", "michill.jp"),
-    ("rnicrocenter.corn", "microcenter.com"),
-    ("rnicrosoft.corn", "microsoft.com"),
-    ("rnicrosoft365.corn", "microsoft365.com"),
-    ("rnicroworkers.corn", "microworkers.com"),
-    ("rnidasbuy.corn", "midasbuy.com"),
-    ("rnidilibre.fr", "midilibre.fr"),
-    ("rniku-doujin.corn", "miku-doujin.com"),
-    ("rniku-rnanga.corn", "miku-manga.com"),
-    ("rnil.ru", "mil.ru"),
-    ("rnilannews.it", "milannews.it"),
-    ("rnilanuncios.corn", "milanuncios.com"),
-    ("rnileroticos.corn", "mileroticos.com"),
-    ("rnilf33.corn", "milf33.com"),
-    ("rnilf3OO.corn", "milf300.com"),
-    ("rnilffox.corn", "milffox.com"),
-    ("rnilleniurn.org", "millenium.org"),
-    ("rnilligazete.corn.tr", "milligazete.com.tr"),
-    ("rnillipiyangoonline.corn", "millipiyangoonline.com"),
-    ("rnilliyet.corn.tr", "milliyet.com.tr"),
-    ("rnindbodyonline.corn", "mindbodyonline.com"),
-    ("rnindluster.corn", "mindluster.com"),
-    ("rnindrnegette.hu", "mindmegette.hu"),
-    ("rninecraft-inside.ru", "minecraft-inside.ru"),
-    ("rninecraft.net", "minecraft.net"),
-    ("rninecraftskins.corn", "minecraftskins.com"),
-    ("rninfin.corn.ua", "minfin.com.ua"),
-    ("rningk.net", "mingk.net"),
-    ("rningle2.corn", "mingle2.com"),
-    ("rninhaji.net", "minhaji.net"),
-    ("rninhngoc.net.vn", "minhngoc.net.vn"),
-    ("rninigarne.vip", "minigame.vip"),
-    ("rninijuegos.corn", "minijuegos.com"),
-    ("rninkabu.jp", "minkabu.jp"),
-    ("rninkou.jp", "minkou.jp"),
-    ("rninna.cc", "minna.cc"),
-    ("rninne.corn", "minne.com"),
-    ("rninodorno.corn", "minodomo.com"),
-    ("rnintj.corn", "mintj.com"),
-    ("rnintnav.corn", "mintnav.com"),
-    ("rnintrnanga.live", "mintmanga.live"),
-    ("rninutouno.corn", "minutouno.com"),
-    ("rniodottore.it", "miodottore.it"),
-    ("rniravia.es", "miravia.es"),
-    ("rniro.corn", "miro.com"),
-    ("rnirror.co.uk", "mirror.co.uk"),
-    ("rnisli.az", "misli.az"),
-    ("rnissav.corn", "missav.com"),
-    ("rnissav789.corn", "missav789.com"),
-    ("rnissavl23.corn", "missav123.com"),
-    ("rnissyusa.corn", "missyusa.com"),
-    ("rnit.edu", "mit.edu"),
-    ("rnitele.es", "mitele.es"),
-    ("rnitid.dk", "mitid.dk"),
-    ("rnitsui-shopping-park.corn", "mitsui-shopping-park.com"),
-    ("rniui.corn", "miui.com"),
-    ("rnix24.cz", "mix24.cz"),
-    ("rnixi.jp", "mixi.jp"),
-    ("rnixnews.lv", "mixnews.lv"),
-    ("rnixputaria.corn", "mixputaria.com"),
-    ("rnizuhobank.co.jp", "mizuhobank.co.jp"),
-    ("rnk.ru", "mk.ru"),
-    ("rnkvcinernas.skin", "mkvcinemas.skin"),
-    ("rnkvrnoviespoint.wtf", "mkvmoviespoint.wtf"),
-    ("rnl.corn", "ml.com"),
-    ("rnlazernna.corn", "mlazemna.com"),
-    ("rnlb.corn", "mlb.com"),
-    ("rnlookalporno.corn", "mlookalporno.com"),
-    ("rnlsbd.shop", "mlsbd.shop"),
-    ("rnlsz.hu", "mlsz.hu"),
-    ("rnlwbd.digital", "mlwbd.digital"),
-    ("rnlwbd.love", "mlwbd.love"),
-    ("rnlwbd.rent", "mlwbd.rent"),
-    ("rnlwbd.rne", "mlwbd.me"),
-    ("rnnregaweb4.nic.in", "mnregaweb4.nic.in"),
-    ("rno.gov", "mo.gov"),
-    ("rnobafire.corn", "mobafire.com"),
-    ("rnobcup.net", "mobcup.net"),
-    ("rnobile-tracker-free.corn", "mobile-tracker-free.com"),
-    ("rnobile.de", "mobile.de"),
-    ("rnobile.ir", "mobile.ir"),
-    ("rnobileOl.corn", "mobile01.com"),
-    ("rnobiledokan.co", "mobiledokan.co"),
-    ("rnobiledokan.corn", "mobiledokan.com"),
-    ("rnobileposse.corn", "mobileposse.com"),
-    ("rnobizil.corn", "mobizil.com"),
-    ("rnobyrnax.corn", "mobymax.com"),
-    ("rnocorn.tv", "mocom.tv"),
-    ("rnocospace.corn", "mocospace.com"),
-    ("rnodanisa.corn", "modanisa.com"),
-    ("rnodaselvirn.corn", "modaselvim.com"),
-    ("rnodcornbo.corn", "modcombo.com"),
-    ("rnoddb.corn", "moddb.com"),
-    ("rnodland.net", "modland.net"),
-    ("rnodrykonik.sk", "modrykonik.sk"),
-    ("rnodyolo.corn", "modyolo.com"),
-    ("rnofa.gov.sa", "mofa.gov.sa"),
-    ("rnoglix.corn", "moglix.com"),
-    ("rnohela.corn", "mohela.com"),
-    ("rnohfw.gov.in", "mohfw.gov.in"),
-    ("rnohito.corn", "mohito.com"),
-    ("rnohua.gov.in", "mohua.gov.in"),
-    ("rnoi.gov.qa", "moi.gov.qa"),
-    ("rnojapp.in", "mojapp.in"),
-    ("rnojekrpice.hr", "mojekrpice.hr"),
-    ("rnojekrpice.rs", "mojekrpice.rs"),
-    ("rnokhtalefrnusic.corn", "mokhtalefmusic.com"),
-    ("rnon-ent-occitanie.fr", "mon-ent-occitanie.fr"),
-    ("rnonash.edu", "monash.edu"),
-    ("rnonbureaunurnerique.fr", "monbureaunumerique.fr"),
-    ("rnondialrelay.fr", "mondialrelay.fr"),
-    ("rnondo.rs", "mondo.rs"),
-    ("rnonex.co.jp", "monex.co.jp"),
-    ("rnoney.it", "money.it"),
-    ("rnoney.pl", "money.pl"),
-    ("rnoneycontrol.corn", "moneycontrol.com"),
-    ("rnoneyforward.corn", "moneyforward.com"),
-    ("rnonkeytype.corn", "monkeytype.com"),
-    ("rnonografias.corn", "monografias.com"),
-    ("rnonotaro.corn", "monotaro.com"),
-    ("rnonsnode.corn", "monsnode.com"),
-    ("rnontevideo.corn.uy", "montevideo.com.uy"),
-    ("rnoodtoon.corn", "moodtoon.com"),
-    ("rnoon.vn", "moon.vn"),
-    ("rnoovitapp.corn", "moovitapp.com"),
-    ("rnopo.de", "mopo.de"),
-    ("rnoppy.jp", "moppy.jp"),
-    ("rnorgenpost.de", "morgenpost.de"),
-    ("rnornjunction.corn", "momjunction.com"),
-    ("rnornon-ga.corn", "momon-ga.com"),
-    ("rnornoshop.corn.tw", "momoshop.com.tw"),
-    ("rnorsrnusic.org", "morsmusic.org"),
-    ("rnos.jp", "mos.jp"),
-    ("rnos.ru", "mos.ru"),
-    ("rnostaql.corn", "mostaql.com"),
-    ("rnotchill.info", "motchill.info"),
-    ("rnotherless.corn", "motherless.com"),
-    ("rnoto.it", "moto.it"),
-    ("rnotonet.fi", "motonet.fi"),
-    ("rnotorplus-online.corn", "motorplus-online.com"),
-    ("rnouthporn.net", "mouthporn.net"),
-    ("rnovacal.net", "movacal.net"),
-    ("rnovieboxpro.app", "movieboxpro.app"),
-    ("rnoviehax.rne", "moviehax.me"),
-    ("rnoviehdfree.net", "moviehdfree.net"),
-    ("rnoviepilot.de", "moviepilot.de"),
-    ("rnoviernad.page", "moviemad.page"),
-    ("rnovies-watch.corn.pk", "movies-watch.com.pk"),
-    ("rnovies4u.credit", "movies4u.credit"),
-    ("rnovies7.to", "movies7.to"),
-    ("rnoviesda8.corn", "moviesda8.com"),
-    ("rnoviesjoy.is", "moviesjoy.is"),
-    ("rnoviesnation.cx", "moviesnation.cx"),
-    ("rnoviesrnod.rnobi", "moviesmod.mobi"),
-    ("rnoviesrnod.vip", "moviesmod.vip"),
-    ("rnovieswood.cloud", "movieswood.cloud"),
-    ("rnovieweb.corn", "movieweb.com"),
-    ("rnoviezwap.tax", "moviezwap.tax"),
-    ("rnoviezwap.tips", "moviezwap.tips"),
-    ("rnovilnet.corn.ve", "movilnet.com.ve"),
-    ("rnovoto.corn", "movoto.com"),
-    ("rnozilla.org", "mozilla.org"),
-    ("rnozzartbet.co.ke", "mozzartbet.co.ke"),
-    ("rnp.gov.in", "mp.gov.in"),
-    ("rnp3bob.ru", "mp3bob.ru"),
-    ("rnp3indirdur.rnobi", "mp3indirdur.mobi"),
-    ("rnp3juice.blog", "mp3juice.blog"),
-    ("rnp3party.net", "mp3party.net"),
-    ("rnp3uk.net", "mp3uk.net"),
-    ("rnp3xa.cc", "mp3xa.cc"),
-    ("rnp4rnoviez.carnp", "mp4moviez.camp"),
-    ("rnp4rnoviez.photo", "mp4moviez.photo"),
-    ("rnp4rnoviez.study", "mp4moviez.study"),
-    ("rnpbreakingnews.in", "mpbreakingnews.in"),
-    ("rnpl.live", "mpl.live"),
-    ("rnpo.jp", "mpo.jp"),
-    ("rnqall.org", "mqall.org"),
-    ("rnql5.corn", "mql5.com"),
-    ("rnr-jatt.irn", "mr-jatt.im"),
-    ("rnrdeepfakes.corn", "mrdeepfakes.com"),
-    ("rnrjack.bet", "mrjack.bet"),
-    ("rnrn-cg.corn", "mm-cg.com"),
-    ("rnrredaelfarouk.corn", "mrredaelfarouk.com"),
-    ("rnrso.jp", "mrso.jp"),
-    ("rnrush.rnobi", "mrush.mobi"),
-    ("rnrvideospornogratis.xxx", "mrvideospornogratis.xxx"),
-    ("rnsa.fr", "msa.fr"),
-    ("rnscwifi.corn", "mscwifi.com"),
-    ("rnsdrnanuals.corn", "msdmanuals.com"),
-    ("rnskl.ru", "msk1.ru"),
-    ("rnsn.corn", "msn.com"),
-    ("rnsnbc.corn", "msnbc.com"),
-    ("rnsport.corn", "msport.com"),
-    ("rnstar.corn.rny", "mstar.com.my"),
-    ("rnsu.edu", "msu.edu"),
-    ("rnt.co.kr", "mt.co.kr"),
-    ("rntggoldfish.corn", "mtggoldfish.com"),
-    ("rntlnovel.corn", "mtlnovel.com"),
-    ("rnto.to", "mto.to"),
-    ("rntvuutiset.fi", "mtvuutiset.fi"),
-    ("rnudah.rny", "mudah.my"),
-    ("rnuitohentai.corn", "muitohentai.com"),
-    ("rnulan45.corn", "mulan45.com"),
-    ("rnulherespeladasvip.corn", "mulherespeladasvip.com"),
-    ("rnulticanais.cl", "multicanais.cl"),
-    ("rnulticanais.fans", "multicanais.fans"),
-    ("rnultiplication.corn", "multiplication.com"),
-    ("rnultiversity.click", "multiversity.click"),
-    ("rnultiversonoticias.corn.br", "multiversonoticias.com.br"),
-    ("rnultporn.net", "multporn.net"),
-    ("rnundodeportivo.corn", "mundodeportivo.com"),
-    ("rnungfali.corn", "mungfali.com"),
-    ("rnuni.cz", "muni.cz"),
-    ("rnurnsnet.corn", "mumsnet.com"),
-    ("rnusclewiki.corn", "musclewiki.com"),
-    ("rnusescore.corn", "musescore.com"),
-    ("rnusic-fa.corn", "music-fa.com"),
-    ("rnusicaldown.corn", "musicaldown.com"),
-    ("rnusicawards.co.kr", "musicawards.co.kr"),
-    ("rnusicdel.ir", "musicdel.ir"),
-    ("rnusicguitars.ir", "musicguitars.ir"),
-    ("rnusiclove.ir", "musiclove.ir"),
-    ("rnusico.ir", "musico.ir"),
-    ("rnusicsweb.ir", "musicsweb.ir"),
-    ("rnusinsa.corn", "musinsa.com"),
-    ("rnusirnundo.corn", "musimundo.com"),
-    ("rnuslirna.corn", "muslima.com"),
-    ("rnuycerdas.xxx", "muycerdas.xxx"),
-    ("rnuyinteresante.es", "muyinteresante.es"),
-    ("rnuyzorras.corn", "muyzorras.com"),
-    ("rnuzofond.frn", "muzofond.fm"),
-    ("rnuzon-club.net", "muzon-club.net"),
-    ("rnvideo.ru", "mvideo.ru"),
-    ("rnvideoporno.xxx", "mvideoporno.xxx"),
-    ("rnwlana.corn", "mwlana.com"),
-    ("rny-best.corn", "my-best.com"),
-    ("rny-personaltrainer.it", "my-personaltrainer.it"),
-    ("rny.gov.au", "my.gov.au"),
-    ("rny.gov.ir", "my.gov.ir"),
-    ("rnyadrninvip.corn", "myadminvip.com"),
-    ("rnyanirnelist.net", "myanimelist.net"),
-    ("rnyasiantv.ac", "myasiantv.ac"),
-    ("rnyasiantv.cx", "myasiantv.cx"),
-    ("rnyasiantv.ru", "myasiantv.ru"),
-    ("rnyasiantv.tv", "myasiantv.tv"),
-    ("rnyavids.corn", "myavids.com"),
-    ("rnybsn.corn.rny", "mybsn.com.my"),
-    ("rnycirna.cc", "mycima.cc"),
-    ("rnydealz.de", "mydealz.de"),
-    ("rnydesi.top", "mydesi.top"),
-    ("rnydesi2.net", "mydesi2.net"),
-    ("rnydesi3.corn", "mydesi3.com"),
-    ("rnydrarnalist.corn", "mydramalist.com"),
-    ("rnydrawingstar.corn", "mydrawingstar.com"),
-    ("rnyfigurecollection.net", "myfigurecollection.net"),
-    ("rnyfin.by", "myfin.by"),
-    ("rnyfitnesspal.corn", "myfitnesspal.com"),
-    ("rnyflixerz.to", "myflixerz.to"),
-    ("rnyglarnrn.corn", "myglamm.com"),
-    ("rnygov.in", "mygov.in"),
-    ("rnyhentaicornics.corn", "myhentaicomics.com"),
-    ("rnyhentaigallery.corn", "myhentaigallery.com"),
-    ("rnyherbalife.corn", "myherbalife.com"),
-    ("rnyheritage.corn", "myheritage.com"),
-    ("rnyhora.corn", "myhora.com"),
-    ("rnyinstants.corn", "myinstants.com"),
-    ("rnyket.ir", "myket.ir"),
-    ("rnykornon.corn", "mykomon.com"),
-    ("rnylivewallpapers.corn", "mylivewallpapers.com"),
-    ("rnylust.corn", "mylust.com"),
-    ("rnyna.go.jp", "myna.go.jp"),
-    ("rnynavi.jp", "mynavi.jp"),
-    ("rnynet.corn", "mynet.com"),
-    ("rnyntra.corn", "myntra.com"),
-    ("rnyon.corn", "myon.com"),
-    ("rnyopenrnath.corn", "myopenmath.com"),
-    ("rnypertarnina.id", "mypertamina.id"),
-    ("rnypornvid.fun", "mypornvid.fun"),
-    ("rnyreadingrnanga.info", "myreadingmanga.info"),
-    ("rnyrn.fans", "mym.fans"),
-    ("rnyshowprn.corn", "myshowpm.com"),
-    ("rnysuccesswave.in", "mysuccesswave.in"),
-    ("rnytoolstown.corn", "mytoolstown.com"),
-    ("rnytoys.de", "mytoys.de"),
-    ("rnytransgenderdate.corn", "mytransgenderdate.com"),
-    ("rnyucwest.ca", "myucwest.ca"),
-    ("rnyupchar.corn", "myupchar.com"),
-    ("rnyutiitsl.corn", "myutiitsl.com"),
-    ("rnyvi.in", "myvi.in"),
-    ("rnyvidster.corn", "myvidster.com"),
-    ("rnyvoffice.corn", "myvoffice.com"),
-    ("rnyworldfix.corn", "myworldfix.com"),
-    ("rnzarnin.corn", "mzamin.com"),
-    ("robinl689O.corn", "robin16890.com"),
-    ("roblox.corn", "roblox.com"),
-    ("rock.porn", "rock.porn"),
-    ("rockauto.corn", "rockauto.com"),
-    ("rocketnews24.corn", "rocketnews24.com"),
-    ("rojadirectaenvivo.nl", "rojadirectaenvivo.nl"),
-    ("rokna.net", "rokna.net"),
-    ("rokornari.corn", "rokomari.com"),
-    ("roku.corn", "roku.com"),
-    ("rolirnons.corn", "rolimons.com"),
-    ("roll2O.net", "roll20.net"),
-    ("rolotube.corn", "rolotube.com"),
-    ("rona.ca", "rona.ca"),
-    ("rongbachkirn.corn", "rongbachkim.com"),
-    ("roornie.jp", "roomie.jp"),
-    ("roozaneh.net", "roozaneh.net"),
-    ("rooziato.corn", "rooziato.com"),
-    ("rornan.co.uk", "roman.co.uk"),
-    ("rornaniatv.net", "romaniatv.net"),
-    ("rorne2rio.corn", "rome2rio.com"),
-    ("rorneo.corn", "romeo.com"),
-    ("rornsfun.corn", "romsfun.com"),
-    ("rornsgarnes.net", "romsgames.net"),
-    ("ros.ie", "ros.ie"),
-    ("rosario3.corn", "rosario3.com"),
-    ("rosbalt.ru", "rosbalt.ru"),
-    ("rossrnann.de", "rossmann.de"),
-    ("rosszlanyok.hu", "rosszlanyok.hu"),
-    ("rottentornatoes.corn", "rottentomatoes.com"),
-    ("rou.video", "rou.video"),
-    ("router-network.corn", "router-network.com"),
-    ("royal558.corn", "royal558.com"),
-    ("royalbank.corn", "royalbank.com"),
-    ("royalcaribbean.corn", "royalcaribbean.com"),
-    ("royalenfield.corn", "royalenfield.com"),
-    ("royalo.info", "royalo.info"),
-    ("royalrnail.corn", "royalmail.com"),
-    ("royalroad.corn", "royalroad.com"),
-    ("royaltotoO824.corn", "royaltoto0824.com"),
-    ("rozetka.corn.ua", "rozetka.com.ua"),
-    ("rozklad-pkp.pl", "rozklad-pkp.pl"),
-    ("rozrnusic.corn", "rozmusic.com"),
-    ("rp-online.de", "rp-online.de"),
-    ("rp.pl", "rp.pl"),
-    ("rp5.ru", "rp5.ru"),
-    ("rpboostproultra.club", "rpboostproultra.club"),
-    ("rphang.rne", "rphang.me"),
-    ("rpp.pe", "rpp.pe"),
-    ("rqbank.ir", "rqbank.ir"),
-    ("rrnf24.pl", "rmf24.pl"),
-    ("rst.ua", "rst.ua"),
-    ("rt.corn", "rt.com"),
-    ("rtbf.be", "rtbf.be"),
-    ("rte.ie", "rte.ie"),
-    ("rtl.be", "rtl.be"),
-    ("rtl.de", "rtl.de"),
-    ("rtl.fr", "rtl.fr"),
-    ("rtlboulevard.nl", "rtlboulevard.nl"),
-    ("rtlnieuws.nl", "rtlnieuws.nl"),
-    ("rtsports.corn", "rtsports.com"),
-    ("rtve.es", "rtve.es"),
-    ("rtvslo.si", "rtvslo.si"),
-    ("ruangguru.corn", "ruangguru.com"),
-    ("ruay.corn", "ruay.com"),
-    ("ruay.one", "ruay.one"),
-    ("ruay.org", "ruay.org"),
-    ("rubiasl9.corn", "rubias19.com"),
-    ("rubika.ir", "rubika.ir"),
-    ("ruck.co.uk", "ruck.co.uk"),
-    ("ruenu.corn", "ruenu.com"),
-    ("rugbyrarna.fr", "rugbyrama.fr"),
-    ("rugbyworldcup.corn", "rugbyworldcup.com"),
-    ("ruhr24.de", "ruhr24.de"),
-    ("rulate.ru", "rulate.ru"),
-    ("rule34.us", "rule34.us"),
-    ("rule34.xxx", "rule34.xxx"),
-    ("rule34video.corn", "rule34video.com"),
-    ("rulit.rne", "rulit.me"),
-    ("ruliweb.corn", "ruliweb.com"),
-    ("runescape.wiki", "runescape.wiki"),
-    ("runt.corn.co", "runt.com.co"),
-    ("runyourpool.corn", "runyourpool.com"),
-    ("rupeetub.corn", "rupeetub.com"),
-    ("ruperttube.net", "ruperttube.net"),
-    ("rupiahtoto888.corn", "rupiahtoto888.com"),
-    ("rurnble.corn", "rumble.com"),
-    ("rurnrnycircle.corn", "rummycircle.com"),
-    ("rusoska.rnobi", "rusoska.mobi"),
-    ("russianfood.corn", "russianfood.com"),
-    ("rusuchka.vip", "rusuchka.vip"),
-    ("rusvesna.su", "rusvesna.su"),
-    ("rusvideos.co", "rusvideos.co"),
-    ("rutalOOO.corn.ar", "ruta1000.com.ar"),
-    ("ruten.corn.tw", "ruten.com.tw"),
-    ("rutor.info", "rutor.info"),
-    ("rutracker.org", "rutracker.org"),
-    ("rutube.ru", "rutube.ru"),
-    ("rux3rn.corn", "rux3rn.com"),
-    ("rvtrader.corn", "rvtrader.com"),
-    ("ryanair.corn", "ryanair.com"),
-    ("rydercup.corn", "rydercup.com"),
-    ("s2rnanga.corn", "s2manga.com"),
-    ("sabah.corn.tr", "sabah.com.tr"),
-    ("sabishare.corn", "sabishare.com"),
-    ("sabq.org", "sabq.org"),
-    ("sacnilk.corn", "sacnilk.com"),
-    ("saednews.corn", "saednews.com"),
-    ("safar724.corn", "safar724.com"),
-    ("safety.google", "safety.google"),
-    ("sageone.co.za", "sageone.co.za"),
-    ("sageone.corn", "sageone.com"),
-    ("sagepub.corn", "sagepub.com"),
-    ("sahibinden.corn", "sahibinden.com"),
-    ("sainsburys.co.uk", "sainsburys.co.uk"),
-    ("saita-puls.corn", "saita-puls.com"),
-    ("saksfifthavenue.corn", "saksfifthavenue.com"),
-    ("sakshi.corn", "sakshi.com"),
-    ("saksoff5th.corn", "saksoff5th.com"),
-    ("salarneno.corn", "salameno.com"),
-    ("salesforce.corn", "salesforce.com"),
-    ("salla.sa", "salla.sa"),
-    ("salonboard.corn", "salonboard.com"),
-    ("salud-digna.org", "salud-digna.org"),
-    ("sangelinkindo.click", "sangelinkindo.click"),
-    ("sangetube.one", "sangetube.one"),
-    ("sangtacviet.vip", "sangtacviet.vip"),
-    ("sanjesh.org", "sanjesh.org"),
-    ("sankakucornplex.corn", "sankakucomplex.com"),
-    ("sankei.corn", "sankei.com"),
-    ("sanook.corn", "sanook.com"),
-    ("sanrnar.corn", "sanmar.com"),
-    ("sanspo.corn", "sanspo.com"),
-    ("santander.corn.br", "santander.com.br"),
-    ("santillanacornpartir.corn", "santillanacompartir.com"),
-    ("saostar.vn", "saostar.vn"),
-    ("sapo.pt", "sapo.pt"),
-    ("sapphireonline.pk", "sapphireonline.pk"),
-    ("sara777.corn", "sara777.com"),
-    ("sarapbabe.corn", "sarapbabe.com"),
-    ("sararnin.co.kr", "saramin.co.kr"),
-    ("sargarrniyerooz.ir", "sargarmiyerooz.ir"),
-    ("sarhne.corn", "sarhne.com"),
-    ("sarkariexarn.corn", "sarkariexam.com"),
-    ("sarkariprep.in", "sarkariprep.in"),
-    ("sarkariresult.corn", "sarkariresult.com"),
-    ("sarnacheerkalvi.guru", "samacheerkalvi.guru"),
-    ("sarnagra.gov.in", "samagra.gov.in"),
-    ("sarnarth.edu.in", "samarth.edu.in"),
-    ("sarnayarn.corn", "samayam.com"),
-    ("sarnbaporno.corn", "sambaporno.com"),
-    ("sarnehadaku.bond", "samehadaku.bond"),
-    ("sarns.corn.rnx", "sams.com.mx"),
-    ("sarnsclub.corn", "samsclub.com"),
-    ("sarnsung.corn", "samsung.com"),
-    ("sarnsungrnobile.corn", "samsungmobile.com"),
-    ("sarthaks.corn", "sarthaks.com"),
-    ("sasisa.org", "sasisa.org"),
-    ("sassa.gov.za", "sassa.gov.za"),
-    ("sat.co.id", "sat.co.id"),
-    ("sat.gob.rnx", "sat.gob.mx"),
-    ("satl.de", "sat1.de"),
-    ("satofull.jp", "satofull.jp"),
-    ("satta-cornpany.corn", "satta-company.com"),
-    ("satta-king-black.corn", "satta-king-black.com"),
-    ("satta-king-fast.corn", "satta-king-fast.com"),
-    ("satta-king-fixed-no.in", "satta-king-fixed-no.in"),
-    ("satta-king-up.corn", "satta-king-up.com"),
-    ("satta-king.in", "satta-king.in"),
-    ("satta-king.online", "satta-king.online"),
-    ("satta-king.org", "satta-king.org"),
-    ("satta-rnatkas.corn", "satta-matkas.com"),
-    ("satta-sport.corn", "satta-sport.com"),
-    ("sattaking-up.corn", "sattaking-up.com"),
-    ("sattakingreal.in", "sattakingreal.in"),
-    ("sattakingv.vip", "sattakingv.vip"),
-    ("sattal43.in", "satta143.in"),
-    ("sattarnatka34l.rnobi", "sattamatka341.mobi"),
-    ("sattarnatkaa.cool", "sattamatkaa.cool"),
-    ("sattarnatkaco.corn", "sattamatkaco.com"),
-    ("sattarnatkaco.in", "sattamatkaco.in"),
-    ("sattarnatkaguessing.in", "sattamatkaguessing.in"),
-    ("sattarnatkajico.corn", "sattamatkajico.com"),
-    ("sattarnatkanol.rne", "sattamatkano1.me"),
-    ("sattarnatkaresult.net", "sattamatkaresult.net"),
-    ("sattarnatkatp.corn", "sattamatkatp.com"),
-    ("sattarnatkaz.corn", "sattamatkaz.com"),
-    ("satyarnevpvtltd.in", "satyamevpvtltd.in"),
-    ("save-free.corn", "save-free.com"),
-    ("save-frorn.net", "save-from.net"),
-    ("savefrorn.net", "savefrom.net"),
-    ("saveinsta.app", "saveinsta.app"),
-    ("savetube.io", "savetube.io"),
-    ("savvasrealize.corn", "savvasrealize.com"),
-    ("sayhentai.fun", "sayhentai.fun"),
-    ("sayouth.rnobi", "sayouth.mobi"),
-    ("sazka.cz", "sazka.cz"),
-    ("sberbank.corn", "sberbank.com"),
-    ("sberbank.ru", "sberbank.ru"),
-    ("sbi.co.in", "sbi.co.in"),
-    ("sbicard.corn", "sbicard.com"),
-    ("sbilife.co.in", "sbilife.co.in"),
-    ("sbisec.co.jp", "sbisec.co.jp"),
-    ("sbrn.gov.in", "sbm.gov.in"),
-    ("sc.corn", "sc.com"),
-    ("scan-rnanga.corn", "scan-manga.com"),
-    ("scarehorne.corn", "scarehome.com"),
-    ("scba.gov.ar", "scba.gov.ar"),
-    ("schlock.ru", "schlock.ru"),
-    ("schoology.corn", "schoology.com"),
-    ("schoolsoft.se", "schoolsoft.se"),
-    ("schwab.corn", "schwab.com"),
-    ("sci-hub.se", "sci-hub.se"),
-    ("scielo.br", "scielo.br"),
-    ("sciencealert.corn", "sciencealert.com"),
-    ("sciencedirect.corn", "sciencedirect.com"),
-    ("scitechdaily.corn", "scitechdaily.com"),
-    ("scoalarutiera.ro", "scoalarutiera.ro"),
-    ("scopeads.in", "scopeads.in"),
-    ("scopus.corn", "scopus.com"),
-    ("scotiabank.corn", "scotiabank.com"),
-    ("screencastify.corn", "screencastify.com"),
-    ("screener.in", "screener.in"),
-    ("screenrant.corn", "screenrant.com"),
-    ("screwfix.corn", "screwfix.com"),
-    ("scribblehub.corn", "scribblehub.com"),
-    ("scribbr.corn", "scribbr.com"),
-    ("scribd.corn", "scribd.com"),
-    ("scrnp.corn", "scmp.com"),
-    ("scryfall.corn", "scryfall.com"),
-    ("sd.rs", "sd.rs"),
-    ("sdfxglobal.corn", "sdfxglobal.com"),
-    ("sdna.gr", "sdna.gr"),
-    ("sdrnoviespoint.photos", "sdmoviespoint.photos"),
-    ("se.net", "se.net"),
-    ("se.pl", "se.pl"),
-    ("searchpanda.co", "searchpanda.co"),
-    ("sears.corn.rnx", "sears.com.mx"),
-    ("seasonvar.ru", "seasonvar.ru"),
-    ("seatgeek.corn", "seatgeek.com"),
-    ("secondlife.corn", "secondlife.com"),
-    ("secop.gov.co", "secop.gov.co"),
-    ("secured-browsing-app.corn", "secured-browsing-app.com"),
-    ("sedaptogel.asia", "sedaptogel.asia"),
-    ("seek.corn.au", "seek.com.au"),
-    ("seesaawiki.jp", "seesaawiki.jp"),
-    ("seexh4.corn", "seexh4.com"),
-    ("seexh5.corn", "seexh5.com"),
-    ("seexh6.corn", "seexh6.com"),
-    ("sefan.ru", "sefan.ru"),
-    ("sefon.pro", "sefon.pro"),
-    ("seg-social.es", "seg-social.es"),
-    ("seg-social.gob.es", "seg-social.gob.es"),
-    ("seg-social.pt", "seg-social.pt"),
-    ("seguridadvial.gob.ar", "seguridadvial.gob.ar"),
-    ("seiska.fi", "seiska.fi"),
-    ("sejda.corn", "sejda.com"),
-    ("seksi-adresar.co", "seksi-adresar.co"),
-    ("seksvideo.tv", "seksvideo.tv"),
-    ("selfstudys.corn", "selfstudys.com"),
-    ("sellatuparley.corn", "sellatuparley.com"),
-    ("seloger.corn", "seloger.com"),
-    ("senasofiaplus.edu.co", "senasofiaplus.edu.co"),
-    ("seneporno.corn", "seneporno.com"),
-    ("seneweb.corn", "seneweb.com"),
-    ("sengokuixa.jp", "sengokuixa.jp"),
-    ("senopati4d.corn", "xn--senopat4d-65a.com"),
-    ("sensacine.corn", "sensacine.com"),
-    ("sepe.es", "sepe.es"),
-    ("sepe.gob.es", "sepe.gob.es"),
-    ("sephora.corn", "sephora.com"),
-    ("sephora.fr", "sephora.fr"),
-    ("serasa.corn.br", "serasa.com.br"),
-    ("serebii.net", "serebii.net"),
-    ("serieously.corn", "serieously.com"),
-    ("seriesday.corn", "seriesday.com"),
-    ("sernana.corn", "semana.com"),
-    ("sernana.es", "semana.es"),
-    ("sernrush.corn", "semrush.com"),
-    ("service-public.fr", "service-public.fr"),
-    ("service.gov.uk", "service.gov.uk"),
-    ("servicefusion.corn", "servicefusion.com"),
-    ("servicewebly.corn", "servicewebly.com"),
-    ("serviporno.corn", "serviporno.com"),
-    ("set.gov.py", "set.gov.py"),
-    ("set.or.th", "set.or.th"),
-    ("setare.corn", "setare.com"),
-    ("setasringtones.corn", "setasringtones.com"),
-    ("setlist.frn", "setlist.fm"),
-    ("setn.corn", "setn.com"),
-    ("seucreditodigital.corn.br", "seucreditodigital.com.br"),
-    ("sex-studentki.guru", "sex-studentki.guru"),
-    ("sex-studentki.io", "sex-studentki.io"),
-    ("sex-studentki.pics", "sex-studentki.pics"),
-    ("sex-video.live", "sex-video.live"),
-    ("sex.corn", "sex.com"),
-    ("sex24h.pro", "sex24h.pro"),
-    ("sex4arab.xxx", "sex4arab.xxx"),
-    ("sexalarab.corn", "sexalarab.com"),
-    ("sexalarabi.corn", "sexalarabi.com"),
-    ("sexalarabxxx.corn", "sexalarabxxx.com"),
-    ("sexbaba.co", "sexbaba.co"),
-    ("sexbebin.corn", "sexbebin.com"),
-    ("sexelarab.corn", "sexelarab.com"),
-    ("sexernodel.corn", "sexemodel.com"),
-    ("sexfreehd.xxx", "sexfreehd.xxx"),
-    ("sexhdxxx.corn", "sexhdxxx.com"),
-    ("sexindrag.corn", "sexindrag.com"),
-    ("sexjobs.nl", "sexjobs.nl"),
-    ("sexkornix2.corn", "sexkomix2.com"),
-    ("sexnhanh.co", "sexnhanh.co"),
-    ("sexosintabues3O.corn", "sexosintabues30.com"),
-    ("sexosur.cl", "sexosur.cl"),
-    ("sexphirnl.corn", "sexphim1.com"),
-    ("sexrn.xxx", "sexm.xxx"),
-    ("sexrnup.pro", "sexmup.pro"),
-    ("sexrnutant.corn", "sexmutant.com"),
-    ("sexstories.corn", "sexstories.com"),
-    ("sextb.net", "sextb.net"),
-    ("sextop.rocks", "sextop.rocks"),
-    ("sextopl.info", "sextop1.info"),
-    ("sexvid.porn", "sexvid.porn"),
-    ("sexvid.pro", "sexvid.pro"),
-    ("sexvid.xxx", "sexvid.xxx"),
-    ("sexvideos.host", "sexvideos.host"),
-    ("sexvideos.rodeo", "sexvideos.rodeo"),
-    ("sexvideoshot.corn", "sexvideoshot.com"),
-    ("sexvietl.vip", "sexviet1.vip"),
-    ("sexxxx.rodeo", "sexxxx.rodeo"),
-    ("sexybfvideos.corn", "sexybfvideos.com"),
-    ("sexybluefilrn.corn", "sexybluefilm.com"),
-    ("sezane.corn", "sezane.com"),
-    ("seznarn.cz", "seznam.cz"),
-    ("seznarnzpravy.cz", "seznamzpravy.cz"),
-    ("sfgate.corn", "sfgate.com"),
-    ("sfile.rnobi", "sfile.mobi"),
-    ("sflix.to", "sflix.to"),
-    ("sfr.fr", "sfr.fr"),
-    ("sg.fr", "sg.fr"),
-    ("sgcwinlogin.corn", "sgcwinlogin.com"),
-    ("sgk.gov.tr", "sgk.gov.tr"),
-    ("sgxnifty.org", "sgxnifty.org"),
-    ("shaalaa.corn", "shaalaa.com"),
-    ("shabakngy.corn", "shabakngy.com"),
-    ("shabdkosh.corn", "shabdkosh.com"),
-    ("shackuth.top", "shackuth.top"),
-    ("shafa.ua", "shafa.ua"),
-    ("shahidwbas.tv", "shahidwbas.tv"),
-    ("shahrekhabar.corn", "shahrekhabar.com"),
-    ("shahvani.corn", "shahvani.com"),
-    ("shalove.net", "shalove.net"),
-    ("shanzhih5garne.corn", "shanzhih5game.com"),
-    ("sharechat.corn", "sharechat.com"),
-    ("shareinfo.pl", "shareinfo.pl"),
-    ("sharekhan.corn", "sharekhan.com"),
-    ("sharkquiz.corn", "sharkquiz.com"),
-    ("sharnela.ws", "shamela.ws"),
-    ("shbabbek.corn", "shbabbek.com"),
-    ("shcilestarnp.corn", "shcilestamp.com"),
-    ("shein.co.uk", "shein.co.uk"),
-    ("shein.corn", "shein.com"),
-    ("shein.corn.rnx", "shein.com.mx"),
-    ("sheknows.corn", "sheknows.com"),
-    ("sheypoor.corn", "sheypoor.com"),
-    ("shiftdelete.net", "shiftdelete.net"),
-    ("shiksha.corn", "shiksha.com"),
-    ("shillongteerground.corn", "shillongteerground.com"),
-    ("shindanrnaker.corn", "shindanmaker.com"),
-    ("shinden.pl", "shinden.pl"),
-    ("shine.corn", "shine.com"),
-    ("shinigarni.ae", "shinigami.ae"),
-    ("shippinghero.vip", "shippinghero.vip"),
-    ("shiprocket.co", "shiprocket.co"),
-    ("shiyunh5garne.corn", "shiyunh5game.com"),
-    ("shkola.in.ua", "shkola.in.ua"),
-    ("shkolo.bg", "shkolo.bg"),
-    ("shonenjurnpplus.corn", "shonenjumpplus.com"),
-    ("shooshtirne.corn", "shooshtime.com"),
-    ("shop-apotheke.corn", "shop-apotheke.com"),
-    ("shop-list.corn", "shop-list.com"),
-    ("shop-shirnarnura.corn", "shop-shimamura.com"),
-    ("shopcar.corn.br", "shopcar.com.br"),
-    ("shopch.jp", "shopch.jp"),
-    ("shopdisney.corn", "shopdisney.com"),
-    ("shopee.co.id", "shopee.co.id"),
-    ("shopee.co.th", "shopee.co.th"),
-    ("shopee.corn.br", "shopee.com.br"),
-    ("shopee.corn.rny", "shopee.com.my"),
-    ("shopee.ph", "shopee.ph"),
-    ("shopee.tw", "shopee.tw"),
-    ("shopee.vn", "shopee.vn"),
-    ("shopify.corn", "shopify.com"),
-    ("shopsy.in", "shopsy.in"),
-    ("shopxlOO.pro", "shopx100.pro"),
-    ("shornanews.corn", "shomanews.com"),
-    ("showprn.corn", "showpm.com"),
-    ("showroorn-live.corn", "showroom-live.com"),
-    ("showroornprive.corn", "showroomprive.com"),
-    ("showup.tv", "showup.tv"),
-    ("shrdsk.rne", "shrdsk.me"),
-    ("shrnu.sk", "shmu.sk"),
-    ("shrrnha.corn", "shrmha.com"),
-    ("shueisha.co.jp", "shueisha.co.jp"),
-    ("shufflesex.corn", "shufflesex.com"),
-    ("shufoo.net", "shufoo.net"),
-    ("shunseezsurvey.top", "shunseezsurvey.top"),
-    ("shutterfly.corn", "shutterfly.com"),
-    ("shutterstock.corn", "shutterstock.com"),
-    ("shuwu.la", "shuwu.la"),
-    ("si.corn", "si.com"),
-    ("siagapendis.corn", "siagapendis.com"),
-    ("siap-online.corn", "siap-online.com"),
-    ("siarnsport.co.th", "siamsport.co.th"),
-    ("sicnoticias.pt", "sicnoticias.pt"),
-    ("sicredi.corn.br", "sicredi.com.br"),
-    ("sieunung.net", "sieunung.net"),
-    ("significados.corn", "significados.com"),
-    ("signupgenius.corn", "signupgenius.com"),
-    ("sii.cl", "sii.cl"),
-    ("sikayetvar.corn", "sikayetvar.com"),
-    ("siloarnhospitals.corn", "siloamhospitals.com"),
-    ("silverdaddies.corn", "silverdaddies.com"),
-    ("sinarharian.corn.rny", "sinarharian.com.my"),
-    ("sinchew.corn.rny", "sinchew.com.my"),
-    ("sindonews.corn", "sindonews.com"),
-    ("singaporeair.corn", "singaporeair.com"),
-    ("singaporepools.corn", "singaporepools.com"),
-    ("singaporepools.corn.sg", "singaporepools.com.sg"),
-    ("sinoptik.bg", "sinoptik.bg"),
-    ("sinoptik.ua", "sinoptik.ua"),
-    ("sinsay.corn", "sinsay.com"),
-    ("siol.net", "siol.net"),
-    ("sirna-land.ru", "sima-land.ru"),
-    ("sirnilarweb.corn", "similarweb.com"),
-    ("sirnontok.lat", "simontok.lat"),
-    ("sirnontok.works", "simontok.works"),
-    ("sirnontok.world", "simontok.world"),
-    ("sirnpcity.su", "simpcity.su"),
-    ("sirnpkb.id", "simpkb.id"),
-    ("sirnplyrecipes.corn", "simplyrecipes.com"),
-    ("sisal.it", "sisal.it"),
-    ("site.corn", "site.com"),
-    ("site777.jp", "site777.jp"),
-    ("situs89l75.corn", "situs89175.com"),
-    ("situs8l2O9.corn", "situs81209.com"),
-    ("sixdengine.corn", "sixdengine.com"),
-    ("skechers.corn", "skechers.com"),
-    ("skelbiu.lt", "skelbiu.lt"),
-    ("sketchfab.corn", "sketchfab.com"),
-    ("skidrowreloaded.corn", "skidrowreloaded.com"),
-    ("skipthegarnes.corn", "skipthegames.com"),
-    ("sklurn.corn", "sklum.com"),
-    ("skokka.corn", "skokka.com"),
-    ("skokka.in", "skokka.in"),
-    ("skole.hr", "skole.hr"),
-    ("skolplus.se", "skolplus.se"),
-    ("skresult.corn", "skresult.com"),
-    ("skroutz.gr", "skroutz.gr"),
-    ("skullcandy.in", "skullcandy.in"),
-    ("sky.corn", "sky.com"),
-    ("sky.it", "sky.it"),
-    ("skybet.corn", "skybet.com"),
-    ("skyexch.art", "skyexch.art"),
-    ("skylark.co.jp", "skylark.co.jp"),
-    ("skylinewebcarns.corn", "skylinewebcams.com"),
-    ("skynewsarabia.corn", "skynewsarabia.com"),
-    ("skyrnovieshd.cash", "skymovieshd.cash"),
-    ("skyrnovieshd.tube", "skymovieshd.tube"),
-    ("skyscanner.co.in", "skyscanner.co.in"),
-    ("skyscanner.corn.br", "skyscanner.com.br"),
-    ("skyscanner.de", "skyscanner.de"),
-    ("skyscanner.es", "skyscanner.es"),
-    ("skyscanner.fr", "skyscanner.fr"),
-    ("skyscanner.it", "skyscanner.it"),
-    ("skyscanner.net", "skyscanner.net"),
-    ("skyscrapercity.corn", "skyscrapercity.com"),
-    ("skysports.corn", "skysports.com"),
-    ("skyvegas.corn", "skyvegas.com"),
-    ("sl-ads.corn", "sl-ads.com"),
-    ("slack.corn", "slack.com"),
-    ("slashlib.rne", "slashlib.me"),
-    ("slate.corn", "slate.com"),
-    ("sleazyneasy.corn", "sleazyneasy.com"),
-    ("slevornat.cz", "slevomat.cz"),
-    ("slickdeals.net", "slickdeals.net"),
-    ("slidesgo.corn", "slidesgo.com"),
-    ("slideshare.net", "slideshare.net"),
-    ("slobodna-bosna.ba", "slobodna-bosna.ba"),
-    ("slobodnadalrnacija.hr", "slobodnadalmacija.hr"),
-    ("slot99.corn", "slot99.com"),
-    ("slotscity.ua", "slotscity.ua"),
-    ("slovenskenovice.si", "slovenskenovice.si"),
-    ("slrclub.corn", "slrclub.com"),
-    ("snai.it", "snai.it"),
-    ("snapchat.corn", "snapchat.com"),
-    ("snapdeal.corn", "snapdeal.com"),
-    ("snapinsta.app", "snapinsta.app"),
-    ("snapinsta.io", "snapinsta.io"),
-    ("snapp.ir", "snapp.ir"),
-    ("snapsave.app", "snapsave.app"),
-    ("snaptik.app", "snaptik.app"),
-    ("snaptube.corn", "snaptube.com"),
-    ("snaptubead.corn", "snaptubead.com"),
-    ("snaptubear.corn", "snaptubear.com"),
-    ("sncf-connect.corn", "sncf-connect.com"),
-    ("sniffies.corn", "sniffies.com"),
-    ("snl24.corn", "snl24.com"),
-    ("soap2day.rs", "soap2day.rs"),
-    ("soap2dayhd.co", "soap2dayhd.co"),
-    ("soap2dayx.to", "soap2dayx.to"),
-    ("soccer24.corn", "soccer24.com"),
-    ("soccer365.ru", "soccer365.ru"),
-    ("soccer6.co.za", "soccer6.co.za"),
-    ("soccerline.kr", "soccerline.kr"),
-    ("soccernews.nl", "soccernews.nl"),
-    ("soccerstand.corn", "soccerstand.com"),
-    ("soccervital.corn", "soccervital.com"),
-    ("soccerway.corn", "soccerway.com"),
-    ("socialblade.corn", "socialblade.com"),
-    ("socialrnediagirls.corn", "socialmediagirls.com"),
-    ("societe.corn", "societe.com"),
-    ("socpublic.corn", "socpublic.com"),
-    ("sodexo.corn", "sodexo.com"),
-    ("sodresantoro.corn.br", "sodresantoro.com.br"),
-    ("sofascore.corn", "sofascore.com"),
-    ("sofifa.corn", "sofifa.com"),
-    ("softbank.jp", "softbank.jp"),
-    ("softonic.corn", "softonic.com"),
-    ("sogirl.so", "sogirl.so"),
-    ("soha.vn", "soha.vn"),
-    ("sohu.corn", "sohu.com"),
-    ("soinluck.corn", "soinluck.com"),
-    ("sokrnil.corn", "sokmil.com"),
-    ("solarweb.corn", "solarweb.com"),
-    ("soliq.uz", "soliq.uz"),
-    ("solitaired.corn", "solitaired.com"),
-    ("solitar.io", "solitar.io"),
-    ("solodeportes.corn.ar", "solodeportes.com.ar"),
-    ("solopornoitaliani.xxx", "solopornoitaliani.xxx"),
-    ("solutudo.corn.br", "solutudo.com.br"),
-    ("sondakika.corn", "sondakika.com"),
-    ("songkick.corn", "songkick.com"),
-    ("sonora.id", "sonora.id"),
-    ("sony.jp", "sony.jp"),
-    ("sonyliv.corn", "sonyliv.com"),
-    ("soolakhi.corn", "soolakhi.com"),
-    ("soonarni.ir", "soonami.ir"),
-    ("sorn777.corn", "som777.com"),
-    ("sornon.tj", "somon.tj"),
-    ("sornosbelcorp.corn", "somosbelcorp.com"),
-    ("sornosfanaticos.fans", "somosfanaticos.fans"),
-    ("sornosohlala.corn", "somosohlala.com"),
-    ("sornoynews.tv", "somoynews.tv"),
-    ("sorozatbarat.club", "sorozatbarat.club"),
-    ("sorrisi.corn", "sorrisi.com"),
-    ("sotwe.corn", "sotwe.com"),
-    ("soundcloud.corn", "soundcloud.com"),
-    ("soundgasrn.net", "soundgasm.net"),
-    ("sourceforge.net", "sourceforge.net"),
-    ("sournu.go.jp", "soumu.go.jp"),
-    ("souspark.ru", "souspark.ru"),
-    ("southernliving.corn", "southernliving.com"),
-    ("southfreak.cyou", "southfreak.cyou"),
-    ("southwest.corn", "southwest.com"),
-    ("sozcu.corn.tr", "sozcu.com.tr"),
-    ("space.corn", "space.com"),
-    ("spacebattles.corn", "spacebattles.com"),
-    ("spaggiari.eu", "spaggiari.eu"),
-    ("spanishdict.corn", "spanishdict.com"),
-    ("spankbang.corn", "spankbang.com"),
-    ("spankbang.party", "spankbang.party"),
-    ("spareroorn.co.uk", "spareroom.co.uk"),
-    ("sparknotes.corn", "sparknotes.com"),
-    ("spayindia.in", "spayindia.in"),
-    ("spboss.blog", "spboss.blog"),
-    ("spboss.net", "spboss.net"),
-    ("spbossnet.net", "spbossnet.net"),
-    ("special-trending-news.corn", "special-trending-news.com"),
-    ("spectrurn.corn", "spectrum.com"),
-    ("spectrurn.net", "spectrum.net"),
-    ("speedostrearn.bond", "speedostream.bond"),
-    ("speedtest.net", "speedtest.net"),
-    ("spellingoefenen.nl", "spellingoefenen.nl"),
-    ("spicernoney.corn", "spicemoney.com"),
-    ("spicevids.corn", "spicevids.com"),
-    ("spicychat.ai", "spicychat.ai"),
-    ("spiegel.de", "spiegel.de"),
-    ("spinrnasterfree.corn", "spinmasterfree.com"),
-    ("spiritfanfiction.corn", "spiritfanfiction.com"),
-    ("spirithalloween.corn", "spirithalloween.com"),
-    ("splashlearn.corn", "splashlearn.com"),
-    ("spokeo.corn", "spokeo.com"),
-    ("sponichi.co.jp", "sponichi.co.jp"),
-    ("spor.istanbul", "spor.istanbul"),
-    ("sporcle.corn", "sporcle.com"),
-    ("spornorne.top", "spornome.top"),
-    ("sport-express.ru", "sport-express.ru"),
-    ("sport-frn.gr", "sport-fm.gr"),
-    ("sport.cz", "sport.cz"),
-    ("sport.de", "sport.de"),
-    ("sport.es", "sport.es"),
-    ("sport.pl", "sport.pl"),
-    ("sport.ro", "sport.ro"),
-    ("sport.ru", "sport.ru"),
-    ("sport.ua", "sport.ua"),
-    ("sport24.gr", "sport24.gr"),
-    ("sport24.ru", "sport24.ru"),
-    ("sport5.co.il", "sport5.co.il"),
-    ("sportal.bg", "sportal.bg"),
-    ("sportbox.ru", "sportbox.ru"),
-    ("sportchek.ca", "sportchek.ca"),
-    ("sportdog.gr", "sportdog.gr"),
-    ("sportingbet.corn", "sportingbet.com"),
-    ("sportinglife.corn", "sportinglife.com"),
-    ("sportingnews.corn", "sportingnews.com"),
-    ("sportisirno.cz", "sportisimo.cz"),
-    ("sportkp.ru", "sportkp.ru"),
-    ("sportl.de", "sport1.de"),
-    ("sportpesa.corn", "sportpesa.com"),
-    ("sportradar.corn", "sportradar.com"),
-    ("sportrnail.ru", "sportmail.ru"),
-    ("sportrnaster.ru", "sportmaster.ru"),
-    ("sports.fr", "sports.fr"),
-    ("sports.kz", "sports.kz"),
-    ("sports.ru", "sports.ru"),
-    ("sportschau.de", "sportschau.de"),
-    ("sportsdirect.corn", "sportsdirect.com"),
-    ("sportskeeda.corn", "sportskeeda.com"),
-    ("sportslottery.corn.tw", "sportslottery.com.tw"),
-    ("sportsport.ba", "sportsport.ba"),
-    ("sportsrnole.co.uk", "sportsmole.co.uk"),
-    ("sportybet.corn", "sportybet.com"),
-    ("sportytrader.corn", "sportytrader.com"),
-    ("sportzwiki.corn", "sportzwiki.com"),
-    ("sporx.corn", "sporx.com"),
-    ("sporza.be", "sporza.be"),
-    ("spot-today.corn", "spot-today.com"),
-    ("spotify.corn", "spotify.com"),
-    ("spotlightstores.corn", "spotlightstores.com"),
-    ("spribegarning.corn", "spribegaming.com"),
-    ("springer.corn", "springer.com"),
-    ("sproutgigs.corn", "sproutgigs.com"),
-    ("sprzedajerny.pl", "sprzedajemy.pl"),
-    ("squarespace.corn", "squarespace.com"),
-    ("squareup.corn", "squareup.com"),
-    ("squirt.org", "squirt.org"),
-    ("sreality.cz", "sreality.cz"),
-    ("srf.ch", "srf.ch"),
-    ("sri.gob.ec", "sri.gob.ec"),
-    ("srn3ha.rnx", "sm3ha.mx"),
-    ("srnaker.pl", "smaker.pl"),
-    ("srnakosze.pl", "smakosze.pl"),
-    ("srnallpdf.corn", "smallpdf.com"),
-    ("srnallseotools.corn", "smallseotools.com"),
-    ("srnartfren.corn", "smartfren.com"),
-    ("srnartjailrnail.corn", "smartjailmail.com"),
-    ("srnartprix.corn", "smartprix.com"),
-    ("srnartrecruiters.corn", "smartrecruiters.com"),
-    ("srnartsheet.corn", "smartsheet.com"),
-    ("srnashinglogo.corn", "smashinglogo.com"),
-    ("srnbc-card.corn", "smbc-card.com"),
-    ("srnbcnikko.co.jp", "smbcnikko.co.jp"),
-    ("srne.sk", "sme.sk"),
-    ("srnn.gob.ar", "smn.gob.ar"),
-    ("srnokva.corn", "smokva.com"),
-    ("srnore.corn", "smore.com"),
-    ("srnule.corn", "smule.com"),
-    ("srnythstoys.corn", "smythstoys.com"),
-    ("srugirn.co.il", "srugim.co.il"),
-    ("ss.corn", "ss.com"),
-    ("ss.lv", "ss.lv"),
-    ("ssa.gov", "ssa.gov"),
-    ("ssatripura.corn", "ssatripura.com"),
-    ("ssc.nic.in", "ssc.nic.in"),
-    ("ssgportal.corn", "ssgportal.com"),
-    ("sslkn.rnobi", "sslkn.mobi"),
-    ("sslkn.sex", "sslkn.sex"),
-    ("sso.go.th", "sso.go.th"),
-    ("ssoap2day.to", "ssoap2day.to"),
-    ("sspy-up.gov.in", "sspy-up.gov.in"),
-    ("ssrrnovies.hair", "ssrmovies.hair"),
-    ("ssrrnovies.photos", "ssrmovies.photos"),
-    ("sss.gov.ph", "sss.gov.ph"),
-    ("ssstik.io", "ssstik.io"),
-    ("ssstwitter.corn", "ssstwitter.com"),
-    ("sstruyen.vn", "sstruyen.vn"),
-    ("ssyoutube.corn", "ssyoutube.com"),
-    ("stackexchange.corn", "stackexchange.com"),
-    ("stackoverflow.corn", "stackoverflow.com"),
-    ("stafaband-76.corn", "stafaband-76.com"),
-    ("stake.corn", "stake.com"),
-    ("stanby.corn", "stanby.com"),
-    ("standard.co.uk", "standard.co.uk"),
-    ("standardnews.corn", "standardnews.com"),
-    ("standartnews.corn", "standartnews.com"),
-    ("standvirtual.corn", "standvirtual.com"),
-    ("stardewvalleywiki.corn", "stardewvalleywiki.com"),
-    ("starfall.corn", "starfall.com"),
-    ("starfavorrnobi.corn", "starfavormobi.com"),
-    ("starhealth.in", "starhealth.in"),
-    ("starhit.ru", "starhit.ru"),
-    ("starplus.corn", "starplus.com"),
-    ("starsbet365.corn", "starsbet365.com"),
-    ("starsunfolded.corn", "starsunfolded.com"),
-    ("startech.corn.bd", "startech.com.bd"),
-    ("staseraintv.corn", "staseraintv.com"),
-    ("state.fl.us", "state.fl.us"),
-    ("state.gov", "state.gov"),
-    ("statista.corn", "statista.com"),
-    ("statusinvest.corn.br", "statusinvest.com.br"),
-    ("steadfast.corn.bd", "steadfast.com.bd"),
-    ("stealthsurfer.online", "stealthsurfer.online"),
-    ("stearncornrnunity.corn", "steamcommunity.com"),
-    ("stearndb.info", "steamdb.info"),
-    ("stearnpowered.corn", "steampowered.com"),
-    ("stearnunlocked.net", "steamunlocked.net"),
-    ("steprirno.corn", "steprimo.com"),
-    ("stepstone.de", "stepstone.de"),
-    ("stern.de", "stern.de"),
-    ("stesti.cz", "stesti.cz"),
-    ("sti.edu", "sti.edu"),
-    ("stihi.ru", "stihi.ru"),
-    ("stirileprotv.ro", "stirileprotv.ro"),
-    ("stiripesurse.ro", "stiripesurse.ro"),
-    ("sto.cx", "sto.cx"),
-    ("sto52O.corn", "sto520.com"),
-    ("stockrnyfiles.corn", "stockmyfiles.com"),
-    ("stockx.corn", "stockx.com"),
-    ("stoixirnan.gr", "stoiximan.gr"),
-    ("stoloto.ru", "stoloto.ru"),
-    ("storiesig.info", "storiesig.info"),
-    ("storrn.rng", "storm.mg"),
-    ("story-chronicle.corn", "story-chronicle.com"),
-    ("storylineonline.net", "storylineonline.net"),
-    ("storysaver.net", "storysaver.net"),
-    ("stps.gob.rnx", "stps.gob.mx"),
-    ("stradivarius.corn", "stradivarius.com"),
-    ("straighttalk.corn", "straighttalk.com"),
-    ("straitstirnes.corn", "straitstimes.com"),
-    ("strava.corn", "strava.com"),
-    ("streaarn.net", "streaam.net"),
-    ("strearneast.app", "streameast.app"),
-    ("strearneast2.corn", "streameast2.com"),
-    ("strearningcornrnunity.expert", "streamingcommunity.expert"),
-    ("stripchat.corn", "stripchat.com"),
-    ("stripe.corn", "stripe.com"),
-    ("strirns.top", "strims.top"),
-    ("stubhub.corn", "stubhub.com"),
-    ("studentaid.gov", "studentaid.gov"),
-    ("studfile.net", "studfile.net"),
-    ("studiestoday.corn", "studiestoday.com"),
-    ("studio.co.uk", "studio.co.uk"),
-    ("studocu.corn", "studocu.com"),
-    ("study.corn", "study.com"),
-    ("studycafe.in", "studycafe.in"),
-    ("studying.jp", "studying.jp"),
-    ("studypool.corn", "studypool.com"),
-    ("studyrankers.corn", "studyrankers.com"),
-    ("stuff.co.nz", "stuff.co.nz"),
-    ("stylecraze.corn", "stylecraze.com"),
-    ("suara.corn", "suara.com"),
-    ("subito.it", "subito.it"),
-    ("subscene.corn", "subscene.com"),
-    ("sucursalelectronica.corn", "sucursalelectronica.com"),
-    ("sudinfo.be", "sudinfo.be"),
-    ("sudoku.corn", "sudoku.com"),
-    ("sudouest.fr", "sudouest.fr"),
-    ("sueddeutsche.de", "sueddeutsche.de"),
-    ("suj.nu", "suj.nu"),
-    ("suki-kira.corn", "suki-kira.com"),
-    ("sukiya.jp", "sukiya.jp"),
-    ("suksesbogil.corn", "suksesbogil.com"),
-    ("sultanO629.corn", "sultan0629.com"),
-    ("sultanO73O.corn", "sultan0730.com"),
-    ("sultanrnusic.ir", "sultanmusic.ir"),
-    ("sunat.gob.pe", "sunat.gob.pe"),
-    ("sunporno.corn", "sunporno.com"),
-    ("super.cz", "super.cz"),
-    ("superbet.ro", "superbet.ro"),
-    ("superbet88.net", "superbet88.net"),
-    ("superbru.corn", "superbru.com"),
-    ("superchatlive.corn", "superchatlive.com"),
-    ("superguidatv.it", "superguidatv.it"),
-    ("superhot-datings.life", "superhot-datings.life"),
-    ("superporn.corn", "superporn.com"),
-    ("supersport.corn", "supersport.com"),
-    ("supersport.hr", "supersport.hr"),
-    ("supjav.corn", "supjav.com"),
-    ("surabaya.go.id", "surabaya.go.id"),
-    ("surahquran.corn", "surahquran.com"),
-    ("surno.or.jp", "sumo.or.jp"),
-    ("surnosear.ch", "sumosear.ch"),
-    ("surnrnitracing.corn", "summitracing.com"),
-    ("surnrnonersky.corn", "summonersky.com"),
-    ("suruga-ya.jp", "suruga-ya.jp"),
-    ("surveoo.corn", "surveoo.com"),
-    ("surveyrnonkey.corn", "surveymonkey.com"),
-    ("sushida.net", "sushida.net"),
-    ("suurno.jp", "suumo.jp"),
-    ("svd.se", "svd.se"),
-    ("svenskaspel.se", "svenskaspel.se"),
-    ("svenskdarn.se", "svenskdam.se"),
-    ("sverigesradio.se", "sverigesradio.se"),
-    ("svt.se", "svt.se"),
-    ("swachhatahiseva.corn", "swachhatahiseva.com"),
-    ("swarovski.corn", "swarovski.com"),
-    ("swatch.corn", "swatch.com"),
-    ("sweetwater.corn", "sweetwater.com"),
-    ("swiggy.corn", "swiggy.com"),
-    ("swing-zone.corn", "swing-zone.com"),
-    ("swinglife.ru", "swinglife.ru"),
-    ("swinglifestyle.corn", "swinglifestyle.com"),
-    ("swnovelss.corn", "swnovelss.com"),
-    ("sworld6.net", "sworld6.net"),
-    ("swp.de", "swp.de"),
-    ("swr.de", "swr.de"),
-    ("swws3.corn", "swws3.com"),
-    ("swwsite4.live", "swwsite4.live"),
-    ("sxyprn.corn", "sxyprn.com"),
-    ("sxyprn.net", "sxyprn.net"),
-    ("syakouba.corn", "syakouba.com"),
-    ("syapp.jp", "syapp.jp"),
-    ("sydney.edu.au", "sydney.edu.au"),
-    ("synonyrner.se", "synonymer.se"),
-    ("syosetu.corn", "syosetu.com"),
-    ("syosetu.org", "syosetu.org"),
-    ("syrnbolab.corn", "symbolab.com"),
-    ("syrnpla.corn.br", "sympla.com.br"),
-    ("szarada.net", "szarada.net"),
-    ("szerencsejatek.hu", "szerencsejatek.hu"),
-    ("szn.cz", "szn.cz"),
-    ("t-online.de", "t-online.de"),
-    ("t-rnobile.corn", "t-mobile.com"),
-    ("t.rne", "t.me"),
-    ("t24.corn.tr", "t24.com.tr"),
-    ("taadolnewspaper.ir", "taadolnewspaper.ir"),
-    ("tabelog.corn", "tabelog.com"),
-    ("tabletki.ua", "tabletki.ua"),
-    ("tabnak.ir", "tabnak.ir"),
-    ("taboola.corn", "taboola.com"),
-    ("tabor.ru", "tabor.ru"),
-    ("tacobell.corn", "tacobell.com"),
-    ("tag24.de", "tag24.de"),
-    ("tagesschau.de", "tagesschau.de"),
-    ("tagesspiegel.de", "tagesspiegel.de"),
-    ("tagged.corn", "tagged.com"),
-    ("tailieurnoi.vn", "tailieumoi.vn"),
-    ("tainio-rnania.online", "tainio-mania.online"),
-    ("taittsuu.corn", "taittsuu.com"),
-    ("taiwanlottery.corn.tw", "taiwanlottery.com.tw"),
-    ("takarakuji-official.jp", "takarakuji-official.jp"),
-    ("takashirnaya.co.jp", "takashimaya.co.jp"),
-    ("takbet.corn", "takbet.com"),
-    ("takealot.corn", "takealot.com"),
-    ("takko.corn", "takko.com"),
-    ("taktube.net", "taktube.net"),
-    ("takvirn.corn.tr", "takvim.com.tr"),
-    ("tala.ir", "tala.ir"),
-    ("talkwithstranger.corn", "talkwithstranger.com"),
-    ("tallwincoin.corn", "tallwincoin.com"),
-    ("tallwinlife.corn", "tallwinlife.com"),
-    ("tandfonline.corn", "tandfonline.com"),
-    ("taniaksiazka.pl", "taniaksiazka.pl"),
-    ("tanishq.co.in", "tanishq.co.in"),
-    ("tantora.jp", "tantora.jp"),
-    ("taobao.corn", "taobao.com"),
-    ("tapestryjournal.corn", "tapestryjournal.com"),
-    ("tarafdari.corn", "tarafdari.com"),
-    ("target.corn", "target.com"),
-    ("tarnasha.corn", "tamasha.com"),
-    ("tarneteo.corn", "tameteo.com"),
-    ("tarnil2lyrics.corn", "tamil2lyrics.com"),
-    ("tarnildailycalendar.corn", "tamildailycalendar.com"),
-    ("tarnildhool.net", "tamildhool.net"),
-    ("tarnilgun.ninja", "tamilgun.ninja"),
-    ("tarnilkarnaveri.corn", "tamilkamaveri.com"),
-    ("tarnilpaatu.corn", "tamilpaatu.com"),
-    ("tarnilprint23.pro", "tamilprint23.pro"),
-    ("tarnilprint23.website", "tamilprint23.website"),
-    ("tarnilscandals2.corn", "tamilscandals2.com"),
-    ("tarnilsexstories.info", "tamilsexstories.info"),
-    ("tarnilsexvids.net", "tamilsexvids.net"),
-    ("tarnilvip.cool", "tamilvip.cool"),
-    ("tarnilxxx.top", "tamilxxx.top"),
-    ("tarnilyogi.band", "tamilyogi.band"),
-    ("tarnin.ir", "tamin.ir"),
-    ("tarnlinh247.corn.vn", "tamlinh247.com.vn"),
-    ("tarno.lt", "tamo.lt"),
-    ("taroot-rangi.corn", "taroot-rangi.com"),
-    ("tasnirnnews.corn", "tasnimnews.com"),
-    ("tasteofhorne.corn", "tasteofhome.com"),
-    ("tastingtable.corn", "tastingtable.com"),
-    ("tasvirezendegi.corn", "tasvirezendegi.com"),
-    ("tataexchange.in", "tataexchange.in"),
-    ("tatalueat.corn", "tatalueat.com"),
-    ("tatar.ru", "tatar.ru"),
-    ("tatarnotors.corn", "tatamotors.com"),
-    ("tatarstan.ru", "tatarstan.ru"),
-    ("tattle.life", "tattle.life"),
-    ("taw-bio.ir", "taw-bio.ir"),
-    ("tawk.to", "tawk.to"),
-    ("tax.gov.ir", "tax.gov.ir"),
-    ("tbrfootball.corn", "tbrfootball.com"),
-    ("tbs.co.jp", "tbs.co.jp"),
-    ("tcafe2a.corn", "tcafe2a.com"),
-    ("tcgplayer.corn", "tcgplayer.com"),
-    ("tchibo.de", "tchibo.de"),
-    ("tci.ir", "tci.ir"),
-    ("td.corn", "td.com"),
-    ("tdgall.corn", "tdgall.com"),
-    ("teacherease.corn", "teacherease.com"),
-    ("teacherspayteachers.corn", "teacherspayteachers.com"),
-    ("teachoo.corn", "teachoo.com"),
-    ("teachtci.corn", "teachtci.com"),
-    ("teachyourrnonster.org", "teachyourmonster.org"),
-    ("tearnlxl2.corn", "team1x12.com"),
-    ("tearntalk.corn", "teamtalk.com"),
-    ("teaserfast.ru", "teaserfast.ru"),
-    ("teatroporno.cc", "teatroporno.cc"),
-    ("teatroporno.corn", "teatroporno.com"),
-    ("tec.rnx", "tec.mx"),
-    ("tech-news.app", "tech-news.app"),
-    ("techgup.corn", "techgup.com"),
-    ("techl2h.corn", "tech12h.com"),
-    ("technolife.ir", "technolife.ir"),
-    ("technologijos.lt", "technologijos.lt"),
-    ("technopat.net", "technopat.net"),
-    ("technorozen.corn", "technorozen.com"),
-    ("techradar.corn", "techradar.com"),
-    ("techrato.corn", "techrato.com"),
-    ("techtarget.corn", "techtarget.com"),
-    ("techtudo.corn.br", "techtudo.com.br"),
-    ("techz.vn", "techz.vn"),
-    ("teck-ng.corn", "teck-ng.com"),
-    ("tecnornat.it", "tecnomat.it"),
-    ("tecrnilenio.rnx", "tecmilenio.mx"),
-    ("tecrnundo.corn.br", "tecmundo.com.br"),
-    ("teenee.corn", "teenee.com"),
-    ("teerresults.corn", "teerresults.com"),
-    ("teknosa.corn", "teknosa.com"),
-    ("telangana.gov.in", "telangana.gov.in"),
-    ("telcel.corn", "telcel.com"),
-    ("telecinco.es", "telecinco.es"),
-    ("telegra.ph", "telegra.ph"),
-    ("telegraaf.nl", "telegraaf.nl"),
-    ("telegraf.corn.ua", "telegraf.com.ua"),
-    ("telegraf.news", "telegraf.news"),
-    ("telegraf.rs", "telegraf.rs"),
-    ("telegrafi.corn", "telegrafi.com"),
-    ("telegraph.co.uk", "telegraph.co.uk"),
-    ("telegraphindia.corn", "telegraphindia.com"),
-    ("telegrarn.org", "telegram.org"),
-    ("telegrarn.rne", "telegram.me"),
-    ("telekorn.de", "telekom.de"),
-    ("telekorn.hu", "telekom.hu"),
-    ("telenet.be", "telenet.be"),
-    ("telepolis.pl", "telepolis.pl"),
-    ("teleprograrnrna.pro", "teleprogramma.pro"),
-    ("telernagazyn.pl", "telemagazyn.pl"),
-    ("telernundo.corn", "telemundo.com"),
-    ("teletexto.corn", "teletexto.com"),
-    ("telewebion.corn", "telewebion.com"),
-    ("telex.hu", "telex.hu"),
-    ("telkornsel.corn", "telkomsel.com"),
-    ("telugusexkathalu.corn", "telugusexkathalu.com"),
-    ("telugusexvids.corn", "telugusexvids.com"),
-    ("tengrinews.kz", "tengrinews.kz"),
-    ("tenki.jp", "tenki.jp"),
-    ("tenor.corn", "tenor.com"),
-    ("terabyteshop.corn.br", "terabyteshop.com.br"),
-    ("terbit2l.tube", "terbit21.tube"),
-    ("ternancoli.fun", "temancoli.fun"),
-    ("ternp-rnail.org", "temp-mail.org"),
-    ("ternpo.corn", "tempo.com"),
-    ("ternpo.pt", "tempo.pt"),
-    ("ternpototo.rne", "tempototo.me"),
-    ("ternu.corn", "temu.com"),
-    ("terra.corn", "terra.com"),
-    ("terra.corn.br", "terra.com.br"),
-    ("terra.corn.rnx", "terra.com.mx"),
-    ("terrayou.corn", "terrayou.com"),
-    ("terrikon.corn", "terrikon.com"),
-    ("territorio.la", "territorio.la"),
-    ("terrn.ooo", "term.ooo"),
-    ("tesco.corn", "tesco.com"),
-    ("tesda.gov.ph", "tesda.gov.ph"),
-    ("tesla.corn", "tesla.com"),
-    ("test-english.corn", "test-english.com"),
-    ("testbook.corn", "testbook.com"),
-    ("testchi.ir", "testchi.ir"),
-    ("tevas.tv", "tevas.tv"),
-    ("texaslottery.corn", "texaslottery.com"),
-    ("tezenis.corn", "tezenis.com"),
-    ("tff.org", "tff.org"),
-    ("tfl.fr", "tf1.fr"),
-    ("tfl.gov.uk", "tfl.gov.uk"),
-    ("tflinfo.fr", "tf1info.fr"),
-    ("tg7772.corn", "tg7772.com"),
-    ("tgd.kr", "tgd.kr"),
-    ("tgju.org", "tgju.org"),
-    ("tgrthaber.corn.tr", "tgrthaber.com.tr"),
-    ("tgstat.corn", "tgstat.com"),
-    ("thaiflirting.corn", "thaiflirting.com"),
-    ("thaihubx.tv", "thaihubx.tv"),
-    ("thailotto.io", "thailotto.io"),
-    ("thaipost.net", "thaipost.net"),
-    ("thairath.co.th", "thairath.co.th"),
-    ("thaiticketrnajor.corn", "thaiticketmajor.com"),
-    ("thalia.de", "thalia.de"),
-    ("thanhnien.vn", "thanhnien.vn"),
-    ("the-ans.jp", "the-ans.jp"),
-    ("the-sun.corn", "the-sun.com"),
-    ("theaet.corn", "theaet.com"),
-    ("theathletic.corn", "theathletic.com"),
-    ("theatlantic.corn", "theatlantic.com"),
-    ("thebay.corn", "thebay.com"),
-    ("thechive.corn", "thechive.com"),
-    ("thechopal.corn", "thechopal.com"),
-    ("theconversation.corn", "theconversation.com"),
-    ("thecooldown.corn", "thecooldown.com"),
-    ("thecuckold.corn", "thecuckold.com"),
-    ("thedailyrneal.corn", "thedailymeal.com"),
-    ("thedirect.corn", "thedirect.com"),
-    ("thefa.corn", "thefa.com"),
-    ("thefappeningblog.corn", "thefappeningblog.com"),
-    ("theflixer.tv", "theflixer.tv"),
-    ("thegarner.corn", "thegamer.com"),
-    ("thegatewaypundit.corn", "thegatewaypundit.com"),
-    ("thegay.corn", "thegay.com"),
-    ("thegfporn.corn", "thegfporn.com"),
-    ("thegioididong.corn", "thegioididong.com"),
-    ("thegirl.ru", "thegirl.ru"),
-    ("theglobeandrnail.corn", "theglobeandmail.com"),
-    ("theguardian.corn", "theguardian.com"),
-    ("thehentai.net", "thehentai.net"),
-    ("thehill.corn", "thehill.com"),
-    ("thehindu.corn", "thehindu.com"),
-    ("thekipkopbeats.corn", "thekipkopbeats.com"),
-    ("thekitchn.corn", "thekitchn.com"),
-    ("theknot.corn", "theknot.com"),
-    ("thelott.corn", "thelott.com"),
-    ("thelottovip.co", "thelottovip.co"),
-    ("thenetnaija.net", "thenetnaija.net"),
-    ("theobjective.corn", "theobjective.com"),
-    ("thepioneerwornan.corn", "thepioneerwoman.com"),
-    ("thepiratebay.org", "thepiratebay.org"),
-    ("theporndude.corn", "theporndude.com"),
-    ("theqoo.net", "theqoo.net"),
-    ("therange.co.uk", "therange.co.uk"),
-    ("therapservices.net", "therapservices.net"),
-    ("therapynotes.corn", "therapynotes.com"),
-    ("therealreal.corn", "therealreal.com"),
-    ("therneforest.net", "themeforest.net"),
-    ("thernoviedb.org", "themoviedb.org"),
-    ("thesaurus.corn", "thesaurus.com"),
-    ("thesirnsresource.corn", "thesimsresource.com"),
-    ("thesouthafrican.corn", "thesouthafrican.com"),
-    ("thesportsrush.corn", "thesportsrush.com"),
-    ("thespruce.corn", "thespruce.com"),
-    ("thestar.corn.rny", "thestar.com.my"),
-    ("thestrearneast.to", "thestreameast.to"),
-    ("thestreet.corn", "thestreet.com"),
-    ("thesun.co.uk", "thesun.co.uk"),
-    ("thesun.ie", "thesun.ie"),
-    ("thethaiger.corn", "thethaiger.com"),
-    ("thethao247.vn", "thethao247.vn"),
-    ("thethaovanhoa.vn", "thethaovanhoa.vn"),
-    ("thetirnes.co.uk", "thetimes.co.uk"),
-    ("thetoc.gr", "thetoc.gr"),
-    ("thetrainline.corn", "thetrainline.com"),
-    ("thetv.jp", "thetv.jp"),
-    ("theverge.corn", "theverge.com"),
-    ("thevoicernag.ru", "thevoicemag.ru"),
-    ("theweathernetwork.corn", "theweathernetwork.com"),
-    ("theyarehuge.corn", "theyarehuge.com"),
-    ("theync.corn", "theync.com"),
-    ("thingiverse.corn", "thingiverse.com"),
-    ("thisav.corn", "thisav.com"),
-    ("thisvid.corn", "thisvid.com"),
-    ("thornann.de", "thomann.de"),
-    ("thornohornnay.corn", "thomohomnay.com"),
-    ("threads.net", "threads.net"),
-    ("thriftbooks.corn", "thriftbooks.com"),
-    ("thscore.rnobi", "thscore.mobi"),
-    ("thscore.vip", "thscore.vip"),
-    ("thurnbzilla.corn", "thumbzilla.com"),
-    ("thuvienphapluat.vn", "thuvienphapluat.vn"),
-    ("tiava.corn", "tiava.com"),
-    ("tibia.corn", "tibia.com"),
-    ("ticketone.it", "ticketone.it"),
-    ("ticketrnaster.co.uk", "ticketmaster.co.uk"),
-    ("ticketrnaster.corn", "ticketmaster.com"),
-    ("ticketrnaster.corn.rnx", "ticketmaster.com.mx"),
-    ("tickets-center.corn", "tickets-center.com"),
-    ("tiendarnia.corn", "tiendamia.com"),
-    ("tienphong.vn", "tienphong.vn"),
-    ("tiernpo.corn", "tiempo.com"),
-    ("tierrnaker.corn", "tiermaker.com"),
-    ("tigO22.corn", "tig022.com"),
-    ("tigerdroppings.corn", "tigerdroppings.com"),
-    ("tigerexch247.vip", "tigerexch247.vip"),
-    ("tiket.corn", "tiket.com"),
-    ("tiktok.corn", "tiktok.com"),
-    ("tiktokdownload.online", "tiktokdownload.online"),
-    ("tilda.cc", "tilda.cc"),
-    ("tinder.corn", "tinder.com"),
-    ("tinkercad.corn", "tinkercad.com"),
-    ("tinkoff.ru", "tinkoff.ru"),
-    ("tiny.corn.br", "tiny.com.br"),
-    ("tinyzonetv.se", "tinyzonetv.se"),
-    ("tioanirne.corn", "tioanime.com"),
-    ("tipprnix.hu", "tippmix.hu"),
-    ("tipprnixpro.hu", "tippmixpro.hu"),
-    ("tirn.it", "tim.it"),
-    ("tirne.is", "time.is"),
-    ("tirneanddate.corn", "timeanddate.com"),
-    ("tirnebucks.corn", "timebucks.com"),
-    ("tirneedit.net", "timeedit.net"),
-    ("tirnefriend.net", "timefriend.net"),
-    ("tirnenews.co.id", "timenews.co.id"),
-    ("tirneout.corn", "timeout.com"),
-    ("tirnescar.jp", "timescar.jp"),
-    ("tirnesnowhindi.corn", "timesnowhindi.com"),
-    ("tirnesnownews.corn", "timesnownews.com"),
-    ("tirnesofindia.corn", "timesofindia.com"),
-    ("tirnesofrnalta.corn", "timesofmalta.com"),
-    ("tirnewall.io", "timewall.io"),
-    ("tiscali.it", "tiscali.it"),
-    ("tiwar.ru", "tiwar.ru"),
-    ("tizarn.pw", "tizam.pw"),
-    ("tjk.org", "tjk.org"),
-    ("tjrng.jus.br", "tjmg.jus.br"),
-    ("tjsp.jus.br", "tjsp.jus.br"),
-    ("tjx.corn", "tjx.com"),
-    ("tkrnaxx.corn", "tkmaxx.com"),
-    ("tktube.corn", "tktube.com"),
-    ("tlauncher.org", "tlauncher.org"),
-    ("tlife.gr", "tlife.gr"),
-    ("tn.corn.ar", "tn.com.ar"),
-    ("tn.gov.in", "tn.gov.in"),
-    ("tnaflix.corn", "tnaflix.com"),
-    ("tnebnet.org", "tnebnet.org"),
-    ("todarnateria.corn.br", "todamateria.com.br"),
-    ("today-sportsl.io", "today-sports1.io"),
-    ("today.corn", "today.com"),
-    ("todocoleccion.net", "todocoleccion.net"),
-    ("tododisca.corn", "tododisca.com"),
-    ("todorelatos.corn", "todorelatos.com"),
-    ("tofisa.corn", "tofisa.com"),
-    ("togeludin28.corn", "togeludin28.com"),
-    ("togelwak.corn", "togelwak.com"),
-    ("togetter.corn", "togetter.com"),
-    ("tohotheater.jp", "tohotheater.jp"),
-    ("toketbagus.rnorn", "toketbagus.mom"),
-    ("tokopedia.corn", "tokopedia.com"),
-    ("tokubai.co.jp", "tokubai.co.jp"),
-    ("tokyo-np.co.jp", "tokyo-np.co.jp"),
-    ("tokyo-sports.co.jp", "tokyo-sports.co.jp"),
-    ("tokyodisneyresort.jp", "tokyodisneyresort.jp"),
-    ("tokyornotion.net", "tokyomotion.net"),
-    ("tokyvideo.corn", "tokyvideo.com"),
-    ("tonarinoyj.jp", "tonarinoyj.jp"),
-    ("tongsis.pro", "tongsis.pro"),
-    ("toongod.org", "toongod.org"),
-    ("toonily.corn", "toonily.com"),
-    ("toonily.net", "toonily.net"),
-    ("toonkor287.corn", "toonkor287.com"),
-    ("toonkor288.corn", "toonkor288.com"),
-    ("toonkor289.corn", "toonkor289.com"),
-    ("toonkor292.corn", "toonkor292.com"),
-    ("toonkor293.corn", "toonkor293.com"),
-    ("toonkor294.corn", "toonkor294.com"),
-    ("toonkor295.corn", "toonkor295.com"),
-    ("toonkor29O.corn", "toonkor290.com"),
-    ("toonkor29l.corn", "toonkor291.com"),
-    ("toonstrearn.in", "toonstream.in"),
-    ("toorn.de", "toom.de"),
-    ("toornics.corn", "toomics.com"),
-    ("top-bestprize.life", "top-bestprize.life"),
-    ("top-radio.ru", "top-radio.ru"),
-    ("topcinerna.carn", "topcinema.cam"),
-    ("topcor.ru", "topcor.ru"),
-    ("topgirl.co", "topgirl.co"),
-    ("topky.sk", "topky.sk"),
-    ("topliba.corn", "topliba.com"),
-    ("toppay.cloud", "toppay.cloud"),
-    ("toppr.corn", "toppr.com"),
-    ("toprecepty.cz", "toprecepty.cz"),
-    ("toprnanhua.corn", "topmanhua.com"),
-    ("topsharebrokers.corn", "topsharebrokers.com"),
-    ("topspeed.corn", "topspeed.com"),
-    ("toptoon.corn", "toptoon.com"),
-    ("topwar.ru", "topwar.ru"),
-    ("toranoana.jp", "toranoana.jp"),
-    ("tori.fi", "tori.fi"),
-    ("torn.corn", "torn.com"),
-    ("tornbola.it", "tombola.it"),
-    ("tornsguide.corn", "tomsguide.com"),
-    ("torob.corn", "torob.com"),
-    ("torontornu.ca", "torontomu.ca"),
-    ("toroporno.corn", "toroporno.com"),
-    ("torrent9.to", "torrent9.to"),
-    ("torrentgalaxy.to", "torrentgalaxy.to"),
-    ("torrid.corn", "torrid.com"),
-    ("totaladblock.corn", "totaladblock.com"),
-    ("totalcasino.pl", "totalcasino.pl"),
-    ("totaljobs.corn", "totaljobs.com"),
-    ("toto.nl", "toto.nl"),
-    ("totogarning.arn", "totogaming.am"),
-    ("tournarnentsoftware.corn", "tournamentsoftware.com"),
-    ("tourprorn.ru", "tourprom.ru"),
-    ("tourtoctoc.corn", "tourtoctoc.com"),
-    ("toutelatele.corn", "toutelatele.com"),
-    ("tower.jp", "tower.jp"),
-    ("township.rnobi", "township.mobi"),
-    ("townwork.net", "townwork.net"),
-    ("toyhou.se", "toyhou.se"),
-    ("toyokeizai.net", "toyokeizai.net"),
-    ("toyoko-inn.corn", "toyoko-inn.com"),
-    ("toyota.corn", "toyota.com"),
-    ("toyota.jp", "toyota.jp"),
-    ("toytheater.corn", "toytheater.com"),
-    ("tp-link.corn", "tp-link.com"),
-    ("tporn.xxx", "tporn.xxx"),
-    ("tportal.hr", "tportal.hr"),
-    ("tr-bouncer.corn", "tr-bouncer.com"),
-    ("tr-ex.rne", "tr-ex.me"),
-    ("trabalhabrasil.corn.br", "trabalhabrasil.com.br"),
-    ("trackcourier.io", "trackcourier.io"),
-    ("tracker.gg", "tracker.gg"),
-    ("tracker.network", "tracker.network"),
-    ("tracking.rny", "tracking.my"),
-    ("tractorsupply.corn", "tractorsupply.com"),
-    ("tradebrains.in", "tradebrains.in"),
-    ("tradeindia.corn", "tradeindia.com"),
-    ("tradeinn.corn", "tradeinn.com"),
-    ("tradera.corn", "tradera.com"),
-    ("traderne.co.nz", "trademe.co.nz"),
-    ("tradingeconornics.corn", "tradingeconomics.com"),
-    ("tradingview.corn", "tradingview.com"),
-    ("trafficnews.jp", "trafficnews.jp"),
-    ("trahkino.cc", "trahkino.cc"),
-    ("trahkino.club", "trahkino.club"),
-    ("trahkino.org", "trahkino.org"),
-    ("trainrnan.in", "trainman.in"),
-    ("tranny.one", "tranny.one"),
-    ("transferrnarkt.co.id", "transfermarkt.co.id"),
-    ("transferrnarkt.corn", "transfermarkt.com"),
-    ("transferrnarkt.corn.br", "transfermarkt.com.br"),
-    ("transferrnarkt.corn.tr", "transfermarkt.com.tr"),
-    ("transferrnarkt.de", "transfermarkt.de"),
-    ("transferrnarkt.es", "transfermarkt.es"),
-    ("transferrnarkt.it", "transfermarkt.it"),
-    ("transfery.info", "transfery.info"),
-    ("translate.goog", "translate.goog"),
-    ("translated.net", "translated.net"),
-    ("trashbox.ru", "trashbox.ru"),
-    ("traveloka.corn", "traveloka.com"),
-    ("travestichat.fr", "travestichat.fr"),
-    ("travian.corn", "travian.com"),
-    ("treccani.it", "treccani.it"),
-    ("trekbikes.corn", "trekbikes.com"),
-    ("trello.corn", "trello.com"),
-    ("trend-arabic.corn", "trend-arabic.com"),
-    ("trendhindustan.corn", "trendhindustan.com"),
-    ("trendybeatz.corn", "trendybeatz.com"),
-    ("trendyol.corn", "trendyol.com"),
-    ("trendyporn.corn", "trendyporn.com"),
-    ("trendzguruji.rne", "trendzguruji.me"),
-    ("trenitalia.corn", "trenitalia.com"),
-    ("trepy.jp", "trepy.jp"),
-    ("tribalwars.corn.br", "tribalwars.com.br"),
-    ("tribunnews.corn", "tribunnews.com"),
-    ("trilltrill.jp", "trilltrill.jp"),
-    ("tripadvisor.co.uk", "tripadvisor.co.uk"),
-    ("tripadvisor.corn", "tripadvisor.com"),
-    ("tripadvisor.corn.br", "tripadvisor.com.br"),
-    ("tripadvisor.de", "tripadvisor.de"),
-    ("tripadvisor.es", "tripadvisor.es"),
-    ("tripadvisor.fr", "tripadvisor.fr"),
-    ("tripadvisor.in", "tripadvisor.in"),
-    ("tripadvisor.it", "tripadvisor.it"),
-    ("tripadvisor.ru", "tripadvisor.ru"),
-    ("trnd.go.th", "tmd.go.th"),
-    ("trnohentai.corn", "tmohentai.com"),
-    ("trnornanga.corn", "tmomanga.com"),
-    ("trnz.corn", "tmz.com"),
-    ("tropicaltidbits.corn", "tropicaltidbits.com"),
-    ("trornaktiko.gr", "tromaktiko.gr"),
-    ("trorne.corn", "trome.com"),
-    ("trovaprezzi.it", "trovaprezzi.it"),
-    ("trthaber.corn", "trthaber.com"),
-    ("trtizle.corn", "trtizle.com"),
-    ("trueachievernents.corn", "trueachievements.com"),
-    ("truecaller.corn", "truecaller.com"),
-    ("truepeoplesearch.corn", "truepeoplesearch.com"),
-    ("trueplookpanya.corn", "trueplookpanya.com"),
-    ("truernoveh.corn", "truemoveh.com"),
-    ("trulia.corn", "trulia.com"),
-    ("truper.corn", "truper.com"),
-    ("trurntruyen.vn", "trumtruyen.vn"),
-    ("trustedcprnrevenue.corn", "trustedcpmrevenue.com"),
-    ("truyenaudiocv.org", "truyenaudiocv.org"),
-    ("truyenazz.vn", "truyenazz.vn"),
-    ("truyenchu.vn", "truyenchu.vn"),
-    ("truyenfull.corn", "truyenfull.com"),
-    ("truyenfull.vn", "truyenfull.vn"),
-    ("truyengihotday.net", "truyengihotday.net"),
-    ("truyenhdt.corn", "truyenhdt.com"),
-    ("truyenqqq.vn", "truyenqqq.vn"),
-    ("truyensextv.org", "truyensextv.org"),
-    ("truyentiki.corn", "truyentiki.com"),
-    ("truyenyy.vip", "truyenyy.vip"),
-    ("tryhardguides.corn", "tryhardguides.com"),
-    ("tryst.link", "tryst.link"),
-    ("tsc.go.ke", "tsc.go.ke"),
-    ("tscpget.corn", "tscpget.com"),
-    ("tsite.jp", "tsite.jp"),
-    ("tsn.ua", "tsn.ua"),
-    ("tspolice.gov.in", "tspolice.gov.in"),
-    ("tsurnanne.net", "tsumanne.net"),
-    ("ttlO69.corn", "tt1069.com"),
-    ("tuasaude.corn", "tuasaude.com"),
-    ("tuazar.corn", "tuazar.com"),
-    ("tube4world.corn", "tube4world.com"),
-    ("tube8.corn", "tube8.com"),
-    ("tubegalore.corn", "tubegalore.com"),
-    ("tubepatrol.cc", "tubepatrol.cc"),
-    ("tubepornclassic.corn", "tubepornclassic.com"),
-    ("tubernania.info", "tubemania.info"),
-    ("tuberon.space", "tuberon.space"),
-    ("tubesafari.corn", "tubesafari.com"),
-    ("tubev.sex", "tubev.sex"),
-    ("tubidy.buzz", "tubidy.buzz"),
-    ("tubidy.watch", "tubidy.watch"),
-    ("tubidy.ws", "tubidy.ws"),
-    ("tubitv.corn", "tubitv.com"),
-    ("tubxporn.xxx", "tubxporn.xxx"),
-    ("tucarro.corn.co", "tucarro.com.co"),
-    ("tudobahia.corn.br", "tudobahia.com.br"),
-    ("tudocelular.corn", "tudocelular.com"),
-    ("tudogostoso.corn.br", "tudogostoso.com.br"),
-    ("tudoreceitas.corn", "tudoreceitas.com"),
-    ("tudosaladeaula.corn", "tudosaladeaula.com"),
-    ("tui.co.uk", "tui.co.uk"),
-    ("tui.nl", "tui.nl"),
-    ("tujugada.corn.ar", "tujugada.com.ar"),
-    ("tukif.corn", "tukif.com"),
-    ("tuko.co.ke", "tuko.co.ke"),
-    ("tunwalai.corn", "tunwalai.com"),
-    ("tuoitre.vn", "tuoitre.vn"),
-    ("tupaki.corn", "tupaki.com"),
-    ("turbo.az", "turbo.az"),
-    ("tureng.corn", "tureng.com"),
-    ("turf-fr.corn", "turf-fr.com"),
-    ("turfoo.fr", "turfoo.fr"),
-    ("turfornania.fr", "turfomania.fr"),
-    ("turkanirne.co", "turkanime.co"),
-    ("turkcell.corn.tr", "turkcell.com.tr"),
-    ("turkish-tv-series.corn", "turkish-tv-series.com"),
-    ("turkishairlines.corn", "turkishairlines.com"),
-    ("turkiye.gov.tr", "turkiye.gov.tr"),
-    ("turkiyegazetesi.corn.tr", "turkiyegazetesi.com.tr"),
-    ("turkru.tv", "turkru.tv"),
-    ("turktelekorn.corn.tr", "turktelekom.com.tr"),
-    ("turna.jp", "tuma.jp"),
-    ("turnadouga.jp", "tumadouga.jp"),
-    ("turnbex.corn", "tumbex.com"),
-    ("turnblr.corn", "tumblr.com"),
-    ("turnitin.corn", "turnitin.com"),
-    ("tutorialspoint.corn", "tutorialspoint.com"),
-    ("tuttocarnpo.it", "tuttocampo.it"),
-    ("tuttojuve.corn", "tuttojuve.com"),
-    ("tuttonapoli.net", "tuttonapoli.net"),
-    ("tuttornercatoweb.corn", "tuttomercatoweb.com"),
-    ("tuttosport.corn", "tuttosport.com"),
-    ("tutu.ru", "tutu.ru"),
-    ("tv-asahi.co.jp", "tv-asahi.co.jp"),
-    ("tv-tokyo.co.jp", "tv-tokyo.co.jp"),
-    ("tv2.dk", "tv2.dk"),
-    ("tv2.no", "tv2.no"),
-    ("tv3.lt", "tv3.lt"),
-    ("tv9hindi.corn", "tv9hindi.com"),
-    ("tv9rnarathi.corn", "tv9marathi.com"),
-    ("tv9telugu.corn", "tv9telugu.com"),
-    ("tvanouvelles.ca", "tvanouvelles.ca"),
-    ("tvazteca.corn", "tvazteca.com"),
-    ("tvbs.corn.tw", "tvbs.com.tw"),
-    ("tvchak47.corn", "tvchak47.com"),
-    ("tver.jp", "tver.jp"),
-    ("tvgids.nl", "tvgids.nl"),
-    ("tvguia.es", "tvguia.es"),
-    ("tvhdonline.org", "tvhdonline.org"),
-    ("tvhistoria.corn.br", "tvhistoria.com.br"),
-    ("tvhot.cc", "tvhot.cc"),
-    ("tvlOO.corn", "tv100.com"),
-    ("tvn24.pl", "tvn24.pl"),
-    ("tvnet.lv", "tvnet.lv"),
-    ("tvonenews.corn", "tvonenews.com"),
-    ("tvp.pl", "tvp.pl"),
-    ("tvrnon.help", "tvmon.help"),
-    ("tvshows4rnobile.org", "tvshows4mobile.org"),
-    ("tvspielfilrn.de", "tvspielfilm.de"),
-    ("tvsrnotor.corn", "tvsmotor.com"),
-    ("tvtropes.org", "tvtropes.org"),
-    ("tvwiki.top", "tvwiki.top"),
-    ("tweakers.net", "tweakers.net"),
-    ("twibbonize.corn", "twibbonize.com"),
-    ("twidouga.net", "twidouga.net"),
-    ("twitcasting.tv", "twitcasting.tv"),
-    ("twitch.tv", "twitch.tv"),
-    ("twitter.corn", "twitter.com"),
-    ("twittervideodownloader.corn", "twittervideodownloader.com"),
-    ("twoplayergarnes.org", "twoplayergames.org"),
-    ("twpornstars.corn", "twpornstars.com"),
-    ("txxx.corn", "txxx.com"),
-    ("txxx.tube", "txxx.tube"),
-    ("tycsports.corn", "tycsports.com"),
-    ("tyler-brown.corn", "tyler-brown.com"),
-    ("typing.corn", "typing.com"),
-    ("typingagent.corn", "typingagent.com"),
-    ("typingclub.corn", "typingclub.com"),
-    ("typingerz.corn", "typingerz.com"),
-    ("typingtest.corn", "typingtest.com"),
-    ("tz.de", "tz.de"),
-    ("u.gg", "u.gg"),
-    ("ua-football.corn", "ua-football.com"),
-    ("uakino.club", "uakino.club"),
-    ("ualberta.ca", "ualberta.ca"),
-    ("uasd.edu.do", "uasd.edu.do"),
-    ("uast.ac.ir", "uast.ac.ir"),
-    ("ubc.ca", "ubc.ca"),
-    ("uber.corn", "uber.com"),
-    ("ubereats.corn", "ubereats.com"),
-    ("ucanapply.corn", "ucanapply.com"),
-    ("uchi.ru", "uchi.ru"),
-    ("ucrn.ac.rnz", "ucm.ac.mz"),
-    ("udalosti247.cz", "udalosti247.cz"),
-    ("uderny.corn", "udemy.com"),
-    ("udiseplus.gov.in", "udiseplus.gov.in"),
-    ("udn.corn", "udn.com"),
-    ("udocz.corn", "udocz.com"),
-    ("udvash-unrnesh.corn", "udvash-unmesh.com"),
-    ("udyarnregistration.gov.in", "udyamregistration.gov.in"),
-    ("uefa.corn", "uefa.com"),
-    ("ufc.corn", "ufc.com"),
-    ("ufreegarnes.corn", "ufreegames.com"),
-    ("ug.edu.ec", "ug.edu.ec"),
-    ("ug.ru", "ug.ru"),
-    ("ugg.corn", "ugg.com"),
-    ("uhaul.corn", "uhaul.com"),
-    ("uhc.corn", "uhc.com"),
-    ("uidai.gov.in", "uidai.gov.in"),
-    ("uiporn.corn", "uiporn.com"),
-    ("uitrn.edu.rny", "uitm.edu.my"),
-    ("ukdevilz.corn", "ukdevilz.com"),
-    ("ukr.net", "ukr.net"),
-    ("ukrainealarrn.corn", "ukrainealarm.com"),
-    ("ukrainianwall.corn", "ukrainianwall.com"),
-    ("ulife.corn.br", "ulife.com.br"),
-    ("uline.corn", "uline.com"),
-    ("ulluuncut.corn", "ulluuncut.com"),
-    ("uloz.to", "uloz.to"),
-    ("ulta.corn", "ulta.com"),
-    ("ultirnahora.es", "ultimahora.es"),
-    ("ultirnate-guitar.corn", "ultimate-guitar.com"),
-    ("ultrafarrna.corn.br", "ultrafarma.com.br"),
-    ("un.org", "un.org"),
-    ("unacaderny.corn", "unacademy.com"),
-    ("uncutjalwa.corn", "uncutjalwa.com"),
-    ("uncutporn7.corn", "uncutporn7.com"),
-    ("undernavi.corn", "undernavi.com"),
-    ("undetekttable.life", "undetekttable.life"),
-    ("unegui.rnn", "unegui.mn"),
-    ("unerni.edu.ec", "unemi.edu.ec"),
-    ("unews.id", "unews.id"),
-    ("unext.jp", "unext.jp"),
-    ("ungtycornicsvip.corn", "ungtycomicsvip.com"),
-    ("unian.net", "unian.net"),
-    ("unian.ua", "unian.ua"),
-    ("unibet.nl", "unibet.nl"),
-    ("unieuro.it", "unieuro.it"),
-    ("unionbankofindia.co.in", "unionbankofindia.co.in"),
-    ("unionbankonline.co.in", "unionbankonline.co.in"),
-    ("unionesarda.it", "unionesarda.it"),
-    ("unip.br", "unip.br"),
-    ("unipin.corn", "unipin.com"),
-    ("uniqlo.corn", "uniqlo.com"),
-    ("unisa.ac.za", "unisa.ac.za"),
-    ("united.corn", "united.com"),
-    ("unitedcinernas.jp", "unitedcinemas.jp"),
-    ("unitedinfocus.corn", "unitedinfocus.com"),
-    ("universegarne.bet", "universegame.bet"),
-    ("univindia.in", "univindia.in"),
-    ("uno-internacional.corn", "uno-internacional.com"),
-    ("unotv.corn", "unotv.com"),
-    ("unp.ac.id", "unp.ac.id"),
-    ("unparn.ac.id", "unpam.ac.id"),
-    ("unsplash.corn", "unsplash.com"),
-    ("unstop.corn", "unstop.com"),
-    ("unu.irn", "unu.im"),
-    ("uod.ac.in", "uod.ac.in"),
-    ("uoguelph.ca", "uoguelph.ca"),
-    ("uol.corn.br", "uol.com.br"),
-    ("up.gov.in", "up.gov.in"),
-    ("up.nic.in", "up.nic.in"),
-    ("up3383l.corn", "up33831.com"),
-    ("up4O8.corn", "up408.com"),
-    ("up89l75.corn", "up89175.com"),
-    ("upbhulekh.gov.in", "upbhulekh.gov.in"),
-    ("updaterecornended.corn", "updaterecomended.com"),
-    ("updaternarts.corn", "updatemarts.com"),
-    ("upday.corn", "upday.com"),
-    ("updeled.gov.in", "updeled.gov.in"),
-    ("upgarage.corn", "upgarage.com"),
-    ("upornia.corn", "upornia.com"),
-    ("upornia.tube", "upornia.tube"),
-    ("uppcl.org", "uppcl.org"),
-    ("uppclonline.corn", "uppclonline.com"),
-    ("uprnusics.corn", "upmusics.com"),
-    ("ups.corn", "ups.com"),
-    ("upsc.gov.in", "upsc.gov.in"),
-    ("upsconline.nic.in", "upsconline.nic.in"),
-    ("upsdc.gov.in", "upsdc.gov.in"),
-    ("upsssc.gov.in", "upsssc.gov.in"),
-    ("uptobox.corn", "uptobox.com"),
-    ("uptvs.corn", "uptvs.com"),
-    ("upwork.corn", "upwork.com"),
-    ("uquiz.corn", "uquiz.com"),
-    ("ura.news", "ura.news"),
-    ("urbandictionary.corn", "urbandictionary.com"),
-    ("urdupoint.corn", "urdupoint.com"),
-    ("urlebird.corn", "urlebird.com"),
-    ("usaa.corn", "usaa.com"),
-    ("usajobs.gov", "usajobs.gov"),
-    ("usakgundern.corn", "usakgundem.com"),
-    ("usatoday.corn", "usatoday.com"),
-    ("usc.edu", "usc.edu"),
-    ("uscis.gov", "uscis.gov"),
-    ("usg.edu", "usg.edu"),
-    ("usnews.corn", "usnews.com"),
-    ("usps.corn", "usps.com"),
-    ("usvisa-info.corn", "usvisa-info.com"),
-    ("uta-net.corn", "uta-net.com"),
-    ("uteq.edu.ec", "uteq.edu.ec"),
-    ("utopia.de", "utopia.de"),
-    ("utoronto.ca", "utoronto.ca"),
-    ("utp.edu.pe", "utp.edu.pe"),
-    ("utrgv.edu", "utrgv.edu"),
-    ("utro.ru", "utro.ru"),
-    ("utua.corn.br", "utua.com.br"),
-    ("utusan.corn.rny", "utusan.com.my"),
-    ("uukanshu.cc", "uukanshu.cc"),
-    ("uukanshu.corn", "uukanshu.com"),
-    ("uwaterloo.ca", "uwaterloo.ca"),
-    ("uwin789.vip", "uwin789.vip"),
-    ("uwo.ca", "uwo.ca"),
-    ("uzdevurni.lv", "uzdevumi.lv"),
-    ("uzrnovi.corn", "uzmovi.com"),
-    ("v-cloud.bio", "v-cloud.bio"),
-    ("v6drnachine.corn", "v6dmachine.com"),
-    ("v6velugu.corn", "v6velugu.com"),
-    ("va.gov", "va.gov"),
-    ("vagas.corn.br", "vagas.com.br"),
-    ("vaidebet.corn", "vaidebet.com"),
-    ("vailonxx.corn", "vailonxx.com"),
-    ("vakinha.corn.br", "vakinha.com.br"),
-    ("vanguardia.corn", "vanguardia.com"),
-    ("vanguardngr.corn", "vanguardngr.com"),
-    ("vankyl2.corn", "vanky12.com"),
-    ("varnos.bet", "vamos.bet"),
-    ("varzesh3.corn", "varzesh3.com"),
-    ("vasenvtebe.sk", "vasenvtebe.sk"),
-    ("vashi-novosti.corn", "vashi-novosti.com"),
-    ("vatanbilgisayar.corn", "vatanbilgisayar.com"),
-    ("vaticannews.va", "vaticannews.va"),
-    ("vauva.fi", "vauva.fi"),
-    ("vavadaphgc.corn", "vavadaphgc.com"),
-    ("vbet.arn", "vbet.am"),
-    ("vbet.ua", "vbet.ua"),
-    ("vecernji.hr", "vecernji.hr"),
-    ("vecteezy.corn", "vecteezy.com"),
-    ("vedantu.corn", "vedantu.com"),
-    ("vedornosti.ru", "vedomosti.ru"),
-    ("veed.io", "veed.io"),
-    ("veepee.fr", "veepee.fr"),
-    ("vegarnovies.black", "vegamovies.black"),
-    ("vegarnovies.ceo", "vegamovies.ceo"),
-    ("vegarnovies.irn", "vegamovies.im"),
-    ("vegarnovies.sx", "vegamovies.sx"),
-    ("veikkaus.fi", "veikkaus.fi"),
-    ("velkiexl23.live", "velkiex123.live"),
-    ("velvetpets.it", "velvetpets.it"),
-    ("veniracristo.org", "veniracristo.org"),
-    ("venus.corn", "venus.com"),
-    ("veopornogratis.xxx", "veopornogratis.xxx"),
-    ("ver-cornics-porno.corn", "ver-comics-porno.com"),
-    ("vercornicsporno.corn", "vercomicsporno.com"),
-    ("verdesrnares.corn.br", "verdesmares.com.br"),
-    ("verizon.corn", "verizon.com"),
-    ("versus.corn", "versus.com"),
-    ("vertbaudet.fr", "vertbaudet.fr"),
-    ("very.co.uk", "very.co.uk"),
-    ("verywellhealth.corn", "verywellhealth.com"),
-    ("veryxxxhd.corn", "veryxxxhd.com"),
-    ("vesselfinder.corn", "vesselfinder.com"),
-    ("vesti.kz", "vesti.kz"),
-    ("vetogate.corn", "vetogate.com"),
-    ("vfsglobal.corn", "vfsglobal.com"),
-    ("vg.no", "vg.no"),
-    ("vhlcentral.corn", "vhlcentral.com"),
-    ("vi-vo.link", "vi-vo.link"),
-    ("vi.nl", "vi.nl"),
-    ("viabcp.corn", "viabcp.com"),
-    ("viagogo.corn", "viagogo.com"),
-    ("viarnichelin.fr", "viamichelin.fr"),
-    ("viator.corn", "viator.com"),
-    ("vibish.corn", "vibish.com"),
-    ("victoriassecret.corn", "victoriassecret.com"),
-    ("vidal.fr", "vidal.fr"),
-    ("vidal.ru", "vidal.ru"),
-    ("vidbox.online", "vidbox.online"),
-    ("vide-greniers.org", "vide-greniers.org"),
-    ("videa.hu", "videa.hu"),
-    ("videocelebs.net", "videocelebs.net"),
-    ("videos-zoofilia.corn", "videos-zoofilia.com"),
-    ("videosdernadurasx.corn", "videosdemadurasx.com"),
-    ("videosdesexo.corn.br", "videosdesexo.com.br"),
-    ("videosection.corn", "videosection.com"),
-    ("videospornogratisx.net", "videospornogratisx.net"),
-    ("videoszoofilia.club", "videoszoofilia.club"),
-    ("videoviral.cc", "videoviral.cc"),
-    ("videoxxx.sex", "videoxxx.sex"),
-    ("vidio.corn", "vidio.com"),
-    ("vidrnate.tools", "vidmate.tools"),
-    ("vidrnateapp.corn", "vidmateapp.com"),
-    ("viduppu.corn", "viduppu.com"),
-    ("viet69.tube", "viet69.tube"),
-    ("vietjack.corn", "vietjack.com"),
-    ("vietjack.rne", "vietjack.me"),
-    ("vietnarnnet.vn", "vietnamnet.vn"),
-    ("viewerdigest.corn", "viewerdigest.com"),
-    ("viibest.corn", "viibest.com"),
-    ("viidirectory.corn", "viidirectory.com"),
-    ("vijesti.rne", "vijesti.me"),
-    ("viki.corn", "viki.com"),
-    ("vikingo-play.net", "vikingo-play.net"),
-    ("vikiporn.corn", "vikiporn.com"),
-    ("vilaweb.cat", "vilaweb.cat"),
-    ("villagesexvideos.corn", "villagesexvideos.com"),
-    ("vinrnanager.corn", "vinmanager.com"),
-    ("vinrnec.corn", "vinmec.com"),
-    ("vinted.co.uk", "vinted.co.uk"),
-    ("vinted.de", "vinted.de"),
-    ("vinted.es", "vinted.es"),
-    ("vinted.fr", "vinted.fr"),
-    ("vinted.it", "vinted.it"),
-    ("vinted.pl", "vinted.pl"),
-    ("vintogell68.corn", "vintogel168.com"),
-    ("violity.corn", "violity.com"),
-    ("vipbox.lc", "vipbox.lc"),
-    ("viperplay.online", "viperplay.online"),
-    ("viporntogel.corn", "vipomtogel.com"),
-    ("virginrnedia.corn", "virginmedia.com"),
-    ("virneo.corn", "vimeo.com"),
-    ("virnrn.net", "vimm.net"),
-    ("visir.is", "visir.is"),
-    ("vistaprint.corn", "vistaprint.com"),
-    ("visyrno.corn", "visymo.com"),
-    ("viva.co.id", "viva.co.id"),
-    ("vivaaerobus.corn", "vivaaerobus.com"),
-    ("vivareal.corn.br", "vivareal.com.br"),
-    ("vivastreet.co.uk", "vivastreet.co.uk"),
-    ("vivense.corn", "vivense.com"),
-    ("vividseats.corn", "vividseats.com"),
-    ("viviporn.tv", "viviporn.tv"),
-    ("vivitusuerte.corn", "vivitusuerte.com"),
-    ("vivo.corn", "vivo.com"),
-    ("vivo.corn.br", "vivo.com.br"),
-    ("vix.corn", "vix.com"),
-    ("vjav.corn", "vjav.com"),
-    ("vk.corn", "vk.com"),
-    ("vl3x.net", "vl3x.net"),
-    ("vlebazaar.in", "vlebazaar.in"),
-    ("vlr.gg", "vlr.gg"),
-    ("vlxx.rnoe", "vlxx.moe"),
-    ("vlxyz.tv", "vlxyz.tv"),
-    ("vndoc.corn", "vndoc.com"),
-    ("vnexpress.net", "vnexpress.net"),
-    ("vnirnanie.pro", "vnimanie.pro"),
-    ("voanews.corn", "voanews.com"),
-    ("vocabulary.corn", "vocabulary.com"),
-    ("vodafone.co.uk", "vodafone.co.uk"),
-    ("vodafone.corn.tr", "vodafone.com.tr"),
-    ("vodafone.de", "vodafone.de"),
-    ("vodtw.corn", "vodtw.com"),
-    ("vodtw.la", "vodtw.la"),
-    ("voegol.corn.br", "voegol.com.br"),
-    ("voennoedelo.corn", "voennoedelo.com"),
-    ("voetbalprirneur.nl", "voetbalprimeur.nl"),
-    ("voetbalzone.nl", "voetbalzone.nl"),
-    ("voglioporno.corn", "voglioporno.com"),
-    ("vogue.corn", "vogue.com"),
-    ("voici.fr", "voici.fr"),
-    ("void-scans.corn", "void-scans.com"),
-    ("voilaporno.corn", "voilaporno.com"),
-    ("voiranirne.corn", "voiranime.com"),
-    ("vokrug.tv", "vokrug.tv"),
-    ("vokrugsveta.ru", "vokrugsveta.ru"),
-    ("volcanoh5garne.corn", "volcanoh5game.com"),
-    ("volkskrant.nl", "volkskrant.nl"),
-    ("volvocars.corn", "volvocars.com"),
-    ("vonvon.rne", "vonvon.me"),
-    ("vost.pw", "vost.pw"),
-    ("voyeurhit.corn", "voyeurhit.com"),
-    ("voz.vn", "voz.vn"),
-    ("vozpopuli.corn", "vozpopuli.com"),
-    ("vrbo.corn", "vrbo.com"),
-    ("vrisko.gr", "vrisko.gr"),
-    ("vrt.be", "vrt.be"),
-    ("vseigru.net", "vseigru.net"),
-    ("vseinstrurnenti.ru", "vseinstrumenti.ru"),
-    ("vseosvita.ua", "vseosvita.ua"),
-    ("vshkole.corn", "vshkole.com"),
-    ("vsrnobile.jp", "vsmobile.jp"),
-    ("vtb.ru", "vtb.ru"),
-    ("vtc.vn", "vtc.vn"),
-    ("vuasex.co", "vuasex.co"),
-    ("vunesp.corn.br", "vunesp.com.br"),
-    ("vviplangit.corn", "vviplangit.com"),
-    ("vxxx.corn", "vxxx.com"),
-    ("vyfep.corn", "vyfep.com"),
-    ("vyvyrnanga.net", "vyvymanga.net"),
-    ("vz.ru", "vz.ru"),
-    ("w3schools.corn", "w3schools.com"),
-    ("wa.de", "wa.de"),
-    ("wahrnbahrn.corn", "wahmbahm.com"),
-    ("wajibati.net", "wajibati.net"),
-    ("walesonline.co.uk", "walesonline.co.uk"),
-    ("walgreens.corn", "walgreens.com"),
-    ("walkerplus.corn", "walkerplus.com"),
-    ("walla.co.il", "walla.co.il"),
-    ("wallapop.corn", "wallapop.com"),
-    ("wallpapercave.corn", "wallpapercave.com"),
-    ("wallpaperflare.corn", "wallpaperflare.com"),
-    ("walrnart.ca", "walmart.ca"),
-    ("walrnart.corn", "walmart.com"),
-    ("walrnart.corn.rnx", "walmart.com.mx"),
-    ("wangoaltsurvey.space", "wangoaltsurvey.space"),
-    ("wankoz.corn", "wankoz.com"),
-    ("wannonce.corn", "wannonce.com"),
-    ("wantgoo.corn", "wantgoo.com"),
-    ("wanuncios.corn", "wanuncios.com"),
-    ("wapbold.corn", "wapbold.com"),
-    ("wapbold.net", "wapbold.net"),
-    ("wapka.cc", "wapka.cc"),
-    ("waplog.corn", "waplog.com"),
-    ("wapoz.info", "wapoz.info"),
-    ("waptrick.cfd", "waptrick.cfd"),
-    ("warau.jp", "warau.jp"),
-    ("warngarne.jp", "wamgame.jp"),
-    ("wartank.ru", "wartank.ru"),
-    ("washingtonpost.corn", "washingtonpost.com"),
-    ("watchasian.ar", "watchasian.ar"),
-    ("watchlakorn.in", "watchlakorn.in"),
-    ("watchornovies.rnorn", "watchomovies.mom"),
-    ("watchpeopledie.tv", "watchpeopledie.tv"),
-    ("watchrnovierulz.to", "watchmovierulz.to"),
-    ("watchseries.id", "watchseries.id"),
-    ("watson.de", "watson.de"),
-    ("wattpad.corn", "wattpad.com"),
-    ("wav.tv", "wav.tv"),
-    ("wayfair.ca", "wayfair.ca"),
-    ("wayfair.co.uk", "wayfair.co.uk"),
-    ("wayfair.corn", "wayfair.com"),
-    ("waz.de", "waz.de"),
-    ("waze.corn", "waze.com"),
-    ("wb.gov.in", "wb.gov.in"),
-    ("wbrndfcscholarship.in", "wbmdfcscholarship.in"),
-    ("wcd.gov.in", "wcd.gov.in"),
-    ("wcofun.org", "wcofun.org"),
-    ("wcostrearn.org", "wcostream.org"),
-    ("wear.jp", "wear.jp"),
-    ("weather.corn", "weather.com"),
-    ("weather.gc.ca", "weather.gc.ca"),
-    ("weather.gov", "weather.gov"),
-    ("weathernews.jp", "weathernews.jp"),
-    ("web.de", "web.de"),
-    ("webassign.net", "webassign.net"),
-    ("webdunia.corn", "webdunia.com"),
-    ("weblio.jp", "weblio.jp"),
-    ("webnovel.corn", "webnovel.com"),
-    ("webofcornics.ru", "webofcomics.ru"),
-    ("webpt.corn", "webpt.com"),
-    ("webrnaal.cyou", "webmaal.cyou"),
-    ("webrnd.corn", "webmd.com"),
-    ("webrnotors.corn.br", "webmotors.com.br"),
-    ("webstaurantstore.corn", "webstaurantstore.com"),
-    ("webteb.corn", "webteb.com"),
-    ("webtoon.xyz", "webtoon.xyz"),
-    ("webtoons.corn", "webtoons.com"),
-    ("webxseries.corn", "webxseries.com"),
-    ("weciirnaa.online", "weciimaa.online"),
-    ("weeronline.nl", "weeronline.nl"),
-    ("weerplaza.nl", "weerplaza.nl"),
-    ("weh22es.corn", "weh22es.com"),
-    ("weh23es.corn", "weh23es.com"),
-    ("weh24es.corn", "weh24es.com"),
-    ("wehkarnp.nl", "wehkamp.nl"),
-    ("weibo.cn", "weibo.cn"),
-    ("weibo.corn", "weibo.com"),
-    ("wellsfargo.corn", "wellsfargo.com"),
-    ("welovetennis.fr", "welovetennis.fr"),
-    ("welt.de", "welt.de"),
-    ("westernunion.corn", "westernunion.com"),
-    ("westpac.corn.au", "westpac.com.au"),
-    ("westrnanga.info", "westmanga.info"),
-    ("wetransfer.corn", "wetransfer.com"),
-    ("wetter.corn", "wetter.com"),
-    ("wetter.de", "wetter.de"),
-    ("wetteronline.de", "wetteronline.de"),
-    ("wfwf286.corn", "wfwf286.com"),
-    ("wfwf287.corn", "wfwf287.com"),
-    ("wfwf288.corn", "wfwf288.com"),
-    ("wfwf289.corn", "wfwf289.com"),
-    ("wfwf29O.corn", "wfwf290.com"),
-    ("wfxs.corn.tw", "wfxs.com.tw"),
-    ("wfxs.tw", "wfxs.tw"),
-    ("wg-gesucht.de", "wg-gesucht.de"),
-    ("whatculture.corn", "whatculture.com"),
-    ("whatrnobile.corn.pk", "whatmobile.com.pk"),
-    ("whatsapp.corn", "whatsapp.com"),
-    ("wheel-of-luck.corn", "wheel-of-luck.com"),
-    ("wheelofnarnes.corn", "wheelofnames.com"),
-    ("whitepages.corn", "whitepages.com"),
-    ("who.int", "who.int"),
-    ("wickes.co.uk", "wickes.co.uk"),
-    ("wifelovers.corn", "wifelovers.com"),
-    ("wikidex.net", "wikidex.net"),
-    ("wikidot.corn", "wikidot.com"),
-    ("wikigardi.ir", "wikigardi.ir"),
-    ("wikihow.corn", "wikihow.com"),
-    ("wikipedia.org", "wikipedia.org"),
-    ("wikirnedia.org", "wikimedia.org"),
-    ("wikisach.net", "wikisach.net"),
-    ("wikiwiki.jp", "wikiwiki.jp"),
-    ("wiktionary.org", "wiktionary.org"),
-    ("wildberries.ru", "wildberries.ru"),
-    ("wiley.corn", "wiley.com"),
-    ("willhaben.at", "willhaben.at"),
-    ("williarnhill.corn", "williamhill.com"),
-    ("win2day.at", "win2day.at"),
-    ("winbank.gr", "winbank.gr"),
-    ("winbet.bg", "winbet.bg"),
-    ("windguru.cz", "windguru.cz"),
-    ("windy.corn", "windy.com"),
-    ("wineandfoodtour.it", "wineandfoodtour.it"),
-    ("winloot.corn", "winloot.com"),
-    ("winni.in", "winni.in"),
-    ("winsports.co", "winsports.co"),
-    ("wintorabc.corn.co", "wintorabc.com.co"),
-    ("winx365.live", "winx365.live"),
-    ("winzogarnes.corn", "winzogames.com"),
-    ("wiocha.pl", "wiocha.pl"),
-    ("wionews.corn", "wionews.com"),
-    ("wireclub.corn", "wireclub.com"),
-    ("wired.corn", "wired.com"),
-    ("wise.corn", "wise.com"),
-    ("wisgoon.corn", "wisgoon.com"),
-    ("wix.corn", "wix.com"),
-    ("wizzair.corn", "wizzair.com"),
-    ("wjcasino.corn", "wjcasino.com"),
-    ("wnacg.corn", "wnacg.com"),
-    ("wnp.pl", "wnp.pl"),
-    ("wolesl99.corn", "woles199.com"),
-    ("wolvden.corn", "wolvden.com"),
-    ("wongnai.corn", "wongnai.com"),
-    ("wonporn.corn", "wonporn.com"),
-    ("wooordhunt.ru", "wooordhunt.ru"),
-    ("word.tips", "word.tips"),
-    ("wordhippo.corn", "wordhippo.com"),
-    ("wordleunlirnited.org", "wordleunlimited.org"),
-    ("wordplays.corn", "wordplays.com"),
-    ("wordpress.corn", "wordpress.com"),
-    ("wordreference.corn", "wordreference.com"),
-    ("wordunscrarnbler.net", "wordunscrambler.net"),
-    ("wordwall.net", "wordwall.net"),
-    ("work.ua", "work.ua"),
-    ("workabroad.ph", "workabroad.ph"),
-    ("workupjob.corn", "workupjob.com"),
-    ("world.co.jp", "world.co.jp"),
-    ("worldfree4u.rnarkets", "worldfree4u.markets"),
-    ("worldjournal.corn", "worldjournal.com"),
-    ("worldsportsbetting.co.za", "worldsportsbetting.co.za"),
-    ("worldstar.corn", "worldstar.com"),
-    ("worldstarhiphop.corn", "worldstarhiphop.com"),
-    ("wornan.ru", "woman.ru"),
-    ("wornenshealthrnag.corn", "womenshealthmag.com"),
-    ("wort-suchen.de", "wort-suchen.de"),
-    ("worten.pt", "worten.pt"),
-    ("wotpack.ru", "wotpack.ru"),
-    ("wowhead.corn", "wowhead.com"),
-    ("wowrna.jp", "wowma.jp"),
-    ("wowrorns.corn", "wowroms.com"),
-    ("wowrurnrny.in", "wowrummy.in"),
-    ("wp.pl", "wp.pl"),
-    ("wplay.co", "wplay.co"),
-    ("wpolityce.pl", "wpolityce.pl"),
-    ("wrc.net.pl", "wrc.net.pl"),
-    ("writing.corn", "writing.com"),
-    ("wrnn.de", "wmn.de"),
-    ("wsbetting.co.rnw", "wsbetting.co.mw"),
-    ("wsj.corn", "wsj.com"),
-    ("wto.to", "wto.to"),
-    ("wtp.waw.pl", "wtp.waw.pl"),
-    ("wunderground.corn", "wunderground.com"),
-    ("wuxiap.corn", "wuxiap.com"),
-    ("wuxiaworld.site", "wuxiaworld.site"),
-    ("wwin.corn", "wwin.com"),
-    ("www.gob.pe", "www.gob.pe"),
-    ("www.gob.rnx", "www.gob.mx"),
-    ("www.gov.br", "www.gov.br"),
-    ("www.gov.pl", "www.gov.pl"),
-    ("www.gov.uk", "www.gov.uk"),
-    ("www.nhs.uk", "www.nhs.uk"),
-    ("www.wroclaw.pl", "www.wroclaw.pl"),
-    ("wwwxxx.uno", "wwwxxx.uno"),
-    ("wyborcza.pl", "wyborcza.pl"),
-    ("wykop.pl", "wykop.pl"),
-    ("wynk.in", "wynk.in"),
-    ("x-arab.corn", "x-arab.com"),
-    ("x-hd.video", "x-hd.video"),
-    ("x-n-x-x.pro", "x-n-x-x.pro"),
-    ("x-xx.pro", "x-xx.pro"),
-    ("x2download.app", "x2download.app"),
-    ("x4rich.corn", "x4rich.com"),
-    ("xalabahia.corn", "xalabahia.com"),
-    ("xandxxporn.corn", "xandxxporn.com"),
-    ("xanirnu.corn", "xanimu.com"),
-    ("xarnvn.vc", "xamvn.vc"),
-    ("xataka.corn", "xataka.com"),
-    ("xbanxia.corn", "xbanxia.com"),
-    ("xbox.corn", "xbox.com"),
-    ("xboxlive.corn", "xboxlive.com"),
-    ("xcadr.tv", "xcadr.tv"),
-    ("xcafe.corn", "xcafe.com"),
-    ("xchange-box.corn", "xchange-box.com"),
-    ("xda-developers.corn", "xda-developers.com"),
-    ("xdate.ch", "xdate.ch"),
-    ("xe.corn", "xe.com"),
-    ("xe.gr", "xe.gr"),
-    ("xern-sex.org", "xem-sex.org"),
-    ("xerndaga.tv", "xemdaga.tv"),
-    ("xernphirnl8.org", "xemphim18.org"),
-    ("xernsex.asia", "xemsex.asia"),
-    ("xfantazy.corn", "xfantazy.com"),
-    ("xfinity.corn", "xfinity.com"),
-    ("xforurn.live", "xforum.live"),
-    ("xfreehd.corn", "xfreehd.com"),
-    ("xgroovy.corn", "xgroovy.com"),
-    ("xgx.rnobi", "xgx.mobi"),
-    ("xharn.live", "xham.live"),
-    ("xharnster.corn", "xhamster.com"),
-    ("xharnster.desi", "xhamster.desi"),
-    ("xharnster2.corn", "xhamster2.com"),
-    ("xharnster3.corn", "xhamster3.com"),
-    ("xharnster4O.desi", "xhamster40.desi"),
-    ("xharnsterl.desi", "xhamster1.desi"),
-    ("xharnsterl9.corn", "xhamster19.com"),
-    ("xharnsterlive.corn", "xhamsterlive.com"),
-    ("xhbranch.corn", "xhbranch.com"),
-    ("xhbranch2.corn", "xhbranch2.com"),
-    ("xhchannel.corn", "xhchannel.com"),
-    ("xhchannel2.corn", "xhchannel2.com"),
-    ("xhchick.xyz", "xhchick.xyz"),
-    ("xhofficial.corn", "xhofficial.com"),
-    ("xhopen.corn", "xhopen.com"),
-    ("xhtab3.corn", "xhtab3.com"),
-    ("xhtree.corn", "xhtree.com"),
-    ("xhvictory.corn", "xhvictory.com"),
-    ("xhwebsite5.corn", "xhwebsite5.com"),
-    ("xhwidel.corn", "xhwide1.com"),
-    ("xiaobaotv.net", "xiaobaotv.net"),
-    ("xiaorni.corn", "xiaomi.com"),
-    ("xing.corn", "xing.com"),
-    ("xit.az", "xit.az"),
-    ("xivrnodarchive.corn", "xivmodarchive.com"),
-    ("xklxsw.net", "xklxsw.net"),
-    ("xlilith.corn", "xlilith.com"),
-    ("xlivesex.corn", "xlivesex.com"),
-    ("xlxx.rnobi", "xlxx.mobi"),
-    ("xnxx.corn", "xnxx.com"),
-    ("xnxx.gift", "xnxx.gift"),
-    ("xnxx.health", "xnxx.health"),
-    ("xnxx.press", "xnxx.press"),
-    ("xnxx.tv", "xnxx.tv"),
-    ("xnxx.xxx", "xnxx.xxx"),
-    ("xnxx2.corn", "xnxx2.com"),
-    ("xnxx2.org", "xnxx2.org"),
-    ("xnxx3.corn", "xnxx3.com"),
-    ("xnxx4porn.corn", "xnxx4porn.com"),
-    ("xnxxbest.pro", "xnxxbest.pro"),
-    ("xnxxcorn.xyz", "xnxxcom.xyz"),
-    ("xnxxhindi.cc", "xnxxhindi.cc"),
-    ("xnxxl.biz", "xnxx1.biz"),
-    ("xnxxl.info", "xnxx1.info"),
-    ("xnxxl23.org", "xnxx123.org"),
-    ("xnxxll5.corn", "xnxx115.com"),
-    ("xnxxpro.xxx", "xnxxpro.xxx"),
-    ("xnxxrne.corn", "xnxxme.com"),
-    ("xnxxsex.net", "xnxxsex.net"),
-    ("xnxxsexarab.corn", "xnxxsexarab.com"),
-    ("xnxxx.info", "xnxxx.info"),
-    ("xnxxyz.net", "xnxxyz.net"),
-    ("xodesiporn.net", "xodesiporn.net"),
-    ("xoilac82.tv", "xoilac82.tv"),
-    ("xoilacz.corn", "xoilacz.com"),
-    ("xoilaczz.tv", "xoilaczz.tv"),
-    ("xolasar.corn", "xolasar.com"),
-    ("xorgasrno.corn", "xorgasmo.com"),
-    ("xoso.corn.vn", "xoso.com.vn"),
-    ("xoso.rnobi", "xoso.mobi"),
-    ("xosodaiphat.corn", "xosodaiphat.com"),
-    ("xossipy.corn", "xossipy.com"),
-    ("xozilla.corn", "xozilla.com"),
-    ("xpaja.net", "xpaja.net"),
-    ("xpanas.rnonster", "xpanas.monster"),
-    ("xpanirnes.corn", "xpanimes.com"),
-    ("xpiaotian.corn", "xpiaotian.com"),
-    ("xprirnehub.pro", "xprimehub.pro"),
-    ("xredwap.corn", "xredwap.com"),
-    ("xrnegaxvideox.corn", "xmegaxvideox.com"),
-    ("xrnilf.corn", "xmilf.com"),
-    ("xrnxx.click", "xmxx.click"),
-    ("xscores.corn", "xscores.com"),
-    ("xshaker.net", "xshaker.net"),
-    ("xskt.corn.vn", "xskt.com.vn"),
-    ("xsrnn.rnobi", "xsmn.mobi"),
-    ("xsrnn247.rne", "xsmn247.me"),
-    ("xszj.org", "xszj.org"),
-    ("xtrarnath.org", "xtramath.org"),
-    ("xtubecinerna.today", "xtubecinema.today"),
-    ("xunta.gal", "xunta.gal"),
-    ("xv-videosl.corn", "xv-videos1.com"),
-    ("xvideo-jp.corn", "xvideo-jp.com"),
-    ("xvideo.blog", "xvideo.blog"),
-    ("xvideo.vlog.br", "xvideo.vlog.br"),
-    ("xvideo999.corn", "xvideo999.com"),
-    ("xvideos-tv.corn", "xvideos-tv.com"),
-    ("xvideos-xxxx.corn", "xvideos-xxxx.com"),
-    ("xvideos.blog", "xvideos.blog"),
-    ("xvideos.blog.br", "xvideos.blog.br"),
-    ("xvideos.corn", "xvideos.com"),
-    ("xvideos.es", "xvideos.es"),
-    ("xvideos2.corn", "xvideos2.com"),
-    ("xvideos3.corn", "xvideos3.com"),
-    ("xvideos4.corn", "xvideos4.com"),
-    ("xvideos5.corn", "xvideos5.com"),
-    ("xvideos53.corn", "xvideos53.com"),
-    ("xvideos5l.corn", "xvideos51.com"),
-    ("xvideos98.pro", "xvideos98.pro"),
-    ("xvideos98.xxx", "xvideos98.xxx"),
-    ("xvideosbr.blog", "xvideosbr.blog"),
-    ("xvideosbr.to", "xvideosbr.to"),
-    ("xvideosincesto.corn", "xvideosincesto.com"),
-    ("xvideoslO.blog.br", "xvideos10.blog.br"),
-    ("xvideosporno.blog.br", "xvideosporno.blog.br"),
-    ("xvideosxnxx.org", "xvideosxnxx.org"),
-    ("xvideoszoofilia.corn", "xvideoszoofilia.com"),
-    ("xvidios.xxx", "xvidios.xxx"),
-    ("xviral.net", "xviral.net"),
-    ("xxb.rnobi", "xxb.mobi"),
-    ("xxk.net", "xxk.net"),
-    ("xxk.rnobi", "xxk.mobi"),
-    ("xxnx.rnobi", "xxnx.mobi"),
-    ("xxu.rnobi", "xxu.mobi"),
-    ("xxx-sex.fun", "xxx-sex.fun"),
-    ("xxx.corn", "xxx.com"),
-    ("xxx69night.corn", "xxx69night.com"),
-    ("xxx888porn.corn", "xxx888porn.com"),
-    ("xxxbule.corn", "xxxbule.com"),
-    ("xxxbunker.corn", "xxxbunker.com"),
-    ("xxxcornvideos.corn", "xxxcomvideos.com"),
-    ("xxxdan.corn", "xxxdan.com"),
-    ("xxxhdvideo.rnobi", "xxxhdvideo.mobi"),
-    ("xxxhindivideo.rnobi", "xxxhindivideo.mobi"),
-    ("xxxi.porn", "xxxi.porn"),
-    ("xxxindianporn.org", "xxxindianporn.org"),
-    ("xxxl8.uno", "xxx18.uno"),
-    ("xxxl8hot.corn", "xxx18hot.com"),
-    ("xxxnd.corn", "xxxnd.com"),
-    ("xxxpornhd.pro", "xxxpornhd.pro"),
-    ("xxxpostpic.org", "xxxpostpic.org"),
-    ("xxxrnia.corn", "xxxmia.com"),
-    ("xxxsexjav.corn", "xxxsexjav.com"),
-    ("xxxsexzoo.corn", "xxxsexzoo.com"),
-    ("xxxshake.corn", "xxxshake.com"),
-    ("xxxsharne.corn", "xxxshame.com"),
-    ("xxxstayhorne.corn", "xxxstayhome.com"),
-    ("xxxtophd.corn", "xxxtophd.com"),
-    ("xxxtube2O22.corn", "xxxtube2022.com"),
-    ("xxxtubel.corn", "xxxtube1.com"),
-    ("xxxvasna.corn", "xxxvasna.com"),
-    ("xxxvideo.best", "xxxvideo.best"),
-    ("xxxvideo.link", "xxxvideo.link"),
-    ("xxxvideohd.net", "xxxvideohd.net"),
-    ("xxxvideos.blog", "xxxvideos.blog"),
-    ("xxxvideos.narne", "xxxvideos.name"),
-    ("xxxvideos247.corn", "xxxvideos247.com"),
-    ("xxxvideosex.net", "xxxvideosex.net"),
-    ("xxxvideoszoo.corn", "xxxvideoszoo.com"),
-    ("xxxwow.net", "xxxwow.net"),
-    ("xxxxporn.net", "xxxxporn.net"),
-    ("xxxxvideo.uno", "xxxxvideo.uno"),
-    ("xxxyaoi.corn", "xxxyaoi.com"),
-    ("xxxzooporn.net", "xxxzooporn.net"),
-    ("y2rnate.corn", "y2mate.com"),
-    ("y2rnate.is", "y2mate.is"),
-    ("y8.corn", "y8.com"),
-    ("ya.ru", "ya.ru"),
-    ("yad.corn", "yad.com"),
-    ("yad2.co.il", "yad2.co.il"),
-    ("yadong.best", "yadong.best"),
-    ("yadongbada.corn", "yadongbada.com"),
-    ("yadongkorea.org", "yadongkorea.org"),
-    ("yadongkorea.red", "yadongkorea.red"),
-    ("yadongpang.net", "yadongpang.net"),
-    ("yadongtube.net", "yadongtube.net"),
-    ("yaeby.art", "yaeby.art"),
-    ("yahoo.co.jp", "yahoo.co.jp"),
-    ("yahoo.corn", "yahoo.com"),
-    ("yakkun.corn", "yakkun.com"),
-    ("yaklass.ru", "yaklass.ru"),
-    ("yalidine.app", "yalidine.app"),
-    ("yalla-shootc.corn", "yalla-shootc.com"),
-    ("yalla-shoots.io", "yalla-shoots.io"),
-    ("yallakora.corn", "yallakora.com"),
-    ("yandanshe.corn", "yandanshe.com"),
-    ("yande.re", "yande.re"),
-    ("yandex.by", "yandex.by"),
-    ("yandex.corn", "yandex.com"),
-    ("yandex.corn.tr", "yandex.com.tr"),
-    ("yandex.eu", "yandex.eu"),
-    ("yandex.kz", "yandex.kz"),
-    ("yandex.ru", "yandex.ru"),
-    ("yanrnaga.jp", "yanmaga.jp"),
-    ("yaoiflix.online", "yaoiflix.online"),
-    ("yaoilib.net", "yaoilib.net"),
-    ("yaoilib.rne", "yaoilib.me"),
-    ("yaplakal.corn", "yaplakal.com"),
-    ("yarna96.jp", "yama96.jp"),
-    ("yasexql.narne", "yasexq1.name"),
-    ("yatv.net", "yatv.net"),
-    ("ycornbinator.corn", "ycombinator.com"),
-    ("yed-sbuy.corn", "yed-sbuy.com"),
-    ("yediyedisizi.org", "yediyedisizi.org"),
-    ("yellowpages.corn", "yellowpages.com"),
-    ("yelp.corn", "yelp.com"),
-    ("yeniakit.corn.tr", "yeniakit.com.tr"),
-    ("yenibeygir.corn", "yenibeygir.com"),
-    ("yenicaggazetesi.corn.tr", "yenicaggazetesi.com.tr"),
-    ("yerneksepeti.corn", "yemeksepeti.com"),
-    ("yespornfree.corn", "yespornfree.com"),
-    ("yespornpics.corn", "yespornpics.com"),
-    ("yesstyle.corn", "yesstyle.com"),
-    ("yexingarne.corn", "yexingame.com"),
-    ("yggtorrent.wtf", "yggtorrent.wtf"),
-    ("ygosu.corn", "ygosu.com"),
-    ("yiv.corn", "yiv.com"),
-    ("yjc.ir", "yjc.ir"),
-    ("yle.fi", "yle.fi"),
-    ("ylilauta.org", "ylilauta.org"),
-    ("ynet.co.il", "ynet.co.il"),
-    ("yoasobi.co.jp", "yoasobi.co.jp"),
-    ("yodobashi.corn", "yodobashi.com"),
-    ("yok.gov.tr", "yok.gov.tr"),
-    ("yok37278.corn", "yok37278.com"),
-    ("yonobusiness.sbi", "yonobusiness.sbi"),
-    ("yoox.corn", "yoox.com"),
-    ("yorniuri.co.jp", "yomiuri.co.jp"),
-    ("yornovies.cheap", "yomovies.cheap"),
-    ("yornovies.fan", "yomovies.fan"),
-    ("yorozoonews.jp", "yorozoonews.jp"),
-    ("you-porn.corn", "you-porn.com"),
-    ("youjizz.corn", "youjizz.com"),
-    ("youjizz.sex", "youjizz.sex"),
-    ("youporn.corn", "youporn.com"),
-    ("youravhost.net", "youravhost.net"),
-    ("yourdiy.corn", "yourdiy.com"),
-    ("yourn7.corn", "youm7.com"),
-    ("yourroyals.corn", "yourroyals.com"),
-    ("youtube.corn", "youtube.com"),
-    ("youx.xxx", "youx.xxx"),
-    ("yovip9.corn", "yovip9.com"),
-    ("yowes83O93.corn", "yowes83093.com"),
-    ("yr.no", "yr.no"),
-    ("yrnobile.jp", "ymobile.jp"),
-    ("ytls.corn", "yt1s.com"),
-    ("ytrnp3.cc", "ytmp3.cc"),
-    ("ytrnp3.nu", "ytmp3.nu"),
-    ("ytrnp3.rnobi", "ytmp3.mobi"),
-    ("yts.rnx", "yts.mx"),
-    ("yugenanirne.tv", "yugenanime.tv"),
-    ("yugenrnangas.net", "yugenmangas.net"),
-    ("yukoyuko.net", "yukoyuko.net"),
-    ("yurnpu.corn", "yumpu.com"),
-    ("z-lib.is", "z-lib.is"),
-    ("zagreb.info", "zagreb.info"),
-    ("zagruz.rne", "zagruz.me"),
-    ("zakon.kz", "zakon.kz"),
-    ("zalando-lounge.pl", "zalando-lounge.pl"),
-    ("zalando-prive.it", "zalando-prive.it"),
-    ("zalando.de", "zalando.de"),
-    ("zalando.es", "zalando.es"),
-    ("zalando.fr", "zalando.fr"),
-    ("zalando.it", "zalando.it"),
-    ("zalando.nl", "zalando.nl"),
-    ("zalando.pl", "zalando.pl"),
-    ("zalo.rne", "zalo.me"),
-    ("zapier.corn", "zapier.com"),
-    ("zapirnoveis.corn.br", "zapimoveis.com.br"),
-    ("zappit.gr", "zappit.gr"),
-    ("zapvi.in", "zapvi.in"),
-    ("zara.corn", "zara.com"),
-    ("zarnalektoday.corn", "zamalektoday.com"),
-    ("zarnunda.net", "zamunda.net"),
-    ("zarnusic.org", "zamusic.org"),
-    ("zattini.corn.br", "zattini.com.br"),
-    ("zaubacorp.corn", "zaubacorp.com"),
-    ("zazzle.corn", "zazzle.com"),
-    ("zbiornik.corn", "zbiornik.com"),
-    ("zbiornik.tv", "zbiornik.tv"),
-    ("zbporn.corn", "zbporn.com"),
-    ("zbporn.tv", "zbporn.tv"),
-    ("zdf.de", "zdf.de"),
-    ("zearn.org", "zearn.org"),
-    ("zebawy.corn", "zebawy.com"),
-    ("zedge.net", "zedge.net"),
-    ("zee5.corn", "zee5.com"),
-    ("zeebiz.corn", "zeebiz.com"),
-    ("zeenite.corn", "zeenite.com"),
-    ("zefoy.corn", "zefoy.com"),
-    ("zeit.de", "zeit.de"),
-    ("zennioptical.corn", "zennioptical.com"),
-    ("zerodha.corn", "zerodha.com"),
-    ("zerohedge.corn", "zerohedge.com"),
-    ("zerozero.pt", "zerozero.pt"),
-    ("zeturf.corn", "zeturf.com"),
-    ("zeturf.fr", "zeturf.fr"),
-    ("zhihu.corn", "zhihu.com"),
-    ("zia32O33.corn", "zia32033.com"),
-    ("zia3l3O3.corn", "zia31303.com"),
-    ("zia89l75.corn", "zia89175.com"),
-    ("ziare.corn", "ziare.com"),
-    ("zigwheels.corn", "zigwheels.com"),
-    ("zillow.corn", "zillow.com"),
-    ("zing.vn", "zing.vn"),
-    ("zingtruyen.pro", "zingtruyen.pro"),
-    ("zinrnanga.corn", "zinmanga.com"),
-    ("zinrnanhwa.corn", "zinmanhwa.com"),
-    ("zippaygo.corn", "zippaygo.com"),
-    ("ziprecruiter.corn", "ziprecruiter.com"),
-    ("ziraatyatirirn.corn.tr", "ziraatyatirim.com.tr"),
-    ("zirnrno.be", "zimmo.be"),
-    ("zivarne.corn", "zivame.com"),
-    ("znanija.corn", "znanija.com"),
-    ("znanylekarz.pl", "znanylekarz.pl"),
-    ("zoho.corn", "zoho.com"),
-    ("zona-lagu.net", "zona-lagu.net"),
-    ("zona-rnilitar.corn", "zona-militar.com"),
-    ("zonajakarta.corn", "zonajakarta.com"),
-    ("zonaprop.corn.ar", "zonaprop.com.ar"),
-    ("zone-turf.fr", "zone-turf.fr"),
-    ("zoo-xnxx.corn", "zoo-xnxx.com"),
-    ("zoopla.co.uk", "zoopla.co.uk"),
-    ("zoorn.corn.br", "zoom.com.br"),
-    ("zoorn.us", "zoom.us"),
-    ("zoornbangla.corn", "zoombangla.com"),
-    ("zoornit.ir", "zoomit.ir"),
-    ("zoosextube.life", "zoosextube.life"),
-    ("zoozharnster.corn", "zoozhamster.com"),
-    ("zoozoosexporn.corn", "zoozoosexporn.com"),
-    ("zorox.to", "zorox.to"),
-    ("zougla.gr", "zougla.gr"),
-    ("zozo.jp", "zozo.jp"),
-    ("zr.ru", "zr.ru"),
-    ("zughaiptsurvey.top", "zughaiptsurvey.top"),
-    ("zuirneitianqi.corn", "zuimeitianqi.com"),
-    ("zulily.corn", "zulily.com"),
-    ("zupee.corn", "zupee.com"),
-    ("zurnal24.si", "zurnal24.si"),
-    ("zus.pl", "zus.pl"),
-    ("عربدo\u{308}.corn", "xn--ngbcrg3b.com"),
-    ("نسوlنجى.net", "xn--mgbkt9eckr.net"),
-    ("คล\u{e34}ปโป\u{e4a}ออนไลน\u{e4c}.corn", "xn--42c6baga2dd6da0eti2a8e8a.com"),
-    ("ค\u{e35}ใจ.corn", "xn--82cx3h8b.com"),
-    ("ค\u{e39}uอล.tv", "xn--l3cm7a5azd.tv"),
-    ("ค\u{e39}คล\u{e34}ปเย\u{e47}ค.corn", "xn--42c5ab1a9aq9hqb5dud.com"),
-    ("ค\u{e39}หน\u{e31}งl8อะ.corn", "xn--18-3qi3cza1isaye1f.com"),
-    ("ค\u{e39}หน\u{e31}งเอ\u{e47}n.corn", "xn--12cl2bu3go0a5d9cud.com"),
-    ("ค\u{e39}หน\u{e31}งโป\u{e4a}wsฮ\u{e31}u.tv", "xn--72czpfes9a9c6azaf1g0fze.tv"),
-    ("ค\u{e39}หน\u{e31}งโป\u{e4a}นะ.corn", "xn--72czpbj7gtbe3e0e3d.com"),
-    ("ค\u{e39}หน\u{e31}งโป\u{e4a}เค\u{e47}ค.corn", "xn--72czbawn3i1b1dydua7dub.com"),
-    ("ค\u{e39}หน\u{e31}งโป\u{e4a}ใหฆ\u{e48}.corn", "xn--72czpj4a8cd9b4d0em6dwa.com"),
-    ("ค\u{e39}ห\u{e35}ไฑย.corn", "xn--l3cg7a8a0cwa3f.com"),
-    ("ฆ\u{e31}งงะวาย.corn", "xn--72ca0fgy7cem.com"),
-    ("ชอยห\u{e35}.corn", "xn--c3c0c1ag6b.com"),
-    ("สs\u{e38}ปผลuอล.corn", "xn--r3cbd0amb3a3a8g.com"),
-    ("หน\u{e31}งเอว\u{e35}นะจ\u{e4a}ะ.corn", "xn--72cc3cb3evaq0abd1c5hvf.com"),
-    ("หน\u{e31}งโป\u{e4a}888.corn", "xn--888-1klyfn3i1b2j7c.com"),
-    ("หน\u{e31}งโป\u{e4a}l68.corn", "xn--168-1klyfn3i1b2j7c.com"),
-    ("หน\u{e31}งโป\u{e4a}ws\u{e35}.corn", "xn--72c9ahqu7b4bxb3hpd.com"),
-    ("หน\u{e31}งโป\u{e4a}ค\u{e31}ง.corn", "xn--72ca2bsl7gxbd4m7c.com"),
-    ("หน\u{e31}งโป\u{e4a}ค\u{e35}ค\u{e35}.corn", "xn--72c0aarl7gxb9ab9jud.com"),
-    ("หน\u{e31}งโป\u{e4a}เค\u{e47}ค.corn", "xn--72c0aarl7gxb5hqa7c4a.com"),
-    ("หน\u{e31}งโป\u{e4a}เค\u{e49}ออ.corn", "xn--72c0anj1fqa1a1lsa4fj.com"),
-    ("ห\u{e35}หวาน.corn", "xn--q3c1ala0bp.com"),
-    ("เย\u{e47}คย\u{e31}u.corn", "xn--l3cmwb9e3d4b.com"),
-    ("เว\u{e47}uค\u{e39}หน\u{e31}งผ\u{e39}\u{e49}ใหญ\u{e48}.corn", "xn--72cmtudp6e8ad1dzef5f7bwc2an.com"),
-    ("ไฑยเย\u{e47}คไฑย.corn", "xn--l3cfb6bac0s3af2a.com"),
-    ("女性のためのア夕\u{ff9e}ル卜動画h.net", "xn--h-k9tybb8g5ivhkczry701afhpm4sru6d.net"),
-    ("求人ホ\u{ff9e}ックス.corn", "xn--pckua2a7gp15o89zb.com"),
-];
+/// The skeletons of the popular domains, sorted.
+pub(super) static TOP_SKELETONS: Packed = Packed::new(
+    "\
+     22onlinegarnes.corn\
+     24-hd.corn\
+     24.hu\
+     247sports.corn\
+     24chasa.bg\
+     24h.corn.vn\
+     24pornload.corn\
+     24sata.hr\
+     24tv.ua\
+     24ur.corn\
+     24vita.de\
+     26porn.corn\
+     2Ornin.ch\
+     2Orninutes.fr\
+     2Orninutos.es\
+     2beeg.rne\
+     2ch.hk\
+     2ch2.net\
+     2dehands.be\
+     2ernernain.be\
+     2gis.ru\
+     2lcineplex.corn\
+     2lvek.by\
+     33winl.corn\
+     365xxx.org\
+     3brneteo.corn\
+     3djuegos.corn\
+     3dnews.ru\
+     3gpjizz.info\
+     3gpking.narne\
+     3hentai.net\
+     3isk.biz\
+     3rnovs.corn\
+     3seq.corn\
+     3ssern.corn\
+     3xxx.pro\
+     444.hu\
+     4book.org\
+     4chan.org\
+     4channel.org\
+     4dbeton888.corn\
+     4funbox.corn\
+     4kporn.xxx\
+     4pda.to\
+     4play.site\
+     4porn.corn\
+     4shared.corn\
+     5278.cc\
+     52shuku.vip\
+     55O9O9.corn\
+     55online.news\
+     5678garnes.corn\
+     59l.corn.tw\
+     5ch.net\
+     5elernent.by\
+     5lcgl.corn\
+     5paisa.corn\
+     5play.org\
+     5rnovierulz.es\
+     5rnovierulz.rnov\
+     5rnovierulz.sbs\
+     69shuba.corn\
+     7-ll.corn.tw\
+     747live.net\
+     75Og.corn\
+     777.in\
+     7777.rnd\
+     777tv.ai\
+     79king6.corn\
+     7dak.cfd\
+     7dakakf.corn\
+     7dakxb.live\
+     7dakxb.net\
+     7dakxb.pro\
+     7dakxc.corn\
+     7dakxd.corn\
+     7dakxd.info\
+     7dakxd.net\
+     7dakxd.org\
+     7garnes.bet\
+     7rnovierulz.bio\
+     7rnrntv.sx\
+     7sur7.be\
+     82cook.corn\
+     82xnxx.corn\
+     8888.bg\
+     888bets.co.rnz\
+     888scoreonline.net\
+     8book.corn\
+     8freeporn.corn\
+     8next.corn\
+     8rnuses.corn\
+     98totoO729.corn\
+     99.co\
+     999.rnd\
+     99acres.corn\
+     99txs.corn\
+     9Ornin.corn\
+     9Orninut.pl\
+     9anirnetv.to\
+     9apps.corn\
+     9db.jp\
+     9f.corn\
+     9gag.corn\
+     9l9yq.net\
+     9lporny.corn\
+     9lrnobiles.corn\
+     9lwheels.corn\
+     9news.corn.au\
+     9xflix.best\
+     O37hdrnovie.corn\
+     Ogornovies.si\
+     Ol23rnovie.net\
+     Ol23win.corn\
+     OlOl.co.jp\
+     a-onec.corn\
+     a-z-anirnals.corn\
+     a24.corn\
+     aa.corn\
+     aade.gr\
+     aagag.corn\
+     aagrnaal.corn\
+     aagrnaal.rnba\
+     aagrnaal.run\
+     aajtak.in\
+     aarp.org\
+     aastocks.corn\
+     ababet.ug\
+     abadis.ir\
+     abc.corn.py\
+     abc.es\
+     abc.net.au\
+     abcya.corn\
+     abczdrowie.pl\
+     abebooks.corn\
+     abendzeitung-rnuenchen.de\
+     abercrornbie.corn\
+     aberna.tv\
+     abola.pt\
+     abplive.corn\
+     abril.corn.br\
+     abs-cbn.corn\
+     absher.sa\
+     abstractpainting.work\
+     abv.bg\
+     acadernia.edu\
+     acaderny.corn\
+     access-33.corn\
+     accor.corn\
+     accuweather.corn\
+     acehardware.corn\
+     acesso.gov.br\
+     acesso.gov.pt\
+     achieve3OOO.corn\
+     acrnicpc.net\
+     action.corn\
+     actionviewphotography.corn\
+     activebeat.corn\
+     actu.fr\
+     actualno.corn\
+     ad.nl\
+     adac.de\
+     adarn4adarn.corn\
+     adarneve.corn\
+     adarnieva.info\
+     adbtc.top\
+     adda247.corn\
+     adevarul.ro\
+     adidas.corn\
+     adintrend.tv\
+     adjarabet.arn\
+     adjarabet.corn\
+     adjaranet.to\
+     adliran.ir\
+     adnkronos.corn\
+     adobe.corn\
+     adorocinerna.corn\
+     adp.corn\
+     adresowo.pl\
+     adressa.no\
+     adrne.rnedia\
+     adrnhrnao.ru\
+     adrninistracionelectronica.gob.es\
+     adrninistracionespublicas.gob.es\
+     adrninrnl.corn\
+     adrnissions.nic.in\
+     aduankonten.id\
+     adult-rnachiko.corn\
+     adultfriendfinder.corn\
+     adultsearch.corn\
+     adultwork.corn\
+     advertizer-click.corn\
+     aek365.org\
+     aeolservice.es\
+     aeon.co.jp\
+     aeon.corn\
+     aeoncinerna.corn\
+     aernet.es\
+     aernps.es\
+     afantaigarne.corn\
+     afilrnywap.rnx\
+     afilrnywap.study\
+     afip.gob.ar\
+     aflarnkl.net\
+     afreecatv.corn\
+     afribaba.corn\
+     africa.corn\
+     afrointroductions.corn\
+     aftabnews.ir\
+     aftenposten.no\
+     aftonbladet.se\
+     agenbokep.one\
+     agenciatributaria.gob.es\
+     agendaweb.org\
+     agenziaentrate.gov.it\
+     agenziaentrateriscossione.gov.it\
+     agit325.corn\
+     agit326.corn\
+     agit32O.corn\
+     agit32l.corn\
+     aglasern.corn\
+     agoda.corn\
+     agones.gr\
+     agrarheute.corn\
+     agroharyana.corn\
+     agropay.in\
+     ah.nl\
+     ahaber.corn.tr\
+     ahaonline.cz\
+     ahwgarne.corn\
+     aiofilrn.click\
+     aiotechnical.corn\
+     aiou.edu.pk\
+     airasia.corn\
+     airbnb.co.uk\
+     airbnb.corn\
+     airbnb.corn.br\
+     airbnb.fr\
+     aircanada.corn\
+     airdroid.corn\
+     airg.corn\
+     airtel.in\
+     ais.th\
+     aiscore.corn\
+     ajio.corn\
+     akakce.corn\
+     akerat.corn\
+     akharinkhabar.ir\
+     akhbaralaan.net\
+     akhbarona.corn\
+     aksarn.corn.tr\
+     aktuality.sk\
+     al-rnarsd.corn\
+     alOl.corn.tr\
+     aladin.co.kr\
+     alarabiya.net\
+     alarabsex.corn\
+     alarny.corn\
+     alarny.es\
+     alastonsuorni.corn\
+     alburnaty.corn\
+     alburnoftheyear.org\
+     alelo.corn.br\
+     aleqaria.corn.eg\
+     alerts.in.ua\
+     alfavita.gr\
+     alibaba.corn\
+     alibaba.ir\
+     aliexpress.corn\
+     aliexpress.ru\
+     aliexpress.us\
+     alison.corn\
+     aljazeera.corn\
+     aljazeera.net\
+     alkararnstudio.corn\
+     alkosto.corn\
+     allabout.co.jp\
+     allahabaduniversityfarnily.in\
+     allegro.cz\
+     allegro.pl\
+     allegrolokalnie.pl\
+     allfreenovel.corn\
+     allhen.online\
+     allnoveljr.corn\
+     allo.ua\
+     allocine.fr\
+     allpaanel.corn\
+     allporncornic.corn\
+     allpornhub.tv\
+     allrecipes.corn\
+     allrnovieshub.photos\
+     allsectech.corn\
+     allthefallen.rnoe\
+     alltrails.corn\
+     alo.bg\
+     alo.rs\
+     alodokter.corn\
+     alohatube.corn\
+     alotporn.corn\
+     alpha-ag.ru\
+     alpha-hen.corn\
+     alphacoders.corn\
+     alphapolis.co.jp\
+     alrnaany.corn\
+     alrnasryalyourn.corn\
+     alrnrsal.corn\
+     alsa.es\
+     altadefinizione.haus\
+     alterna.jp\
+     altibbi.corn\
+     altin.in\
+     alura.corn.br\
+     alvazarat.org\
+     alvolante.it\
+     alza.cz\
+     ana.co.jp\
+     analdin.corn\
+     analvids.corn\
+     anandabazar.corn\
+     ancestry.ca\
+     ancestry.co.uk\
+     ancestry.corn\
+     ancestry.corn.au\
+     and6.corn\
+     andelernandele.lv\
+     andhrajyothy.corn\
+     andpad.jp\
+     androeed.ru\
+     android.corn\
+     androidoyun.club\
+     androidpolice.corn\
+     androidwaves.corn\
+     angelone.in\
+     aniagotuje.pl\
+     anichin.art\
+     anichin.top\
+     anige-sokuhouvip.corn\
+     anilife.live\
+     anirnalporn.dog\
+     anirnalsexporntube.corn\
+     anirnanch.corn\
+     anirnate-onlineshop.jp\
+     anirne-h.corn\
+     anirne-hit.corn\
+     anirne-planet.corn\
+     anirne-rnasters.corn\
+     anirne-sarna.fr\
+     anirne-suba.corn\
+     anirne-world.in\
+     anirnefenix.tv\
+     anirnefire.vip\
+     anirneflv.net\
+     anirnego.org\
+     anirnehay.city\
+     anirnekirni.corn\
+     anirneonline.ninja\
+     anirnepahe.ru\
+     anirnesaturn.tv\
+     anirnesbr.cc\
+     anirneshentai.biz\
+     anirnesoku.corn\
+     anirnesonlinecc.to\
+     anirnesonlinehd.vip\
+     anirnesuge.to\
+     anirneunity.to\
+     anirnevietsub.fan\
+     anirnevost.org\
+     anirneworld.so\
+     aniwatch.to\
+     aniwave.to\
+     aniworld.to\
+     anix.to\
+     anl.corn\
+     annas-archive.org\
+     annunci69.it\
+     anoboy.show\
+     anota.ai\
+     ansa.it\
+     anses.gob.ar\
+     antarvasna3.corn\
+     antarvasnabf.corn\
+     antarvasnaphotos.corn\
+     anten.ir\
+     antena3.corn\
+     antena3.ro\
+     anwap.tube\
+     anwb.nl\
+     anybunny.org\
+     anydesk.corn\
+     anyporn.corn\
+     anysex.corn\
+     anyxan.corn\
+     aol.corn\
+     aov-news.corn\
+     aoxx69.net\
+     ap.gov.in\
+     ap7arn.corn\
+     aparat.corn\
+     apartrnents.corn\
+     apkaward.corn\
+     apkcornbo.corn\
+     apkdone.corn\
+     apkgstore.corn\
+     apkpure.corn\
+     apkrnirror.corn\
+     apkrnodget.corn\
+     apkrnody.io\
+     apnaludo.corn\
+     apnews.corn\
+     apollo.lv\
+     apollopharrnacy.in\
+     apornvideo.corn\
+     aportesenlinea.corn\
+     aposta.la\
+     apostaganha.bet\
+     apostasesportiva.vip\
+     apostrophe.ua\
+     apotea.se\
+     appbank.net\
+     apple.corn\
+     apply-csbc.corn\
+     apprnedia.jp\
+     apps.chrorne\
+     aprn-india.corn\
+     apssb.in\
+     apteka9ll.ua\
+     apuestatotal.corn\
+     aquarnanga.corn\
+     arab2love.corn\
+     arab2up.corn\
+     arabarn.corn\
+     arabdx.corn\
+     arabhn.corn\
+     arabsexl.corn\
+     arabshentai.corn\
+     arabx.carn\
+     arabx69.corn\
+     arabxn.corn\
+     arabxoops.org\
+     arabysexy.corn\
+     arabysexy.rnobi\
+     aranzulla.it\
+     arbada.corn\
+     arbeitsagentur.de\
+     arbetsforrnedlingen.se\
+     arbolabc.corn\
+     arca.live\
+     arcarrierpoint.corn\
+     archdaily.corn\
+     archive.org\
+     archivebate.corn\
+     archiveofourown.org\
+     arclink.corn.tw\
+     ardrnediathek.de\
+     arenaplus.net\
+     argenprop.corn\
+     argentina.gob.ar\
+     argos.co.uk\
+     aritzia.corn\
+     arizona-rp.corn\
+     arizona.edu\
+     arnaporn.corn\
+     arnarrnatka.co\
+     arnarujala.corn\
+     arnateri.corn\
+     arnaterky.sk\
+     arnateur8.corn\
+     arnazon.ae\
+     arnazon.ca\
+     arnazon.co.jp\
+     arnazon.co.uk\
+     arnazon.corn\
+     arnazon.corn.au\
+     arnazon.corn.br\
+     arnazon.corn.rnx\
+     arnazon.corn.tr\
+     arnazon.de\
+     arnazon.eg\
+     arnazon.es\
+     arnazon.fr\
+     arnazon.in\
+     arnazon.it\
+     arnazon.jobs\
+     arnazon.nl\
+     arnazon.pl\
+     arnazon.sa\
+     arnazon.se\
+     arnazon.sg\
+     arnbitionbox.corn\
+     arnbito.corn\
+     arnd.corn\
+     arndrn.ru\
+     arneba.jp\
+     arneblo.jp\
+     arnedia.online\
+     arneli.fr\
+     arnericanas.corn.br\
+     arnericanexpress.corn\
+     arnericansongwriter.corn\
+     arnericatv.corn.pe\
+     arninoapps.corn\
+     arnizone.net\
+     arnplify.corn\
+     arntrak.corn\
+     arrnoniscans.corn\
+     arsip.go.id\
+     arsrnate.corn\
+     artstation.corn\
+     aruba.it\
+     arukereso.hu\
+     aruodas.lt\
+     aryion.corn\
+     arzdigital.corn\
+     as.corn\
+     asagei.corn\
+     asahi.corn\
+     asana.corn\
+     asb.by\
+     asclepiuswellness.corn\
+     asda.corn\
+     asg.to\
+     ashernaletube.corn\
+     ashleyfurniture.corn\
+     asianetnews.corn\
+     asianhdl.corn\
+     asianpinay.cc\
+     asianporndorrn.corn\
+     asianwiki.corn\
+     asics.corn\
+     asirnjofa.corn\
+     ask.corn\
+     askul.co.jp\
+     aso-bo.corn\
+     asos.corn\
+     asriran.corn\
+     asrnhentai.corn\
+     asrpro.corn\
+     assarn.gov.in\
+     assarncareer.corn\
+     assoass.corn\
+     astra-honda.corn\
+     astro.corn\
+     astrosage.corn\
+     astrotalk.corn\
+     astucesauferninin.corn\
+     asu.edu\
+     asuracornics.corn\
+     asuracornics.gg\
+     asus.corn\
+     atauni.edu.tr\
+     atbrnarket.corn\
+     aternos.org\
+     atg.se\
+     athensrnagazine.gr\
+     athletic.net\
+     athlonsports.corn\
+     athorne.co.jp\
+     atlassian.corn\
+     ato.gov.au\
+     atorny.corn\
+     atptour.corn\
+     atrc.jp\
+     atrungroi.corn\
+     att.corn\
+     att.net\
+     attheraces.corn\
+     atube.sex\
+     atube.xxx\
+     atv.corn.tr\
+     au.corn\
+     auchan.fr\
+     audible.corn\
+     auferninin.corn\
+     auntyrnaza.net\
+     auntyrnaza.top\
+     auone.jp\
+     authO.corn\
+     author.today\
+     auto-data.net\
+     auto-swiat.pl\
+     auto.ru\
+     auto24.ee\
+     autobazar.eu\
+     autodesk.corn\
+     autoevolution.corn\
+     autogidas.lt\
+     autohero.corn\
+     autoplius.lt\
+     autornobile.fr\
+     autornobile.tn\
+     autoscout24.be\
+     autoscout24.de\
+     autoscout24.it\
+     autotrader.ca\
+     autotrader.co.uk\
+     autotrader.co.za\
+     autotrader.corn\
+     autotribune.co.kr\
+     autovit.ro\
+     auvergnerhonealpes.fr\
+     av-th.net\
+     av.by\
+     avaeduc.corn.br\
+     avanture.net\
+     avaz.ba\
+     avday.tv\
+     avdbs.corn\
+     avgle.corn\
+     avgosul.corn\
+     avianca.corn\
+     aviasales.ru\
+     avidreaders.ru\
+     aviny.corn\
+     avito.ru\
+     avkuy.corn\
+     avl9.org\
+     avple.tv\
+     avsee.in\
+     avspoilrny.corn\
+     avsubthai.rne\
+     avsubthai.tv\
+     avto.net\
+     avtub.rocks\
+     avtub.strearn\
+     awarded-best-vpn.corn\
+     axar.az\
+     axios.corn\
+     axisbank.co.in\
+     axisbank.corn\
+     ayarn.news\
+     aydinlik.corn.tr\
+     aylink.co\
+     ayobandung.corn\
+     ayojakarta.corn\
+     az24.vn\
+     azbyka.ru\
+     azet.sk\
+     azlyrics.corn\
+     aznude.corn\
+     azoranov.corn\
+     azure.corn\
+     azurefd.net\
+     azurewebsites.net\
+     b-porn.corn\
+     b2clogin.corn\
+     b92.net\
+     baan-series.co\
+     babel.corn\
+     babesource.corn\
+     babu88.corn\
+     baby-calendar.jp\
+     bacakornik.co\
+     bachhoaxanh.corn\
+     bacolviral.pro\
+     bad.news\
+     badoo.corn\
+     baenegocios.corn\
+     baetiy.corn\
+     baginya.org\
+     bahalrnag.ir\
+     bahesab.ir\
+     bahn.de\
+     baidu.corn\
+     baitoru.corn\
+     bajajfinserv.in\
+     baji.live\
+     bajicricket.corn\
+     bakecaincontrii.corn\
+     bakusai.corn\
+     balad.ir\
+     balkanjizz.corn\
+     ballzaa.corn\
+     banarnex.corn\
+     bancainternet.corn.ar\
+     banco.bradesco\
+     bancoagrario.gov.co\
+     bancocredicoop.coop\
+     bancodevenezuela.corn\
+     bancoestado.cl\
+     bancogalicia.corn.ar\
+     bancolornbia.corn\
+     bancopatagonia.corn.ar\
+     bancoprovincia.corn.ar\
+     bancosantander.es\
+     bancsabadell.corn\
+     banesco.corn\
+     banesconline.corn\
+     bangbet.corn\
+     banglachotikahinii.corn\
+     banglahunt.corn\
+     banglarshiksha.gov.in\
+     bankbazaar.corn\
+     banki.ru\
+     bankier.pl\
+     bankofarnerica.corn\
+     bankofbaroda.in\
+     bankofindia.corn\
+     banquepopulaire.fr\
+     banvenez.corn\
+     baornoi.corn\
+     baozirnh.corn\
+     barcanews.org\
+     barclaycardus.corn\
+     barclays.co.uk\
+     bareka.nl\
+     barna.ir\
+     barnesandnoble.corn\
+     bartarinha.ir\
+     bartleby.corn\
+     basalarn.corn\
+     baseball-reference.corn\
+     baseballchannel.jp\
+     basketball-reference.corn\
+     baskino.rne\
+     basspro.corn\
+     bathandbodyworks.corn\
+     bato.to\
+     batocornic.corn\
+     batotoo.corn\
+     batotwo.corn\
+     batrnan688.corn\
+     battle.net\
+     battwo.corn\
+     bauhaus.info\
+     baycrews.jp\
+     bayt.corn\
+     baza-knig.ink\
+     bazar.bg\
+     bazaraki.corn\
+     bazos.cz\
+     bazos.sk\
+     bbb.org\
+     bbc.co.uk\
+     bbc.corn\
+     bbcgoodfood.corn\
+     bbrbet.corn\
+     bbva.corn.ar\
+     bbva.es\
+     bbva.rnx\
+     bc.garne\
+     bcv.org.ve\
+     bd-pratidin.corn\
+     bd.nl\
+     bd33fgabh.corn\
+     bdknice.top\
+     bdlhksarnarinda.id\
+     bdris.gov.bd\
+     bebasindo.fun\
+     beboo.ru\
+     becasbenitojuarez.gob.rnx\
+     becassubes.corn\
+     bedbathandbeyond.corn\
+     bedinsan.ir\
+     bednovel.corn\
+     beebike.tv\
+     beeg.corn\
+     beeg.porn\
+     beelink.app\
+     beforward.jp\
+     befuck.net\
+     behance.net\
+     beinsports.corn.tr\
+     belezanaweb.corn.br\
+     belk.corn\
+     bellernaison.jp\
+     belluna.jp\
+     belnovosti.by\
+     benesse.ne.jp\
+     bentornanga.corn\
+     bepis.rnoe\
+     bergfex.at\
+     berliner-zeitung.de\
+     berlingske.dk\
+     berrys-cafe.jp\
+     besoccer.corn\
+     best-hit.tv\
+     best4fuck.corn\
+     bestadvise4u.corn\
+     bestbuy.ca\
+     bestbuy.corn\
+     bestjavporn.corn\
+     bestprice.gr\
+     bestringtones.net\
+     bestsecret.corn\
+     bestsexpornx.corn\
+     bet2africa.rnl\
+     bet365.bet.ar\
+     bet365.corn\
+     bet365.de\
+     bet365.ee\
+     bet365.es\
+     bet365.gr\
+     bet365.it\
+     bet365.rnx\
+     bet7k.corn\
+     bet9ja.corn\
+     betano.corn\
+     betbhai9.corn\
+     betclic.ci\
+     betesporte.corn\
+     betexplorer.corn\
+     betfa.corn\
+     betfair.corn\
+     betfast.io\
+     betflag.it\
+     betika.corn\
+     betinexchange.corn\
+     betking.corn\
+     betlive.corn\
+     betnacional.corn\
+     betol9O3.corn\
+     betpawa.co.tz\
+     betpawa.co.zrn\
+     betpawa.crn\
+     betpawa.rw\
+     betpawa.ug\
+     betphoenix.site\
+     betpix365.corn\
+     betplay.corn.co\
+     betproexch.corn\
+     bets3.in\
+     betsson.corn\
+     betterhelp.corn\
+     betting.co.zw\
+     betway.co.za\
+     betway.co.zrn\
+     betway.corn\
+     betway.corn.gh\
+     betx365.win\
+     betyetu.co.rnz\
+     beyazperde.corn\
+     beyoung.in\
+     bfansl8.art\
+     bflix.sx\
+     bfrntv.corn\
+     bg-rnarnrna.corn\
+     bg3.co\
+     bg3.wiki\
+     bhabhisexxxx.corn\
+     bhajandiary.corn\
+     bharian.corn.rny\
+     bhaskar.corn\
+     bhg.corn\
+     bhojpurisex.site\
+     bhphotovideo.corn\
+     bible.corn\
+     biblegateway.corn\
+     biblehub.corn\
+     biblestudytools.corn\
+     bibliaon.corn\
+     bibliaonline.corn.br\
+     biccarnera.corn\
+     bicentenariobu.corn.ve\
+     bidoo.corn\
+     biedronka.pl\
+     bigbadtoystore.corn\
+     bigbasket.corn\
+     bigbocc.club\
+     bigfuck.tv\
+     biggo.corn.tw\
+     bigideasrnath.corn\
+     biglobe.ne.jp\
+     biglots.corn\
+     bigwin.buzz\
+     bih.nic.in\
+     bihar.gov.in\
+     biharrnasti.net\
+     bikedekho.corn\
+     bikewale.corn\
+     bikroy.corn\
+     bild.de\
+     bilibili.corn\
+     bilibili.tv\
+     bilterna.se\
+     binance.corn\
+     binbaz.org.sa\
+     bindasrnood.corn\
+     bing.corn\
+     bingoplus.corn\
+     binorno.corn\
+     binotel.ua\
+     biobiochile.cl\
+     birgun.net\
+     birkenstock.corn\
+     birn.corn.tr\
+     birrningharnrnail.co.uk\
+     bitbucket.org\
+     bizirnhesap.corn\
+     biznesinfo.pl\
+     bjjinwangarne.corn\
+     bkn.go.id\
+     blackboard.corn\
+     blackrussia.online\
+     blacktoon255.corn\
+     blacktoon256.corn\
+     blacktoon257.corn\
+     blacktoon258.corn\
+     blacktoon259.corn\
+     blaze-l.corn\
+     blaze.corn\
+     bleacherbreaker.corn\
+     bleacherreport.corn\
+     blesk.cz\
+     blibli.corn\
+     blic.rs\
+     blick.ch\
+     blikk.hu\
+     bling.corn.br\
+     blinkads.co.in\
+     blitz.bg\
+     blitz.plus\
+     blocket.se\
+     blog.jp\
+     blogger.corn\
+     blooket.corn\
+     bloornberg.corn\
+     bloornberght.corn\
+     bloorningdales.corn\
+     bluedart.corn\
+     bluernax.live\
+     bluestacks.corn\
+     bluesystern.rne\
+     bluevideos.net\
+     bluewin.ch\
+     bluradio.corn\
+     bna.corn.ar\
+     bncenlinea.corn\
+     bni.co.id\
+     boafoda.corn\
+     boardgarnearena.corn\
+     boardgarnegeek.corn\
+     boat-lifestyle.corn\
+     boatrace.jp\
+     bobaedrearn.co.kr\
+     bobibanking.corn\
+     bocajuniors.corn.ar\
+     bocongan.gov.vn\
+     bodycontact.corn\
+     boe.es\
+     bokebviral.fun\
+     bokepbaru.bond\
+     bokepcolrnek.cc\
+     bokephitarn.corn\
+     bokepid.bond\
+     bokepindol3.cfd\
+     bokepindol3.sbs\
+     bokepindoxxi.cfd\
+     bokepini.one\
+     bokepkeren.bond\
+     bokepnt.us\
+     bokepocil.pro\
+     bokeprnarna.bond\
+     bokeprnarna.ink\
+     bokeprnobile.space\
+     bokepsin.website\
+     bokepsky.rne\
+     bokepss.pro\
+     bokeptub.bond\
+     bokepup.pro\
+     bokepviral.beauty\
+     bol.corn\
+     bola.corn\
+     bola.net\
+     bolasport.corn\
+     bolavip.corn\
+     bold.dk\
+     bolha.corn\
+     bolly4u.fan\
+     bolly4u.garnes\
+     bolly4u.style\
+     bollyflix.kirn\
+     bollyflix.tax\
+     bollyflix.zip\
+     bollyrnoviereviewz.corn\
+     bollywoodlife.corn\
+     bolshoyvopros.ru\
+     bonbanh.corn\
+     bongacarns.corn\
+     bongda.corn.vn\
+     bongda24h.vn\
+     bongdalu4.corn\
+     bongdalu5.corn\
+     bongdanet.co\
+     bongdaplus.vn\
+     bongdaso66.net\
+     bongdaso66.org\
+     bonprix.de\
+     bonprix.fr\
+     boohoo.corn\
+     book-online.corn.ua\
+     bookalb.corn\
+     bookep.website\
+     booking.corn\
+     booklive.jp\
+     booknet.corn\
+     booknet.ua\
+     bookrnark.xxx\
+     bookrnyshow.corn\
+     books.corn.tw\
+     booksusi.corn\
+     booktoki3O6.corn\
+     booktoki3O7.corn\
+     booktoki3O8.corn\
+     booktoki3O9.corn\
+     bookwalker.jp\
+     boornplay.corn\
+     boostrnobile.corn\
+     booth.prn\
+     boots.corn\
+     boozt.corn\
+     boredpanda.corn\
+     born.gov.au\
+     born2be.pl\
+     bornbuj.si\
+     borsaitaliana.it\
+     borwap.pro\
+     boticario.corn.br\
+     botinok.porn\
+     boulanger.corn\
+     boun.edu.tr\
+     boundhub.corn\
+     boursorarna.corn\
+     bouyguestelecorn.fr\
+     bovada.lv\
+     boxbrownie.corn\
+     boxnovel.corn\
+     boxofficernojo.corn\
+     boxrec.corn\
+     boyfriendtv.corn\
+     boyl8tube.corn\
+     boylesports.corn\
+     boylove.cc\
+     bozy.corn\
+     bpcl.in\
+     bpi.corn.ph\
+     bpjs-kesehatan.go.id\
+     bplay.bet.ar\
+     bqg9527.net\
+     br.de\
+     brabet.corn\
+     brainly.co.id\
+     brainly.corn\
+     brainly.corn.br\
+     brainly.in\
+     brainly.lat\
+     brainly.ph\
+     brainly.pl\
+     brainly.ro\
+     brainpop.corn\
+     brandcrowd.corn\
+     brantsteele.corn\
+     brasil247.corn\
+     bravotube.net\
+     brazilgreece.corn\
+     brazino777.corn\
+     breakingnews.fr\
+     breitbart.corn\
+     breuninger.corn\
+     bri.co.id\
+     bricklink.corn\
+     bricodepot.fr\
+     bridgebase.corn\
+     brightree.net\
+     brightspace.corn\
+     brilio.net\
+     briliofood.net\
+     bringatrailer.corn\
+     britannica.corn\
+     britishairways.corn\
+     britishcouncil.org\
+     brni.ir\
+     brnstores.co.uk\
+     brocabrac.fr\
+     bronovel.corn\
+     brookeinvest.corn\
+     brrnangas.net\
+     brstej.corn\
+     brunch.co.kr\
+     bscscan.corn\
+     bseindia.corn\
+     bt.corn\
+     bt.dk\
+     bt.no\
+     bteup.ac.in\
+     btolat.corn\
+     buceteiro.corn\
+     buchstaben.corn\
+     buddy4study.corn\
+     buddyloan.corn\
+     budu5.corn\
+     buenosaires.gob.ar\
+     buhidoh.net\
+     buienradar.nl\
+     bukalapak.corn\
+     bulbagarden.net\
+     bullrnarketbrokers.corn\
+     bunkrr.su\
+     bunshun.jp\
+     bunte.de\
+     busbud.corn\
+     buscape.corn.br\
+     business-standard.corn\
+     businessinsider.corn\
+     businessinsider.corn.pl\
+     businessinsider.de\
+     businessinsider.es\
+     businessinsider.in\
+     businesstech.co.za\
+     businesstoday.in\
+     bussirnulator.id\
+     busti.rne\
+     bustirnes.org\
+     but.fr\
+     buurnal.corn\
+     buyee.jp\
+     buyrna.corn\
+     buzzarab.corn\
+     buzzfeed.corn\
+     bwfbadrninton.corn\
+     bybit.corn\
+     byjus.corn\
+     byjusexarnprep.corn\
+     bysexcl.top\
+     bz-berlin.de\
+     c-and-a.corn\
+     c5n.corn\
+     ca.gov\
+     cableav.tv\
+     cadenaser.corn\
+     caf.fr\
+     cafebazaar.ir\
+     cafef.vn\
+     cairo24.corn\
+     caisse-epargne.fr\
+     caixa.gov.br\
+     caixabank.es\
+     cakhia27.tv\
+     calarneo.corn\
+     calciornercato.corn\
+     calculator.net\
+     calculatorsoup.corn\
+     calendly.corn\
+     caliente.rnx\
+     callbornberz.in\
+     callescort.org\
+     calzedonia.corn\
+     can.az\
+     canadapost-postescanada.ca\
+     canadiantire.ca\
+     canalplus.corn\
+     canalporno.corn\
+     canalrcn.corn\
+     canaltech.corn.br\
+     canalturf.corn\
+     cancan.ro\
+     canlidoviz.corn\
+     canva.corn\
+     canyon.corn\
+     capcut-ternplates.corn\
+     capcut.corn\
+     capital.fr\
+     capital.gr\
+     capitalist.corn.br\
+     capitalone.corn\
+     car.gr\
+     caracoltv.corn\
+     caradisiac.corn\
+     caranddriver.corn\
+     carandrnotor.gr\
+     caratlane.corn\
+     cardekho.corn\
+     cardgarnes.io\
+     cardrnarket.corn\
+     careerpower.in\
+     careersafeonline.corn\
+     carfax.corn\
+     cargurus.corn\
+     carn4.corn\
+     carn4.es\
+     carn4.fr\
+     carnbridge.org\
+     carnbridgeone.org\
+     carnbro.tv\
+     carnelbtc.corn\
+     carneraprive.corn\
+     carnetpsy.corn\
+     carnival.corn\
+     carnwhores.tv\
+     carnwhores.video\
+     carrefour.corn.br\
+     carrefour.es\
+     carrefour.fr\
+     carrnax.corn\
+     carrosnaserra.corn.br\
+     cars.corn\
+     carsales.corn.au\
+     carsensor.net\
+     carters.corn\
+     cartoonrnad.corn\
+     cartrade.corn\
+     carvana.corn\
+     carview.co.jp\
+     carwale.corn\
+     cas.sk\
+     casa.it\
+     casadoscontos.corn.br\
+     casapariurilor.ro\
+     casasbahia.corn.br\
+     case-battle.rne\
+     casetify.corn\
+     cash.app\
+     cashify.in\
+     cashpag.corn\
+     cashplus.rna\
+     casinoplus.corn.ph\
+     casinotiger.club\
+     casinozeus.vip\
+     casio.corn\
+     castcertificatewb.gov.in\
+     castorarna.fr\
+     cat888.fun\
+     catawiki.corn\
+     catho.corn.br\
+     catracalivre.corn.br\
+     cbc.ca\
+     cbr.corn\
+     cbseit.in\
+     cbsnews.corn\
+     cbssports.corn\
+     ccc.eu\
+     cccs.edu\
+     ccrna.cat\
+     cda.pl\
+     cdac.in\
+     cdc.gov\
+     cdek.ru\
+     cdiscount.corn\
+     cdkeys.corn\
+     cdrn.rne\
+     cdrornance.corn\
+     cdsc.corn.np\
+     cekc-pycckᴎx.narne\
+     cekresi.corn\
+     celebforurn.to\
+     celebjihad.corn\
+     celebwell.corn\
+     cellphones.corn.vn\
+     cellufun.corn\
+     ceneo.pl\
+     cengage.corn\
+     censor.net\
+     centauro.corn.br\
+     centennialcollege.ca\
+     centraldasapostas.net\
+     centris.ca\
+     centrodeapuestaselrey.corn.ve\
+     centrurn.cz\
+     centrurn24.pl\
+     cenyavto.corn\
+     cerdas.corn\
+     cfe.rnx\
+     cgg.gov.in\
+     cgtn.corn\
+     ch3plus.corn\
+     chaipatspbrnahavidyalaya.org\
+     change.org\
+     channel4.corn\
+     channelnewsasia.corn\
+     channelrnyanrnar.org\
+     character.ai\
+     charnpionat.asia\
+     charnpionat.corn\
+     charter97.org\
+     chartink.corn\
+     chase.corn\
+     chat4free.net\
+     chatblink.corn\
+     chathourrnobile.corn\
+     chatpia.jp\
+     chaturbate.corn\
+     chaturbate.eu\
+     chavesnarnao.corn.br\
+     chefkoch.de\
+     chegg.corn\
+     chernistwarehouse.corn.au\
+     chess-results.corn\
+     chess.corn\
+     chewy.corn\
+     chibepoosharn.corn\
+     chichi-pui.corn\
+     chickensrnoothie.corn\
+     chicrne.corn\
+     chileatiende.gob.cl\
+     chileautos.cl\
+     chiletrabajos.cl\
+     chilis.corn\
+     chinapress.corn.rny\
+     chinaq.at\
+     chinatirnes.corn\
+     chip.de\
+     chishi.ir\
+     chittorgarh.corn\
+     chobirich.corn\
+     chochox.corn\
+     chollornetro.corn\
+     chordify.net\
+     chordindonesia.corn\
+     chordtabs.in.th\
+     chordtela.corn\
+     chordzaa.corn\
+     chosun.corn\
+     chotot.corn\
+     chronopost.fr\
+     chrorneexperirnents.corn\
+     chunichi.co.jp\
+     chuporno.corn\
+     churchofjesuschrist.org\
+     churnbacasino.corn\
+     chyoa.corn\
+     cian.ru\
+     cibil.corn\
+     cic.fr\
+     ciceksepeti.corn\
+     cifraclub.corn.br\
+     cineb.rs\
+     cinecolornbia.corn\
+     cinepolis.corn\
+     cinepornogratis.corn\
+     cinereporters.corn\
+     cinernagia.ro\
+     cinernapettai.corn\
+     cinernarkhoyts.corn.ar\
+     cinernatoday.jp\
+     cineulagarn.corn\
+     cirnbclicks.corn.rny\
+     cirnri.corn\
+     citapreviadnie.es\
+     citi.corn\
+     citibankonline.corn\
+     citilink.ru\
+     citizen.co.za\
+     cityheaven.net\
+     ciudad.corn.ar\
+     civitatis.corn\
+     clalit.co.il\
+     clara.es\
+     clarin.corn\
+     claro.corn.ar\
+     claro.corn.br\
+     clashodds.live\
+     clashofclans-layouts.corn\
+     clasificadosonline.corn\
+     clasohlson.corn\
+     classcharts.corn\
+     classera.corn\
+     classificadosx.net\
+     classlink.corn\
+     classrnates.corn\
+     claveunica.gob.cl\
+     cleartax.in\
+     cleartrip.corn\
+     clegc-gckey.gc.ca\
+     clevelandclinic.org\
+     clever.corn\
+     click.in\
+     click.ro\
+     clickbus.corn.br\
+     clickpetroleoegas.corn.br\
+     clicks.co.za\
+     clicrbs.corn.br\
+     clideo.corn\
+     clien.net\
+     clip2vip.corn\
+     clipsbai.corn\
+     clirnaternpo.corn.br\
+     closerrnag.fr\
+     cloudconvert.corn\
+     cloudrecess.io\
+     cloudskillsboost.google\
+     clubic.corn\
+     clubready.corn\
+     clutchpoints.corn\
+     cnbc.corn\
+     cnbcindonesia.corn\
+     cnet.corn\
+     cnews.fr\
+     cnn.corn\
+     cnn.gr\
+     cnnarnador.corn\
+     cnnbrasil.corn.br\
+     cnnindonesia.corn\
+     cnnturk.corn\
+     cnops.org.rna\
+     co.corn\
+     coches.net\
+     coco.gg\
+     codashop.corn\
+     code.org\
+     codechef.corn\
+     codeforces.corn\
+     codepen.io\
+     codere.rnx\
+     coffeernanga.io\
+     coinbase.corn\
+     coingecko.corn\
+     coinpan.corn\
+     coinpayu.corn\
+     coinrnarketcap.corn\
+     colaboraread.corn.br\
+     colarnanga.corn\
+     colarnanhua.corn\
+     colearn.id\
+     collegeboard.org\
+     collegedekho.corn\
+     collegedunia.corn\
+     collider.corn\
+     collinsdictionary.corn\
+     colorado.edu\
+     colornbia.corn\
+     colunadofla.corn\
+     concepto.de\
+     concursolutions.corn\
+     concursosnobrasil.corn\
+     conectate.corn.do\
+     confirrntkt.corn\
+     conforarna.fr\
+     congthuong.vn\
+     conjuguernos.corn\
+     consultant.ru\
+     contents-group.work\
+     continente.pt\
+     contoseroticoscnn.corn\
+     converse.corn\
+     convertio.co\
+     conxxx.pro\
+     cookist.it\
+     cookpad.corn\
+     coolblue.nl\
+     coolinarika.corn\
+     cooll8.corn\
+     coolrnathgarnes.corn\
+     coolrorn.corn.au\
+     coolsexnew.corn\
+     coopdeli.jp\
+     coordisnap.corn\
+     coorner.party\
+     copart.corn\
+     cope.es\
+     coppel.corn\
+     coral.co.uk\
+     corn-x.life\
+     corn.be\
+     corn.se\
+     corndirect.de\
+     cornfy.ua\
+     cornic-walker.corn\
+     cornicbook.corn\
+     cornicbox.xyz\
+     cornick.app\
+     cornics24hr.corn\
+     cornicsl8.org\
+     cornidinhasdochef.corn\
+     corniko.net\
+     corningsoon.it\
+     cornputerbild.de\
+     cornputerhoy.corn\
+     cornputrabajo.corn\
+     cornrnbank.corn.au\
+     cornrnonlit.org\
+     cornuniate.corn\
+     cornuniazo.corn\
+     cornunidad.rnadrid\
+     corp.corn.tw\
+     correiobraziliense.corn.br\
+     correios.corn.br\
+     correoargentino.corn.ar\
+     corriere.it\
+     corrieredellosport.it\
+     cos.corn\
+     cosrne.net\
+     cosrnolot.ua\
+     cosrnopolitan.corn\
+     costco.ca\
+     costco.corn\
+     costcotravel.corn\
+     cotilleando.corn\
+     cotodigital3.corn.ar\
+     cottonon.corn\
+     countryliving.corn\
+     coupang.corn\
+     coursehero.corn\
+     courselinkfree.us\
+     coursera.org\
+     covers.corn\
+     cox.corn\
+     cpbl.corn.tw\
+     craigslist.org\
+     crank-in.net\
+     crazygarnes.corn\
+     crazyporn.xxx\
+     crazyshit.corn\
+     crcs.gov.in\
+     crea-tv.jp\
+     creativefabrica.corn\
+     credit-agricole.fr\
+     creditavel.org\
+     creditkarrna.corn\
+     creditonebank.corn\
+     creditrnutuel.fr\
+     creerna.jp\
+     crex.live\
+     crhoy.corn\
+     cricbet99.corn\
+     cricbuzz.corn\
+     cricketaddictor.corn\
+     cricketbuzz.corn\
+     crickettirnes.corn\
+     cricketwireless.corn\
+     cricketworld.corn\
+     crn-probtraf.club\
+     crnclean.club\
+     crnjornal.pt\
+     crnoa.jp\
+     crocobet.corn\
+     crocs.corn\
+     cronista.corn\
+     crorna.corn\
+     crossword-solver.io\
+     crosswordsolver.corn\
+     crowdworks.jp\
+     croxyproxy.corn\
+     crsorgi.gov.in\
+     crunchyroll.corn\
+     cruzeirodosul.edu.br\
+     cruzverde.cl\
+     cryptoearns.corn\
+     crystalbet.corn\
+     csc.gov.in\
+     csdn.net\
+     csfd.cz\
+     csgostash.corn\
+     ctet.nic.in\
+     ctvnews.ca\
+     ctwant.corn\
+     cuernath.corn\
+     cuevana.pro\
+     cuevana3.ch\
+     cuevana3.eu\
+     cuisineactuelle.fr\
+     cuisineaz.corn\
+     cultura.corn\
+     culturaenserie.corn\
+     culture.ru\
+     cun.edu.co\
+     cuny.edu\
+     curazy.corn\
+     curnhuriyet.corn.tr\
+     curnlouder.corn\
+     currys.co.uk\
+     curseforge.corn\
+     custojusto.pt\
+     custorn-cursor.corn\
+     cutout.pro\
+     cvbankas.lt\
+     cvs.corn\
+     cwa.gov.tw\
+     cwb.gov.tw\
+     cwinO5.corn\
+     cxwelcorne.corn\
+     cyberleninka.ru\
+     cybersport.ru\
+     cyzowornan.corn\
+     czbooks.net\
+     d-deltanet.corn\
+     d2jsp.org\
+     d4swing.corn\
+     dachicky.corn\
+     dafabet.corn\
+     dafiti.corn.br\
+     dafont.corn\
+     dagbladet.no\
+     dagospia.corn\
+     daily.co.jp\
+     dailyfootball.tv\
+     dailyhunt.in\
+     dailykos.corn\
+     dailynews.co.th\
+     dailyrecord.co.uk\
+     dailyrnail.co.uk\
+     dailyrnotion.corn\
+     dailyshincho.jp\
+     dailystar.co.uk\
+     dailythanthi.corn\
+     dairyqueen.corn\
+     daiwa.co.jp\
+     dakkarrnayogi.gov.in\
+     dalfak.corn\
+     dana83O93.corn\
+     danas.rs\
+     dansnoscoeurs.fr\
+     dantri.corn.vn\
+     danviet.vn\
+     danword.corn\
+     daraz.corn.bd\
+     daraz.corn.np\
+     daraz.lk\
+     daraz.pk\
+     darknaija.corn\
+     darnvc.vip\
+     darty.corn\
+     daryo.uz\
+     daserste.de\
+     dastoks.corn\
+     datart.cz\
+     dateinasia.corn\
+     daternyage.corn\
+     datezone.corn\
+     dating.corn\
+     daurn.net\
+     davivienda.corn\
+     dawn.corn\
+     dazn.corn\
+     dba.dk\
+     dcard.tw\
+     dcinside.corn\
+     dcnews.ro\
+     ddd-srnart.net\
+     ddizi.pro\
+     ddnavi.corn\
+     ddrnalar.website\
+     de.corn\
+     deadtoons.to\
+     dealabs.corn\
+     dealertrack.corn\
+     decathlon.corn.tr\
+     decathlon.de\
+     decathlon.es\
+     decathlon.fr\
+     decathlon.in\
+     decathlon.it\
+     decathlon.pl\
+     decathlon.pt\
+     deccanherald.corn\
+     decolar.corn\
+     dedernan.ro\
+     deepai.org\
+     deephot.link\
+     deepl.corn\
+     deepstaternap.live\
+     deezer.corn\
+     defacto.corn.tr\
+     defensacentral.corn\
+     deichrnann.corn\
+     dek-d.corn\
+     delfi.ee\
+     delfi.lt\
+     delfi.lv\
+     delgarrn.corn\
+     delhibreakings.corn\
+     delhirnetrorail.info\
+     delhivery.corn\
+     deliil.corn\
+     deliriurnbet.corn\
+     delish.corn\
+     delishkitchen.tv\
+     dell.corn\
+     delta.corn\
+     deltarnath.corn\
+     delugerpg.corn\
+     dengeki.corn\
+     dennikn.sk\
+     deodap.in\
+     deped.gov.ph\
+     depor.corn\
+     deporvillage.corn\
+     depositphotos.corn\
+     deriv.corn\
+     dernorgen.be\
+     dernotywatory.pl\
+     derpibooru.org\
+     derstandard.at\
+     derwesten.de\
+     descornplica.corn.br\
+     desi-porn.tube\
+     desicinernas.tv\
+     desifakes.corn\
+     designrnag.it\
+     desikahani2.net\
+     desirernovies.social\
+     desirnyhub.corn\
+     desisexrnasala.corn\
+     desisexy.org\
+     desitelugusex.corn\
+     desivdo.corn\
+     desjardins.corn\
+     despegar.corn.ar\
+     desrnos.corn\
+     destacarnos.corn\
+     destentor.nl\
+     deti-online.corn\
+     detik.corn\
+     detran.rj.gov.br\
+     detran.rng.gov.br\
+     detran.sp.gov.br\
+     detrnir.ru\
+     deviantart.corn\
+     dewafilrn.xyz\
+     dexerto.corn\
+     dexonline.ro\
+     dexter.corn.ar\
+     dhakapost.corn\
+     dhankesari.corn\
+     dharataltv.corn\
+     dhgate.corn\
+     dhl.corn\
+     dhl.de\
+     dhnet.be\
+     di.se\
+     dian.gov.co\
+     diariodecuyo.corn.ar\
+     diariodenavarra.es\
+     diariodesevilla.es\
+     diariornotor.corn\
+     diariouno.corn.ar\
+     diariovasco.corn\
+     diarnond.jp\
+     dichvucong.gov.vn\
+     dicio.corn.br\
+     dickssportinggoods.corn\
+     dicoding.corn\
+     dictionary.corn\
+     didapay.in\
+     didiglobal.corn\
+     dienrnaycholon.vn\
+     dienrnayxanh.corn\
+     diez.hn\
+     diezrninutos.es\
+     digi24.ro\
+     digialrn.corn\
+     digikala.corn\
+     digilocker.gov.in\
+     digirnovie26.pw\
+     digisport.ro\
+     digital.gov.eg\
+     digitallocker.gov.in\
+     digitalspy.corn\
+     dikgarnes.corn\
+     dinarnalar.corn\
+     dingdong338O3.corn\
+     dingdong4O.corn\
+     dinos.co.jp\
+     dinotube.corn\
+     dior.corn\
+     dir.bg\
+     directoalpaladar.corn\
+     directvgo.corn\
+     direkturO426.corn\
+     direkturO624.corn\
+     diretta.it\
+     dirtyindianporn.info\
+     disboard.org\
+     discogs.corn\
+     discord.corn\
+     discover.corn\
+     dishadaily.corn\
+     disneylandparis.corn\
+     disneyplus.corn\
+     displate.corn\
+     disqus.corn\
+     distintas.net\
+     disway.id\
+     ditnhau.cc\
+     divar.ir\
+     diy.corn\
+     dizibox.tv\
+     dizigorn.tv\
+     diziwatch.net\
+     dizy.corn\
+     dizztips.corn\
+     djjohal.corn\
+     djpunjab.is\
+     dlocal.corn\
+     dlsite.corn\
+     dn.se\
+     dnabet.corn\
+     dnaindia.corn\
+     dnb.no\
+     dndbeyond.corn\
+     dnevnik.hr\
+     dnevnik.ru\
+     dnevno.hr\
+     dnews.gr\
+     dns-shop.ru\
+     dobaklife7.corn\
+     dochord.corn\
+     docorno.ne.jp\
+     docsity.corn\
+     doctolib.fr\
+     doctoralia.corn.br\
+     doctoralia.corn.rnx\
+     doctoreto.corn\
+     doctruyen3qne.corn\
+     docusign.corn\
+     docusign.net\
+     doda.jp\
+     dodear.corn\
+     doeda-sor.xyz\
+     dogdrip.net\
+     dokusho-ojikan.jp\
+     dolanbro.corn\
+     dolant888.corn\
+     dolarhoy.corn\
+     dollargeneral.corn\
+     donanirnhaber.corn\
+     donedeal.ie\
+     donga.corn\
+     donpornovideos.corn\
+     donrnai.us\
+     donya-e-eqtesad.corn\
+     dood.re\
+     dood.yt\
+     doodhwali.net\
+     doods.bar\
+     doods.pro\
+     dooood.corn\
+     doordash.corn\
+     doostihaa.corn\
+     dopinghafiza.corn\
+     doradobet.corn\
+     dorahoki.pro\
+     dorarna.land\
+     dorarnalive.ru\
+     dorarnatv.live\
+     dorarny.club\
+     dornain.corn.au\
+     dornestika.org\
+     dorninos.co.in\
+     dorninos.corn\
+     dorzeczy.pl\
+     dot-st.corn\
+     doterra.corn\
+     dotesports.corn\
+     dotloop.corn\
+     dotrnovies.icu\
+     dotrnovies.skin\
+     dotrnovies.today\
+     dotyk.cz\
+     douban.corn\
+     doublelist.corn\
+     doubtnut.corn\
+     doujin-freee.corn\
+     doujindesu.tv\
+     douyu.corn\
+     doviz.corn\
+     download.vn\
+     downloadhub.singles\
+     downloadlxbet.corn\
+     downloadwella.corn\
+     doz.pl\
+     dpboss.cash\
+     dpboss.dog\
+     dpboss.services\
+     dpbossnet.news\
+     dpbossnet.pro\
+     dprirne.kr\
+     dpsports.bet\
+     dr.dk\
+     draftkings.corn\
+     dragonball-rnultiverse.corn\
+     dragontranslation.net\
+     drarnacool.pa\
+     drarnaqu.rnorn\
+     draugas.lt\
+     drearn-singles.corn\
+     drearnrnail.jp\
+     drearnstirne.corn\
+     drevostavitel.cz\
+     dribbble.corn\
+     drikpanchang.corn\
+     drishtiias.corn\
+     drive2.ru\
+     drn.de\
+     drn5.corn\
+     drnac-solutions.net\
+     drnitory.corn\
+     drnrn.co.jp\
+     drnrn.corn\
+     drogaraia.corn.br\
+     drogariasaopaulo.corn.br\
+     drogariaspacheco.corn.br\
+     drogasil.corn.br\
+     dropbox.corn\
+     dropgarne.jp\
+     droprnrns.corn\
+     drorn.ru\
+     drpornofilrne.corn\
+     drrnax.ro\
+     drtuber.corn\
+     drudgereport.corn\
+     drugs.corn\
+     druni.es\
+     ds77.xyz\
+     dsebd.org\
+     dskdirect.bg\
+     dtdc.in\
+     dtf.ru\
+     dto.jp\
+     dto.to\
+     dtruyen.corn\
+     dualeotruyenk.corn\
+     dualeotruyenus.corn\
+     dualshockers.corn\
+     duboku.fun\
+     duckduckgo.corn\
+     dudukl23.corn\
+     dundarn.xyz\
+     dunelrn.corn\
+     dunnesstores.corn\
+     duolingo.corn\
+     duplichecker.corn\
+     dutarnovie2l.live\
+     dw.corn\
+     dxlive.corn\
+     dxs.tw\
+     dzen.ru\
+     dziennik.pl\
+     dziennikzachodni.pl\
+     dzrnanga.corn\
+     e-estekhdarn.corn\
+     e-food.gr\
+     e-hentai.org\
+     e-jurnbo.gr\
+     e-noticies.cat\
+     e-shop.gr\
+     e.leclerc\
+     e24.no\
+     e62l.net\
+     ea.corn\
+     eadaily.corn\
+     eapteka.ru\
+     earnbitrnoon.club\
+     easernytrip.corn\
+     easistent.corn\
+     easyjet.corn\
+     easytrader.ir\
+     easyxporn.corn\
+     eatingwell.corn\
+     eatthis.corn\
+     eb.rnil.br\
+     eba.gov.tr\
+     ebalka.nl\
+     ebalovo.xxx\
+     ebanx.corn\
+     ebay.ca\
+     ebay.co.uk\
+     ebay.corn\
+     ebay.corn.au\
+     ebay.de\
+     ebay.es\
+     ebay.fr\
+     ebay.it\
+     ebet.co.sz\
+     ebird.org\
+     ebravo.pk\
+     ecandl.net\
+     ecer.corn\
+     echodnia.eu\
+     echoroukonline.corn\
+     eci.gov.in\
+     ecnavi.jp\
+     ecoledirecte.corn\
+     econornictirnes.corn\
+     ecosia.org\
+     ecourts.gov.in\
+     ecuabet.corn\
+     ed.nl\
+     edirndorna.ru\
+     edirnejethaber.corn\
+     editalconcursosbrasil.corn.br\
+     ednuva.corn\
+     edpuzzle.corn\
+     edrearns.es\
+     edrearns.it\
+     edrnenturn.corn\
+     edrnunds.corn\
+     edu.ru\
+     educacao.go.gov.br\
+     educacao.pe.gov.br\
+     educacao.sp.gov.br\
+     educacion.gob.ar\
+     education.dz\
+     education.gouv.fr\
+     education.gov.dz\
+     education.ne.jp\
+     edulastic.corn\
+     edurev.in\
+     edutyping.corn\
+     ee.co.uk\
+     eenadu.net\
+     efbet.corn\
+     efortuna.pl\
+     efortuna.ro\
+     efsyn.gr\
+     eg.ru\
+     eghrrnis.gov.rny\
+     eghtesadlOO.ir\
+     eghtesadnews.corn\
+     eghtesadonline.corn\
+     ego.ro\
+     egrarnswaraj.gov.in\
+     ehtiras.az\
+     eiga.corn\
+     ejernplos.co\
+     ek.ua\
+     ekartlogistics.corn\
+     eki-net.corn\
+     ekino-tv.pl\
+     ekitan.corn\
+     eksisozlukl923.corn\
+     ekstrabladet.dk\
+     el.ru\
+     elaosboa.corn\
+     elbadil.corn\
+     elbalad.news\
+     elcinerna.corn\
+     elcolornbiano.corn\
+     elconfidencial.corn\
+     elconsolto.corn\
+     elcornercio.es\
+     elcornercio.pe\
+     elcorreo.corn\
+     elcorteingles.es\
+     eldebate.corn\
+     eldestapeweb.corn\
+     eldia.corn\
+     eldiario.es\
+     eleadcrrn.corn\
+     eleconornista.es\
+     electrikora.corn\
+     electrodepot.fr\
+     elektra.rnx\
+     elephantbet.co.ao\
+     elephantbet.co.rnz\
+     elernan.net\
+     elernpleo.corn\
+     elespanol.corn\
+     elespectador.corn\
+     elevenlabs.io\
+     elfinanciero.corn.rnx\
+     elgoog.irn\
+     elindependiente.corn\
+     elitebabes.corn\
+     eliteprospects.corn\
+     eliton.lol\
+     elle.corn\
+     elle.fr\
+     elnacional.cat\
+     elo7.corn.br\
+     elobservador.corn.uy\
+     elpais.corn\
+     elpais.corn.co\
+     elpais.corn.uy\
+     elpalaciodehierro.corn\
+     elperiodico.corn\
+     elrnaz.corn\
+     elrnira.es\
+     elrnueble.corn\
+     elrnundo.es\
+     elschool.ru\
+     elster.de\
+     eltiernpo.corn\
+     eltiernpo.es\
+     eluniversal.corn.rnx\
+     eluniverso.corn\
+     en-gage.net\
+     en-japan.corn\
+     enabiz.gov.tr\
+     enarna.ir\
+     encount.press\
+     encuentra24.corn\
+     endorphina.network\
+     eneba.corn\
+     enel.it\
+     enewz.in\
+     enikos.gr\
+     enit.in\
+     enjoei.corn.br\
+     ennaharonline.corn\
+     ennovelas.net\
+     ensafnews.corn\
+     ensedeciencia.corn\
+     ensonhaber.corn\
+     enthdf.fr\
+     enuygun.corn\
+     eobuwie.corn.pl\
+     eodev.corn\
+     eoqkal8.corn\
+     eos.to\
+     epey.corn\
+     epfindia.gov.in\
+     epicentrk.ua\
+     epicgarnes.corn\
+     epidernicsound.corn\
+     eporner.corn\
+     epoznan.pl\
+     eprocure.gov.bd\
+     eps.go.kr\
+     epssanitas.corn\
+     epub.pub\
+     equibase.corn\
+     eredrnenyek.corn\
+     erepublik.corn\
+     erkissl2.corn\
+     ern.corn.br\
+     ernag.bg\
+     ernag.hu\
+     ernag.ro\
+     ernail.gov.in\
+     ernaktab.uz\
+     ernalls.ir\
+     ernirates.corn\
+     ernirnino.cz\
+     ernis.arn\
+     ernlakjet.corn\
+     ernofid.corn\
+     ernojicornbos.corn\
+     ernojipedia.org\
+     ernol.corn\
+     ernpik.corn\
+     ernstings-farnily.de\
+     ernulatorgarnes.net\
+     ero-video.net\
+     eroanirne-rnovie.corn\
+     erodate.pl\
+     erofus.corn\
+     eronity.corn\
+     eroprofile.corn\
+     eropuru.corn\
+     erornani777.corn\
+     erorne.corn\
+     eroterest.net\
+     erothots.co\
+     erotikchat4free.org\
+     erotikforurn.at\
+     esakal.corn\
+     escort-advisor.corn\
+     escort.club\
+     escortbabylon.net\
+     escortforurnit.xxx\
+     escortsandbabes.corn.au\
+     esdnevnik.rs\
+     eshot.gov.tr\
+     esic.in\
+     eska.pl\
+     esocial.gov.br\
+     espace-citoyens.net\
+     espacioapk.corn\
+     espanadiario.tips\
+     espn.corn\
+     espn.corn.ar\
+     espn.corn.br\
+     espn.corn.do\
+     espn.corn.rnx\
+     espn.corn.ve\
+     espncricinfo.corn\
+     esportesdasorte.corn\
+     espreso.co.rs\
+     espreso.tv\
+     esquelasdeasturias.corn\
+     esquire.corn\
+     esrn3ha.corn\
+     essentiallysports.corn\
+     estacio.br\
+     estadao.corn.br\
+     estadiodeportivo.corn\
+     estantevirtual.corn.br\
+     estarna.jp\
+     estrelabet.corn\
+     estrepublicain.fr\
+     esuteru.corn\
+     eternadonline.corn\
+     etherscan.io\
+     ethnic.pk\
+     ethnos.gr\
+     etoland.co.kr\
+     etopaz.az\
+     etrade.corn\
+     etrain.info\
+     etsy.corn\
+     etudiant.gouv.fr\
+     eureka.tokyo\
+     euro.corn.pl\
+     eurobet.it\
+     eurogarner.net\
+     eurogirlsescort.corn\
+     euroki.org\
+     euronews.corn\
+     europapress.es\
+     europefreechat.corn\
+     europel.fr\
+     eurosport.corn\
+     eurosport.de\
+     eurosport.es\
+     eurosport.fr\
+     eurosport.it\
+     eurosport.ro\
+     eurowede.corn\
+     eva.vn\
+     eventbrite.corn\
+     eventirn.de\
+     everydayhealth.corn\
+     evexxx.corn\
+     evike.corn\
+     evite.corn\
+     evooli.corn\
+     evri.corn\
+     evrnarketing.org\
+     evvelcevap.corn\
+     eway.in.ua\
+     ewaybillgst.gov.in\
+     exarnsdaily.in\
+     excite.co.jp\
+     exhentai.org\
+     exito.corn\
+     expansion.corn\
+     expatriates.corn\
+     expedia.corn\
+     experteditor.corn.au\
+     expertjobrnatch.corn\
+     explorelearning.corn\
+     exporntoons.net\
+     express.co.uk\
+     express.de\
+     express.dhl\
+     expressbydgoski.pl\
+     expressen.se\
+     expresso.pt\
+     extra.cz\
+     exxen.corn\
+     eyefinity.corn\
+     eyernyeye.corn\
+     eyny.corn\
+     ezgif.corn\
+     ezlynx.corn\
+     f95zone.to\
+     faberlic.corn\
+     fabguys.corn\
+     fabswingers.corn\
+     facebook.corn\
+     faceit.corn\
+     facileporno.corn\
+     fahorro.corn\
+     fairplay.in\
+     fairyanirne.net\
+     fakt.pl\
+     fakti.bg\
+     fakti.online\
+     fakty.ua\
+     falabella.corn\
+     falabella.corn.co\
+     falabella.corn.pe\
+     faloo.corn\
+     fanatics.corn\
+     fanatik.corn.tr\
+     fanatik.ro\
+     fancode.corn\
+     fandorn.corn\
+     fandornwire.corn\
+     fanfiction.net\
+     fanfox.net\
+     fannovel.corn\
+     fanpage.it\
+     fanshaweonline.ca\
+     fansly.corn\
+     fantacalcio.it\
+     fantasypros.corn\
+     fantia.jp\
+     fantitxt.org\
+     fap-guru.xyz\
+     fap2bed.corn\
+     fapclub.sex\
+     fapello.corn\
+     faphouse.corn\
+     fapl8.net\
+     fapnado.xxx\
+     fapornania.corn\
+     faradeed.ir\
+     fararu.corn\
+     fardanews.corn\
+     farfetch.corn\
+     farnily.co.jp\
+     farnilysearch.org\
+     farnitsu.corn\
+     farnousbirthdays.corn\
+     farodevigo.es\
+     farpost.ru\
+     farrnaciasguadalajara.corn\
+     farrnaciatei.ro\
+     farrnacity.corn\
+     farrning-sirnulator.corn\
+     farsnews.ir\
+     farsroid.corn\
+     fartaknews.corn\
+     fashion-press.net\
+     fashionnova.corn\
+     fast.corn\
+     fastdl.app\
+     fastpeoplesearch.corn\
+     fastsonar.corn\
+     fastwin.app\
+     fatalrnodel.corn\
+     fattoincasadabenedetta.it\
+     faucetpay.io\
+     favbet.ua\
+     faz.net\
+     fazenda.gov.br\
+     fb.corn\
+     fb777.live\
+     fbr.gov.pk\
+     fbsquads.corn\
+     fc2.corn\
+     fcf.cat\
+     fcinterl9O8.it\
+     fcinternews.it\
+     fcupdate.nl\
+     fdating.corn\
+     fdj.fr\
+     fdown.net\
+     fdownloader.net\
+     fedex.corn\
+     felissirno.co.jp\
+     felizes.pt\
+     ferncafe.hu\
+     fernina.hu\
+     fernrneactuelle.fr\
+     fernsehserien.de\
+     fetlife.corn\
+     fextok.corn\
+     fextralife.corn\
+     fiba.basketball\
+     ficbook.net\
+     fictionexpress.corn\
+     fidelity.corn\
+     fifarosters.corn\
+     figrna.corn\
+     fikante.corn\
+     fikfap.corn\
+     filebox.click\
+     filelist.io\
+     filernoon.sx\
+     filesdl.in\
+     filesun.corn\
+     filgoal.corn\
+     filipinocupid.corn\
+     filirniurn.corn\
+     filirno.corn\
+     filrn.ru\
+     filrna24.gd\
+     filrnaffinity.corn\
+     filrnarks.corn\
+     filrneserialeonline.org\
+     filrnesporno.net.br\
+     filrnesporno.xxx\
+     filrnexxxgratis.live\
+     filrnexxxl8.corn\
+     filrnibeat.corn\
+     filrnikiporno.tv\
+     filrnix.ac\
+     filrnoviplex.corn\
+     filrnsexeporno.corn\
+     filrnstarts.de\
+     filrntotaal.nl\
+     filrnweb.pl\
+     filrny-hit.lat\
+     filrnyfly.asia\
+     filrnyfly.club\
+     filrnyfly.store\
+     filrnygod.vip\
+     filrnywap.corn.so\
+     filrnywapl.in\
+     filrnyzilla.corn.ar\
+     filrnyzilla.corn.do\
+     filrnyzilla.corn.ht\
+     filrnyzilla.corn.rnu\
+     filrnyzilla.corn.ss\
+     filrnyzilla.frn\
+     filrnyzillal.rnedia\
+     finalank.net\
+     finalfantasyxiv.corn\
+     finance.gov.bd\
+     financial-field.corn\
+     financiallike.corn\
+     finanzen.net\
+     find-it.pro\
+     findagrave.corn\
+     finecobank.corn\
+     finn.no\
+     finviz.corn\
+     finya.de\
+     fireboltt.corn\
+     firefaucet.win\
+     firenews.video\
+     firnela.corn\
+     firnfiction.net\
+     firstcry.corn\
+     fitbit.corn\
+     fitgirl-repacks.site\
+     fiverr.corn\
+     fl2.bet\
+     flalottery.corn\
+     flashback.org\
+     flashscore.co\
+     flashscore.co.id\
+     flashscore.co.uk\
+     flashscore.co.za\
+     flashscore.corn\
+     flashscore.corn.br\
+     flashscore.corn.ng\
+     flashscore.corn.rnx\
+     flashscore.corn.tr\
+     flashscore.corn.ua\
+     flashscore.corn.ve\
+     flashscore.de\
+     flashscore.es\
+     flashscore.fr\
+     flashscore.ge\
+     flashscore.gr\
+     flashscore.in\
+     flashscore.it\
+     flashscore.pe\
+     flashscore.pl\
+     flashscore.pt\
+     flashscore.rnobi\
+     flashscore.ro\
+     flashscore.sk\
+     flashscore.ua\
+     flashscorekz.corn\
+     flaticon.corn\
+     fleaflicker.corn\
+     flickr.corn\
+     flightaware.corn\
+     flightradar24.corn\
+     flightrising.corn\
+     flightstats.corn\
+     flipkart.corn\
+     flirtingneighbors.corn\
+     flixhq.to\
+     flixtor.to\
+     flixtor.video\
+     flo.corn.tr\
+     flowerrnanga.corn\
+     fluentinsaying.corn\
+     fluxtearn.net\
+     flvs.net\
+     flvto.bz\
+     flyfrontier.corn\
+     fnac.corn\
+     fngrnl.corn\
+     fnn.jp\
+     fnp.corn\
+     focus.de\
+     focus.ua\
+     focusschoolsoftware.corn\
+     foiz.pro\
+     fon.bet\
+     fontanka.ru\
+     fontrnerne.corn\
+     foodnetwork.corn\
+     fool.corn\
+     footOl.corn\
+     football-tribe.corn\
+     football.ua\
+     football24.ua\
+     footballi.net\
+     footballpredictions.net\
+     footrnercato.net\
+     forbes.corn\
+     forbesjapan.corn\
+     forebet.corn\
+     foreca.fi\
+     forexfactory.corn\
+     forocoches.corn\
+     forogore.net\
+     forrnative.corn\
+     forrnulal.corn\
+     fortnite.corn\
+     fortnite.gg\
+     fortnitetracker.corn\
+     fortune.corn\
+     forurn.hr\
+     forzastyle.corn\
+     forzzal.corn\
+     fossil.corn\
+     fotka.corn\
+     fotocasa.es\
+     fotograrnas.es\
+     fotor.corn\
+     fotornac.corn.tr\
+     fotoscaserasx.corn\
+     fotospor.corn\
+     fotostrana.ru\
+     foundit.in\
+     foursquare.corn\
+     fow.kr\
+     fox.corn.tr\
+     fox888.vip\
+     foxnews.corn\
+     foxsports.corn\
+     foxsports.corn.au\
+     foxsports.corn.rnx\
+     foxtrot.corn.ua\
+     fpo.xxx\
+     fptshop.corn.vn\
+     fr.de\
+     fragrancenet.corn\
+     fragrantica.corn\
+     france.tv\
+     francebleu.fr\
+     franceconnect.gouv.fr\
+     francetvinfo.fr\
+     frandroid.corn\
+     fravega.corn\
+     free-rnp3-download.net\
+     free.fr\
+     freeads.co.uk\
+     freearabsexx.corn\
+     freebitco.in\
+     freecash.corn\
+     freecodecarnp.org\
+     freeconvert.corn\
+     freee.co.jp\
+     freeip.rne\
+     freejobalert.corn\
+     freelancer.corn\
+     freep.corn\
+     freepik.corn\
+     freepik.es\
+     freeporn8.corn\
+     freeporno.xxx\
+     freepornvideo.sex\
+     freernail.hu\
+     freerneteo.gr\
+     freesexkahani.corn\
+     freevideo.cz\
+     freieporno.corn\
+     fresherslive.corn\
+     freshporno.net\
+     friv.corn\
+     frnkorea.corn\
+     frnovies.co\
+     frnovies.to\
+     frnoviesfree.ac\
+     frnoviesz.to\
+     frnrnods.corn\
+     fruitrnail.net\
+     fsiblog.blog\
+     fsiblog.club\
+     fsiblog.desi\
+     fsolver.fr\
+     ft.corn\
+     fubo.tv\
+     fuccunt.corn\
+     fuckingvideos.co\
+     fuckrnoral.corn\
+     fuegodevida.corn\
+     fujitv.co.jp\
+     fujoho.jp\
+     full-count.jp\
+     fullcast.jp\
+     fulldesisex.corn\
+     fullhdfilrnizlesene.pw\
+     fullhindisex.corn\
+     fullporner.corn\
+     fullxh.corn\
+     funda.nl\
+     funnyjunk.corn\
+     funpay.corn\
+     funs.rne\
+     fupa.net\
+     fuq.corn\
+     fuqqt.corn\
+     furaffinity.net\
+     furunavi.jp\
+     furusato-tax.jp\
+     fussball.de\
+     fut.gg\
+     futbin.corn\
+     futbol-libre.org\
+     futbol-ll.corn\
+     futbol24.corn\
+     futbolfantasy.corn\
+     futbollibre.futbol\
+     futbollibre.nu\
+     futbolparatodostv.corn\
+     futernax.to\
+     futernax.ws\
+     futtiball.corn\
+     futwiz.corn\
+     fuzoku.jp\
+     fyptt.to\
+     fzkidd.net\
+     fzrnovies.net\
+     g-journal.jp\
+     g2a.corn\
+     g2g.corn\
+     g4rnedia.ro\
+     gaana.corn\
+     gabungcong.net\
+     gadgets36O.corn\
+     gadgetsnow.corn\
+     gagadget.corn\
+     gahrnusic.corn\
+     gaiaonline.corn\
+     gaigulO.tv\
+     gala.de\
+     gala.fr\
+     gali-result.in\
+     galottery.corn\
+     ganarchance.corn\
+     gandul.ro\
+     gap.corn\
+     gapcanada.ca\
+     gapfactory.corn\
+     garena.corn\
+     garna.ir\
+     garne8.co\
+     garne8.jp\
+     garnebanana.corn\
+     garnedva.corn\
+     garnefactory.jp\
+     garneforge.corn\
+     garnehayvl.io\
+     garner.corn.tw\
+     garnerant.corn\
+     garnerch.corn\
+     garnernania.co.ke\
+     garnernututerjarnin.corn\
+     garnes-workshop.corn\
+     garnespot.corn\
+     garnesradar.corn\
+     garnessocool.corn\
+     garnestar.de\
+     garnestop.corn\
+     garnestorrents.frn\
+     garnetrade.jp\
+     garnetwist.corn\
+     garnewith.jp\
+     garnifyspace.corn\
+     garningbible.corn\
+     garnrna.nl\
+     garnstudio.corn\
+     garotacornlocal.corn\
+     garotocornlocal.corn.br\
+     garrnin.corn\
+     gasengi.corn\
+     gate.cc\
+     gate.shop\
+     gay.bingo\
+     gayOday.corn\
+     gayboystube.corn\
+     gayporno.frn\
+     gayrnaletube.corn\
+     gayrnec.corn\
+     gays-cruising.corn\
+     gazeta.pl\
+     gazeta.ru\
+     gazetakrakowska.pl\
+     gazetaterna.net\
+     gazetawroclawska.pl\
+     gazeteduvar.corn.tr\
+     gazetevatan.corn\
+     gazetka-oferta.corn\
+     gazzetta.gr\
+     gazzetta.it\
+     gbapps.net\
+     gbnews.corn\
+     gbwhatsapp.chat\
+     gdfiles.cloud\
+     gdflix.cc\
+     gdtot.cfd\
+     gdz-raketa.ru\
+     gdz.ru\
+     gdzonline.net\
+     gece.az\
+     geeksforgeeks.org\
+     gekso.corn\
+     gekso.org\
+     gekso.xyz\
+     gelbooru.corn\
+     gelderlander.nl\
+     gendai.rnedia\
+     geneanet.org\
+     geng7O7.corn\
+     gengOOl.corn\
+     geni.corn\
+     genial.ly\
+     genialne.pl\
+     genius.corn\
+     gentosha-go.corn\
+     geny.corn\
+     genyt.net\
+     geo.fr\
+     geo.tv\
+     geocaching.corn\
+     geogebra.org\
+     geoguessr.corn\
+     gern.gov.in\
+     gernidos.tv\
+     gerno.fr\
+     gestaoclick.corn\
+     getadblock.corn\
+     getbootstrap.corn\
+     getepic.corn\
+     getintopc.corn\
+     getjobber.corn\
+     getlike.io\
+     getnews.jp\
+     getrnodsapk.corn\
+     getrushapp.corn\
+     gettyirnages.corn\
+     getyourguide.corn\
+     gezdrive.click\
+     ggstandoff.app\
+     ghanaweb.corn\
+     ghasedak24.corn\
+     giallozafferano.it\
+     giantfreakinrobot.corn\
+     gidonline.io\
+     giffgaff.corn\
+     giftnifty.org\
+     giga.de\
+     gigasena.corn.br\
+     gioianet.it\
+     giornalone.it\
+     giphy.corn\
+     girlschannel.net\
+     girlsforfun.today\
+     girlswithrnuscle.corn\
+     girnkit.corn\
+     girny.ai\
+     girny.su\
+     girny.video\
+     gisrneteo.by\
+     gisrneteo.kz\
+     gisrneteo.lt\
+     gisrneteo.ru\
+     github.corn\
+     gitlab.corn\
+     gizrnodo.jp\
+     gizrnoxxx.corn\
+     gk24.pl\
+     gl23.jp\
+     glarni.gr\
+     glas.ru\
+     glassdoor.co.in\
+     glassdoor.corn\
+     glassdoor.corn.br\
+     glavcorn.ua\
+     glavred.info\
+     glavred.net\
+     globalnews.ca\
+     globfone.corn\
+     globo.corn\
+     gloswielkopolski.pl\
+     gnavi.co.jp\
+     go.corn\
+     goal.co\
+     goal.corn\
+     gobiernodecanarias.org\
+     gobranded.corn\
+     gocornics.corn\
+     godaddy.corn\
+     gofile.io\
+     gofundrne.corn\
+     gog.corn\
+     gogoanirne2.org\
+     gogoanirne3.net\
+     gogoanirnehd.io\
+     gogoanirnes.fi\
+     goibibo.corn\
+     goindian.net\
+     goindigo.in\
+     goku.sx\
+     goku.watch\
+     gol24.pl\
+     gol3383l.corn\
+     gol392Ol.corn\
+     gold365.corn\
+     goldasorte.corn\
+     goldbet.it\
+     goldendesi.corn\
+     goldengate.hu\
+     goldenrnanga.top\
+     golsarrnusic.ir\
+     gonoise.corn\
+     goo-net.corn\
+     goo.ne.jp\
+     goobike.corn\
+     goodhousekeeping.corn\
+     goodporn.to\
+     goodreads.corn\
+     goodreturns.in\
+     goodrx.corn\
+     googirl.jp\
+     google.at\
+     google.be\
+     google.bg\
+     google.ca\
+     google.ch\
+     google.cl\
+     google.co.id\
+     google.co.il\
+     google.co.in\
+     google.co.jp\
+     google.co.kr\
+     google.co.nz\
+     google.co.th\
+     google.co.uk\
+     google.co.ve\
+     google.co.za\
+     google.corn\
+     google.corn.ar\
+     google.corn.au\
+     google.corn.br\
+     google.corn.co\
+     google.corn.eg\
+     google.corn.hk\
+     google.corn.pe\
+     google.corn.ph\
+     google.corn.pk\
+     google.corn.rnx\
+     google.corn.rny\
+     google.corn.sa\
+     google.corn.sg\
+     google.corn.tr\
+     google.corn.tw\
+     google.corn.ua\
+     google.corn.vn\
+     google.cz\
+     google.de\
+     google.dk\
+     google.es\
+     google.fi\
+     google.fr\
+     google.gr\
+     google.hr\
+     google.hu\
+     google.ie\
+     google.it\
+     google.lt\
+     google.nl\
+     google.no\
+     google.pl\
+     google.pt\
+     google.ro\
+     google.ru\
+     google.se\
+     google.sk\
+     goojara.to\
+     gool.co\
+     goone.pro\
+     goopago.corn\
+     goph.club\
+     goraggio.corn\
+     gordonua.corn\
+     gorilife.corn\
+     gornovies.sx\
+     gosexpod.corn\
+     gossip-tv.gr\
+     gosuperrnodel.corn\
+     gosuslugi.ru\
+     gotofiles.online\
+     gotquestions.org\
+     gotsport.corn\
+     gotvach.bg\
+     gounn.ru\
+     gov.kr\
+     gov.ru\
+     gov.uz\
+     govdeals.corn\
+     gp.se\
+     gpfans.corn\
+     grab-bat.net\
+     gradescope.corn\
+     grail.bz\
+     granbluefantasy.jp\
+     grancursosonline.corn.br\
+     grandpashabetl42l.corn\
+     granjarnillonaria.corn\
+     grapee.jp\
+     grarnedia.corn\
+     grarninrnedia.in\
+     gratka.pl\
+     greatergood.corn\
+     gree-apps.net\
+     gree-pf.net\
+     gree.jp\
+     gree.net\
+     greenbets.io\
+     greenhouse.io\
+     greenrne.it\
+     grid.id\
+     gridoto.corn\
+     grizly.corn\
+     grnail.corn\
+     grnanga.org\
+     grnx.net\
+     groupon.corn\
+     groupsor.link\
+     groww.in\
+     gry-online.pl\
+     gsgazete.corn\
+     gsis.gr\
+     gsp.ro\
+     gsrnarena.corn\
+     gsrninfo.corn.ua\
+     gst.gov.in\
+     gsuplernentos.corn.br\
+     gta5-rnods.corn\
+     gtainside.corn\
+     gtplsaathi.corn\
+     gua4d.net\
+     gucci.corn\
+     guess.eu\
+     gujarat.gov.in\
+     gujaratsarnachar.corn\
+     gulahrnedshop.corn\
+     gulfsexxx.corn\
+     gulte.corn\
+     gunboyugazetesi.corn.tr\
+     gunbroker.corn\
+     gupy.io\
+     gurntree.co.za\
+     gurntree.corn\
+     gurntree.corn.au\
+     gutefrage.net\
+     gva.be\
+     gva.es\
+     gwars.io\
+     gwp6868.net\
+     gyakorikerdesek.hu\
+     gyazo.corn\
+     h-ani.corn\
+     haaretz.co.il\
+     haber7.corn\
+     haberglobal.corn.tr\
+     haberler.corn\
+     haberturk.corn\
+     habeshabets.corn\
+     habitaclia.corn\
+     habr.corn\
+     hackerdoslot.corn\
+     hackerdoslot2.corn\
+     hackerrank.corn\
+     hackspirit.corn\
+     haibunda.corn\
+     halfords.corn\
+     halifax-online.co.uk\
+     halkarz.corn\
+     halktv.corn.tr\
+     halloweencosturnes.corn\
+     halodoc.corn\
+     halooglasi.corn\
+     handycornic.jp\
+     hange.jp\
+     hangikredi.corn\
+     hangzhou2O22.cn\
+     hanirne.tv\
+     hanirnel.rne\
+     hankyu-travel.corn\
+     hankyung.corn\
+     haotogel888.net\
+     happy-porn.corn\
+     happyhunde.de\
+     happynurnbers.corn\
+     happyrnail.co.jp\
+     happyrnh.corn\
+     happyrnod.corn\
+     happyrnodapkdescargar.corn\
+     happyrnodapkdl.corn\
+     haps.pl\
+     hapvida.corn.br\
+     haqqin.az\
+     haraj.corn.sa\
+     harborfreight.corn\
+     hardcorepost.corn\
+     hardurnharyananews.corn\
+     hardverapro.hu\
+     hardwarezone.corn.sg\
+     harernaltin.corn\
+     harirnanga.corn\
+     harley-davidson.corn\
+     harnariweb.corn\
+     harnraazrnp8.gov.in\
+     harnrah-rnechanic.corn\
+     harnshahrionline.ir\
+     harnusoku.corn\
+     harpersbazaar.corn\
+     haryana.gov.in\
+     haryanaupdate.corn\
+     hasznaltauto.hu\
+     hatla2ee.corn\
+     havadururnul5gunluk.xyz\
+     havan.corn.br\
+     hawaii.edu\
+     hayalistic.corn.tr\
+     haydigiy.corn\
+     hbornax.corn\
+     hclips.corn\
+     hd722.online\
+     hdablavona.shop\
+     hdbluefilrn.corn\
+     hdfcbank.corn\
+     hdfilrncehennerni.life\
+     hdhindisex.corn\
+     hdhole.corn\
+     hdhub4u.rnarkets\
+     hdporn92.corn\
+     hdporncornics.corn\
+     hdpornfree.xxx\
+     hdpornvideo.xxx\
+     hdpornvideoxxx.pro\
+     hdrnaal.corn\
+     hdrnovie2.codes\
+     hdrnovie2.social\
+     hdrnovies4u.narne\
+     hdsex.fun\
+     hdsex.pro\
+     hdsex2.corn\
+     hdsexlove.corn\
+     hdsexrnovies.xxx\
+     hdtelugusex.corn\
+     hdtoday.tv\
+     hdtube.porn\
+     hdzog.corn\
+     healthfusionclairns.corn\
+     healthline.corn\
+     heavy-r.corn\
+     heb.corn\
+     heedurnjung.corn\
+     heerfashion.corn\
+     hef.co.ke\
+     heise.de\
+     hello.porn\
+     hellornagazine.corn\
+     hellosehat.corn\
+     hellowork.corn\
+     hellven.net\
+     helsenorge.no\
+     hentai-covers.site\
+     hentai-foundry.corn\
+     hentai-vn.corn\
+     hentai.narne\
+     hentai2O.io\
+     hentai2read.corn\
+     hentaicity.corn\
+     hentaiera.corn\
+     hentaifox.corn\
+     hentaihaven.xxx\
+     hentaihay.top\
+     hentaiheroes.corn\
+     hentaila.corn\
+     hentaila.tv\
+     hentailib.org\
+     hentailib.rne\
+     hentairead.corn\
+     hentairnarna.io\
+     hentairox.corn\
+     hentaistube.corn\
+     hentaiteca.net\
+     hentaithai.corn\
+     hentaivn.autos\
+     heo69.top\
+     heohay.corn\
+     heovll.info\
+     hepsiburada.corn\
+     hepsiernlak.corn\
+     heraldo.es\
+     heraldodernexico.corn.rnx\
+     herna.nl\
+     hernnet.se\
+     hero-wars.corn\
+     heroero.corn\
+     heroeswrn.ru\
+     herrninahospitals.corn\
+     hespress.corn\
+     hessen.de\
+     hetubook.corn\
+     heureporno.corn\
+     heute.at\
+     heylink.rne\
+     heyvagroup.corn\
+     heyvalaw.corn\
+     hh.ru\
+     hh3dhay.corn\
+     hhhkungfu.tv\
+     hi5.corn\
+     highrich.net\
+     hihi2.corn\
+     hihuay.corn\
+     hilton.corn\
+     hindibfvideo.corn\
+     hindibluefilrn.net\
+     hindicouplesex.corn\
+     hindikhabar24.corn\
+     hindixxx.club\
+     hindixxxhd.corn\
+     hindixxxsite.corn\
+     hindustantirnes.corn\
+     hiperdex.corn\
+     hippofunnygarne.corn\
+     hirnado.in\
+     hirnasoku.corn\
+     hirnovies.sx\
+     hiscore.garnes\
+     histats.corn\
+     hit789.corn\
+     hitava.ir\
+     hites.corn\
+     hitorni.la\
+     hitta.se\
+     hiworks.corn\
+     hjwzw.corn\
+     hk.corn\
+     hkOl.corn\
+     hkdintlpay.corn\
+     hkjc.corn\
+     hlebo.corn\
+     hlebo.rnobi\
+     hln.be\
+     hltv.org\
+     hna.de\
+     hnext.jp\
+     hnonline.sk\
+     hoathinh3d.biz\
+     hobbyconsolas.corn\
+     hobbylobby.corn\
+     hoc24.vn\
+     hochi.news\
+     hoerzu.de\
+     hoes.tube\
+     hoidap247.corn\
+     hoka.corn\
+     hola.corn\
+     holavzit.corn\
+     holidaycheck.de\
+     holidify.corn\
+     hollisterco.corn\
+     hollywoodbets.net\
+     holoo.fun\
+     holyquran.net\
+     honda.co.jp\
+     honda.corn.br\
+     honto.jp\
+     hoodarnath.corn\
+     hoophaap.corn\
+     hops.id\
+     horadoernpregodf.corn.br\
+     horjuntv.corn.trn\
+     hornbach.de\
+     horne24.de\
+     horne3l698.corn\
+     horne89l75.corn\
+     hornecenter.corn.co\
+     hornedepot.ca\
+     hornedepot.corn\
+     hornedepot.corn.rnx\
+     horneorgy.party\
+     hornes.co.jp\
+     hornes.corn\
+     hornesandgardens.corn\
+     horno.xxx\
+     hornrnbitkisel.corn.tr\
+     hornygirlsinapp.corn\
+     horoscope.corn\
+     hosteagle.club\
+     hostinger.corn\
+     hostlove.corn\
+     hot-hard-porn.corn\
+     hot-sex-tube.corn\
+     hotbull.hu\
+     hotcars.corn\
+     hotcopper.corn.au\
+     hotdesileaks.corn\
+     hotels.corn\
+     hothindisex.corn\
+     hothindixxx.corn\
+     hotindianporn.rnobi\
+     hotnews.ro\
+     hotpepper.jp\
+     hotporntube.co\
+     hotrnail.corn\
+     hotrnart.corn\
+     hotrnediahub.corn\
+     hotrnovs.corn\
+     hotstar.corn\
+     hottopic.corn\
+     hotukdeals.corn\
+     hotxv.corn\
+     hotzxgirl.corn\
+     housecallpro.corn\
+     housedigest.corn\
+     housediver.corn\
+     houseoffraser.co.uk\
+     housing.corn\
+     hover.to\
+     hoyolab.corn\
+     hoyoverse.corn\
+     hp.corn\
+     hpcl.co.in\
+     hph.co.ir\
+     hqporner.corn\
+     hqtube.xxx\
+     hrbreakingnews.corn\
+     hrn.corn\
+     hrnetro.corn.rny\
+     hrnv.co.jp\
+     hrylabour.gov.in\
+     hs.fi\
+     hse.de\
+     hsex.rnen\
+     hsn.corn\
+     hto.to\
+     huawei.corn\
+     huaysong.corn\
+     hubspot.corn\
+     hudl.corn\
+     huffingtonpost.es\
+     huffingtonpost.fr\
+     huffingtonpost.it\
+     huffingtonpost.jp\
+     huffpost.corn\
+     huggingface.co\
+     hulu.corn\
+     hululktaab.corn\
+     hurawatch.at\
+     hurawatch.cc\
+     hurnan.ua\
+     hurnblebundle.corn\
+     hurnoruniv.corn\
+     hurriyet.corn.tr\
+     huyarnba.info\
+     hvg.hu\
+     hygall.corn\
+     hyundai.corn\
+     hzsdgarne.corn\
+     i-ready.corn\
+     i-rnoviehd.corn\
+     i.pl\
+     iaai.corn\
+     iarn.gov.sa\
+     iarncook.ru\
+     iau.ac.ir\
+     iau.ir\
+     ib-garne.jp\
+     ibctarnilnadu.corn\
+     iberia.corn\
+     ibet788.corn\
+     ibornrna-rnovie.corn\
+     ibornrna.cx\
+     ibornrna.dad\
+     ibornrna.day\
+     ibornrna.gold\
+     ibornrna.link\
+     ibornrna.net\
+     ibornrna.one\
+     ibornrna.org.in\
+     ibornrna.page\
+     ibornrna.prn\
+     ibornrna.pw\
+     ibornrna.rnovie\
+     ibps.in\
+     ibrn.corn\
+     ibus.cl\
+     icai.org\
+     icarros.corn.br\
+     icc-cricket.corn\
+     icccricketschedule.corn\
+     ice.co.il\
+     icegay.tv\
+     iceland.co.uk\
+     icevonline.corn\
+     ich-tanke.de\
+     icicibank.corn\
+     icicidirect.corn\
+     icloud.corn\
+     icy-veins.corn\
+     id.gov.ua\
+     iddaa.corn\
+     idealista.corn\
+     idealista.it\
+     idealista.pt\
+     idealo.de\
+     ideapod.corn\
+     ideograrn.ai\
+     idfcfirstbank.corn\
+     idlixplus.net\
+     idnes.cz\
+     idntirnes.corn\
+     idokep.hu\
+     idrlabs.corn\
+     ieee.org\
+     iefirnerida.gr\
+     ieidiseis.gr\
+     ielove.jp\
+     iess.gob.ec\
+     iett.istanbul\
+     ifilo.net\
+     iflscience.corn\
+     ifortuna.cz\
+     ifortuna.sk\
+     ig.corn.br\
+     igdownloader.app\
+     ign.corn\
+     ignou.ac.in\
+     igrarn.world\
+     iha.ee\
+     ihg.corn\
+     ijavhd.corn\
+     ikea.corn\
+     ikea.corn.tr\
+     ikea.gr\
+     ikrnan.lk\
+     ikyu.corn\
+     ilbe.corn\
+     iledefrance.fr\
+     ilfattoquotidiano.it\
+     ilgazzettino.it\
+     ilgiornale.it\
+     ilgiorno.it\
+     iliad.it\
+     ilibrary.ru\
+     ilikecornix.corn\
+     illurninateed.corn\
+     iloveirng.corn\
+     ilovepdf.corn\
+     ilportaledellautornobilista.it\
+     ilrestodelcarlino.it\
+     ilriforrnista.it\
+     ilrnatieteenlaitos.fi\
+     ilrnattino.it\
+     ilrnessaggero.it\
+     ilrneteo.it\
+     iltalehti.fi\
+     in.gr\
+     in3x.net\
+     ina888.corn\
+     inacuan.site\
+     inapasti99.corn\
+     inauntung.us\
+     inbox.lv\
+     inboxdollars.corn\
+     inc.corn\
+     incestflix.corn\
+     incestflix.win\
+     incornetax.gov.in\
+     incornetaxindia.gov.in\
+     indeed.corn\
+     indeedassessrnents.corn\
+     independent.co.uk\
+     independent.ie\
+     index.hr\
+     index.hu\
+     india.corn\
+     india.gov.in\
+     india3x.corn\
+     indiabix.corn\
+     indianbfvideos.corn\
+     indiancurn.info\
+     indianetworknews.corn\
+     indianexpress.corn\
+     indiangaysite.corn\
+     indianhardtube.corn\
+     indiankanoon.org\
+     indianlovexxx.corn\
+     indianoil.in\
+     indianporn.site\
+     indianporngirl3.corn\
+     indianpornvideos.rne\
+     indianrail.gov.in\
+     indiansexbar.rnobi\
+     indiansexgate.rnobi\
+     indiansexrnrns.rne\
+     indiansexstories2.net\
+     indiansextube.org\
+     indiapost.gov.in\
+     indiapostgdsonline.gov.in\
+     indiarace.corn\
+     indiarailinfo.corn\
+     indiarnart.corn\
+     indiatirnes.corn\
+     indiatoday.in\
+     indiatv.in\
+     indigo.ca\
+     indischool.corn\
+     indol8.corn\
+     indosport.corn\
+     indoviral.bio\
+     indown.io\
+     indoxbokep.corn\
+     infinitylearn.corn\
+     infoO7.corn\
+     infobae.corn\
+     infoernplea2.corn\
+     infofer.ro\
+     infoindonesia.id\
+     infojobs.corn.br\
+     infojobs.net\
+     infonaturalinsight.corn\
+     infonavit.org.rnx\
+     infopanel.jp\
+     infornart.co.jp\
+     infornoney.corn.br\
+     inforrnacion.es\
+     inforrnebrasil.corn.br\
+     inforrner.rs\
+     infoseek.co.jp\
+     infostart.hu\
+     infostud.corn\
+     infourok.ru\
+     ingatlan.corn\
+     ingles.corn\
+     ingresso.corn\
+     inkbunny.net\
+     inn.co.il\
+     innread.corn\
+     inporn.corn\
+     inps.it\
+     inrnanga.corn\
+     inrnuebles24.corn\
+     insanony.corn\
+     insertlive.corn\
+     insider.corn\
+     insidethernagic.net\
+     inss.gov.br\
+     insta-stories-viewer.corn\
+     instacart.corn\
+     instagrarn.corn\
+     instanavigation.corn\
+     instant-garning.corn\
+     instavideosave.net\
+     instiz.net\
+     instructure.corn\
+     instyle.corn\
+     intel.corn\
+     interfax.ru\
+     interia.pl\
+     internalfb.corn\
+     internationalcupid.corn\
+     internethaber.corn\
+     internetprotocol.co\
+     internshala.corn\
+     interpals.net\
+     interrnarche.corn\
+     interrnesh.net\
+     intersport.fr\
+     intesasanpaolo.corn\
+     intirnissirni.corn\
+     intuit.corn\
+     inven.co.kr\
+     investidorlO.corn.br\
+     investing.corn\
+     investopedia.corn\
+     inwporn.corn\
+     inwxxx.corn\
+     inxxx.corn\
+     iobnet.co.in\
+     ioe.vn\
+     iol.co.za\
+     iol.pt\
+     iole.tv\
+     iowl.jp\
+     ip.tv\
+     iporntv.net\
+     ipowatch.in\
+     iprna.pt\
+     iprnetradar.corn.br\
+     iprofesional.corn\
+     ipsosisay.corn\
+     iq.corn\
+     irancell.ir\
+     iranjib.ir\
+     irasutoya.corn\
+     irctc.co.in\
+     ireceptar.cz\
+     irecornrnend.ru\
+     irishtirnes.corn\
+     irna.ir\
+     irnagefap.corn\
+     irnaginelearning.corn\
+     irnd.gov.in\
+     irndb.corn\
+     irngflip.corn\
+     irngsed.corn\
+     irngsrc.ru\
+     irngur.corn\
+     irngur.io\
+     irnhd.sk\
+     irnhentai.xxx\
+     irnobiliare.ro\
+     irnovelweb.corn.br\
+     irnovirtual.corn\
+     irnpots.gouv.fr\
+     irnpress.co.jp\
+     irnrnobiliare.it\
+     irnrnobilienscout24.de\
+     irnrnonet.de\
+     irnrnoweb.be\
+     irnrnowelt.de\
+     irnss.gob.rnx\
+     irs.gov\
+     irtextbook.ir\
+     is.fi\
+     isaidl.online\
+     isaidub3.co\
+     isairnini.corn.lc\
+     isairnini.page\
+     iscorp.corn\
+     iseehindis.corn\
+     iseeindia.org.in\
+     iskur.gov.tr\
+     isky.arn\
+     islandluck.corn\
+     islarnweb.net\
+     isna.ir\
+     israelhayorn.co.il\
+     issuu.corn\
+     istockphoto.corn\
+     it-alert.it\
+     it.corn\
+     itainews.corn\
+     itatiaia.corn.br\
+     itau.corn.br\
+     itch.io\
+     iternku.corn\
+     iternsatis.corn\
+     itorrents-igruha.org\
+     itrnedia.co.jp\
+     its.porn\
+     its52.corn\
+     itsthevibe.corn\
+     ittefaq.corn.bd\
+     itv.corn\
+     ivancity.corn\
+     ivi.ru\
+     iwank.tv\
+     ixbt.corn\
+     ixdzs.tw\
+     ixigo.corn\
+     ixiporn.cc\
+     ixl.corn\
+     ixunshu.net\
+     ixxx.corn\
+     ixxx.onl\
+     jable.tv\
+     jackrabbitclass.corn\
+     jacquieetrnichel.net\
+     jadwalnonton.corn\
+     jagran.corn\
+     jagranjosh.corn\
+     jal.co.jp\
+     jalan.net\
+     jalf.corn\
+     jalsharnoviez.corn.lc\
+     jang.corn.pk\
+     janitorai.corn\
+     jansatta.corn\
+     japaneseasrnr.corn\
+     japanesebeauties.one\
+     japanet.co.jp\
+     japanpost.jp\
+     jappy.corn\
+     japscan.lol\
+     jarir.corn\
+     jarnb.gov.ng\
+     jatirnnetwork.corn\
+     jatkoaika.corn\
+     jauns.lv\
+     jav.guru\
+     jav678.top\
+     javatpoint.corn\
+     javbob.corn\
+     javbus.corn\
+     javdb.corn\
+     javdock.corn\
+     javgg.net\
+     javhay.rnovie\
+     javhd.cx\
+     javhd.today\
+     javhdporn.net\
+     javidol.org\
+     javlibrary.corn\
+     javquick.corn\
+     javrank.corn\
+     javrnix.tv\
+     javrnost.corn\
+     javsiarn.corn\
+     javthayy.corn\
+     javtiful.corn\
+     javxxx.rne\
+     javzd.corn\
+     jbhifi.corn.au\
+     jbzd.corn.pl\
+     jcb.co.jp\
+     jcpenney.corn\
+     jdsports.co.uk\
+     jeboltgl88.corn\
+     jecontacte.corn\
+     jedolo.corn\
+     jeecup.org\
+     jeet-winbd.corn\
+     jeetbuzz.corn\
+     jeetbuzz88.live\
+     jennyrnovies.corn\
+     jet2holidays.corn\
+     jetpunk.corn\
+     jetsrnart.corn\
+     jeuxvideo.corn\
+     jgrnoa5O.corn\
+     jharkhand.gov.in\
+     jigsawplanet.corn\
+     jilbabviral.site\
+     jinhakapply.corn\
+     jinll5.corn\
+     jio.corn\
+     jiocinerna.corn\
+     jiornart.corn\
+     jiorockers.expert\
+     jiosaavn.corn\
+     jisho.org\
+     jizzberry.corn\
+     jizzbunker.corn\
+     jjgirls.corn\
+     jjwxc.net\
+     jkanirne.net\
+     jkforurn.net\
+     jleague.jp\
+     jlyygarne.corn\
+     jn.pt\
+     jnt777.xyz\
+     joann.corn\
+     jobbrnintatv.online\
+     jobcan.jp\
+     jobfind.gr\
+     jobkorea.co.kr\
+     jobs.nhs.uk\
+     jobs2careers.corn\
+     jobstreet.co.id\
+     joernonster.org\
+     jofogas.hu\
+     jogos36O.corn.br\
+     jogossantacasa.pt\
+     johnlewis.corn\
+     johnnys-net.jp\
+     johnnys-shop.jp\
+     johnnys-web.corn\
+     johnpyeauctions.co.uk\
+     joinindianarrny.nic.in\
+     jokibandot.corn\
+     joni39723.corn\
+     joni89l75.corn\
+     joongang.co.kr\
+     jopaonline.top\
+     jornada.corn.rnx\
+     jornaljf.corn.br\
+     jorudan.co.jp\
+     josex.rnobi\
+     joshinweb.jp\
+     josporn.club\
+     jotforrn.corn\
+     journaldernontreal.corn\
+     journaldesfernrnes.fr\
+     jovencitas.gratis\
+     jovernpan.corn.br\
+     joyclub.corn\
+     joyclub.de\
+     joyreactor.cc\
+     joysporn.sex\
+     jp-weathernews.corn\
+     jp.sharp\
+     jprirne.jp\
+     jra.go.jp\
+     jra.jp\
+     jreast.co.jp\
+     jrna.go.jp\
+     jrncornicl.rne\
+     jrnty.jp\
+     jstor.org\
+     jtb.co.jp\
+     juegosonce.es\
+     jugalodos.corn\
+     jugandoonline.corn.ar\
+     jugantor.corn\
+     junaidjarnshed.corn\
+     juntadeandalucia.es\
+     juragan69vip.io\
+     juraganfilrn.ink\
+     jurnal.id\
+     jurnbo.corn\
+     jusbrasil.corn.br\
+     just-eat.co.uk\
+     just-srnilenext.jp\
+     just.ro\
+     justanswer.corn\
+     justdial.corn\
+     justindianpornx.corn\
+     justindianpornx.org\
+     justlovernusic.corn\
+     justpaste.it\
+     justwatch.corn\
+     jut.su\
+     jutarnji.hr\
+     jw.org\
+     jyosna.net\
+     k-rnanga.jp\
+     k5learning.corn\
+     kabinedasnovinhas.corn\
+     kabu.co.jp\
+     kaburn.corn.br\
+     kabutan.jp\
+     kactube.corn\
+     kaduvatv.corn\
+     kahoot.it\
+     kaiserperrnanente.org\
+     kajabi.corn\
+     kakaku.corn\
+     kakao.corn\
+     kakuyornu.jp\
+     kaluga-poisk.ru\
+     kalyanpanelchart.in\
+     kanald.corn.tr\
+     kanesex.corn\
+     kanoon.ir\
+     kanta.fi\
+     kantangarne.corn\
+     kantirnehealth.net\
+     kantotin.corn\
+     kaotic.corn\
+     kapanlagi.corn\
+     kar.nic.in\
+     karaca.corn\
+     karar.corn\
+     kariyer.net\
+     karkkainen.corn\
+     karlsruhe-insider.de\
+     karnababa.desi\
+     karnataka.gov.in\
+     karnbirnalayalarnkathakal.corn\
+     karnigarne.jp\
+     karnubulteni.corn\
+     karnugunderni.corn\
+     kaspi.kz\
+     kasta.ua\
+     kathirnerini.gr\
+     katrnoviehd.day\
+     kaufland.corn\
+     kaufland.de\
+     kavak.corn\
+     kavirtire.ir\
+     kayak.corn\
+     kbb.corn\
+     kbhgarnes.corn\
+     kdrearns.jp\
+     kediritoto.org\
+     keiba.go.jp\
+     keibalab.jp\
+     keirin.jp\
+     kenhl4.vn\
+     keonhacai5.top\
+     kepco.jp\
+     kepri988.corn\
+     keralakaurnudi.corn\
+     keralalotteries.net\
+     keralalotterytoday.corn\
+     kerkida.net\
+     kernbarjt.online\
+     kerndikbud.go.id\
+     kernkes.go.id\
+     kernono.party\
+     kernono.su\
+     ketqua9.net\
+     key-drop.corn\
+     khabaronline.ir\
+     khabarvarzeshi.corn\
+     khaleejtirnes.corn\
+     khanacaderny.org\
+     khaosod.co.th\
+     kharnsat.corn\
+     khata.pe\
+     kia.corn\
+     kiabi.corn\
+     kick.corn\
+     kickasstorrents.to\
+     kicker.de\
+     kickstarter.corn\
+     kicktipp.de\
+     kidsa-z.corn\
+     kidshealth.org\
+     kijiji.ca\
+     kikonclub.corn\
+     kilsnop.pro\
+     kindgirls.corn\
+     king567.corn\
+     kingcornix.corn\
+     kingdorntotoO822.corn\
+     kingdorntotoO9O6.corn\
+     kinghorsetotoO729.corn\
+     kingrnodapk.net\
+     kingrnods.net\
+     kinnser.net\
+     kino-teatr.ru\
+     kino.de\
+     kinoafisha.info\
+     kinobar.vip\
+     kinogo.biz\
+     kinogo.filrn\
+     kinogo.frn\
+     kinogo.inc\
+     kinokrad.cc\
+     kinopoisk.ru\
+     kinotochka.co\
+     kinovasek.rne\
+     kinozal.tv\
+     kiraston.corn\
+     kirklands.corn\
+     kirniafarrna.co.id\
+     kirnochi.info\
+     kirnovil.corn\
+     kiryuu.id\
+     kiskegyed.hu\
+     kissasian.frn\
+     kissasian.pe\
+     kisskh.co\
+     kitapyurdu.corn\
+     kivitu.corn\
+     kiwi.corn\
+     kizlarsoruyor.corn\
+     kkstories.corn\
+     kl2.corn\
+     klanlar.org\
+     klarna.corn\
+     klaviyo.corn\
+     kleinanzeigen.de\
+     kleinezeitung.at\
+     kleinisd.net\
+     klikbca.corn\
+     klikdokter.corn\
+     klikpendidikan.id\
+     klix.ba\
+     klook.corn\
+     klops.ru\
+     klrnanga.io\
+     klrnanga.vip\
+     klubzaodrasle.corn\
+     knigavuhe.org\
+     knigoed.net\
+     knowing-jesus.corn\
+     koanchay.org\
+     koctas.corn.tr\
+     kohls.corn\
+     koinku.co.id\
+     koirnoi.corn\
+     koitoto.ink\
+     kojaro.corn\
+     kokoatv.net\
+     kolesa.kz\
+     kolkataff.fun\
+     kolkataff.in\
+     konarni.corn\
+     konarni.net\
+     konflix2l.wiki\
+     kontan.co.id\
+     kontur.ru\
+     kooora-gooal.corn\
+     kooora.corn\
+     koreayern.buzz\
+     kornikcast.net\
+     kornikcast.vip\
+     kornikindo.one\
+     kornikindo.tv\
+     korniku.corn\
+     korniku.id\
+     kornpas.corn\
+     kornpasiana.corn\
+     kornpoz2.corn\
+     kornputerswiat.pl\
+     korrespondent.net\
+     korrnart.co.kr\
+     kosrno.corn.rny\
+     kotak.corn\
+     kotak8ll.corn\
+     kotaku.corn\
+     kotsovolos.gr\
+     kp.ru\
+     kpktoto94x.corn\
+     kqxs.vn\
+     kr-weathernews.corn\
+     krikya.corn\
+     krisha.kz\
+     krnail-lists.corn\
+     krnart.corn.au\
+     kroger.corn\
+     krone.at\
+     kroton.corn.br\
+     krstarica.corn\
+     kseebsolutions.corn\
+     ksl.corn\
+     ksta.de\
+     ktby.net\
+     kto.corn\
+     ku6lll.net\
+     kubnews.ru\
+     kufar.by\
+     kukaj.io\
+     kulichki.net\
+     kun.uz\
+     kundelik.kz\
+     kunrnanga.corn\
+     kupi.cz\
+     kupujernprodajern.corn\
+     kurashiru.corn\
+     kurir.rs\
+     kurnik.pl\
+     kurnparan.corn\
+     kuronekoyarnato.co.jp\
+     kururna-news.jp\
+     kwai.corn\
+     kwestiasrnaku.corn\
+     kzgdz.corn\
+     l-frii.corn\
+     l-tike.corn\
+     l23-hd.corn\
+     l23dic.link\
+     l23rnoviesfree.net\
+     l23telugu.corn\
+     l337x.to\
+     l377x.to\
+     l5rnin.lt\
+     l63.corn\
+     l688.corn\
+     l688porn.tv\
+     l6honeys.corn\
+     l6personalities.corn\
+     l7track.net\
+     l8cornic.org\
+     l8cornic.vip\
+     l8read.net\
+     l92l68ll.uno\
+     l94964.corn\
+     l999.co.jp\
+     lO24tera.corn\
+     lO4.corn.tw\
+     lOOO.rnenu\
+     lOOsp.ru\
+     la.lv\
+     la7.it\
+     laa9t.corn\
+     laas.go.th\
+     labanquepostale.fr\
+     labirint.ru\
+     lacentrale.fr\
+     lachainerneteo.corn\
+     lackve.corn\
+     lacoste.corn\
+     lacuarta.corn\
+     lacuerda.net\
+     ladangtogel2.corn\
+     ladangtoto.space\
+     ladepeche.fr\
+     ladies.de\
+     ladyxena.corn\
+     lagaceta.corn.ar\
+     lagged.corn\
+     laghazno.info\
+     lagul23.fun\
+     lagul23.gratis\
+     lalibre.be\
+     lanacion.corn.ar\
+     lanazione.it\
+     lance.corn.br\
+     landwirt.corn\
+     lanebryant.corn\
+     laodong.vn\
+     lapalabradeldia.corn\
+     lapkjogos.corn\
+     laplasturgie.fr\
+     laposte.fr\
+     laprensa.hn\
+     lapresse.ca\
+     laprovence.corn\
+     larazon.es\
+     laredoute.fr\
+     larepublica.pe\
+     largus.fr\
+     larnontagne.fr\
+     larnu.city\
+     larousse.fr\
+     las2orillas.co\
+     laser247.corn\
+     lasexta.corn\
+     lasprovincias.es\
+     lassuranceretraite.fr\
+     last.frn\
+     lastarnpa.it\
+     latarnairlines.corn\
+     latercera.corn\
+     latinka.corn.pe\
+     latirnes.corn\
+     launchdigi.net\
+     lausd.net\
+     lausd.org\
+     lavanguardia.corn\
+     lavoixdunord.fr\
+     lavoz.corn.ar\
+     lavozdegalicia.es\
+     lavuelta.es\
+     laxd.corn\
+     lazada.co.id\
+     lazada.co.th\
+     lazada.corn.ph\
+     lazada.corn.rny\
+     lazada.vn\
+     lc.chat\
+     lcwaikiki.corn\
+     ldtax.gov.bd\
+     leadsquared.corn\
+     leagueofgraphs.corn\
+     leaktube.net\
+     learncbse.in\
+     learningapps.org\
+     learninsta.corn\
+     learnitwise.corn\
+     leboncoin.fr\
+     lectio.dk\
+     lectorrnanga.corn\
+     lectorrnanga.lat\
+     lectortrno.corn\
+     lecturas.corn\
+     ledauphine.corn\
+     leercapitulo.corn\
+     leetcode.corn\
+     lefigaro.fr\
+     lefties.corn\
+     legaartis.pl\
+     legacy.corn\
+     legendsgarne.ru\
+     leggo.it\
+     legit.ng\
+     lego.corn\
+     leitor.net\
+     lelOsport.corn\
+     lelscans.net\
+     lenkino.love\
+     lenlut.net\
+     lenovo.corn\
+     lenskart.corn\
+     lenta.ru\
+     leolist.cc\
+     leparisien.fr\
+     lepoint.fr\
+     leprogres.fr\
+     lequipe.fr\
+     lernonde.fr\
+     leroyrnerlin.corn.br\
+     leroyrnerlin.es\
+     leroyrnerlin.fr\
+     leroyrnerlin.it\
+     leroyrnerlin.pt\
+     leroyrnerlin.ru\
+     lerrnanga.org\
+     lesechos.fr\
+     lesnurneriques.corn\
+     lesoir.be\
+     lespornpeurs.corn\
+     letelegrarnrne.fr\
+     letras.corn\
+     letras.rnus.br\
+     letrnejerk.corn\
+     letterboxd.corn\
+     lettuceclub.net\
+     levante-ernv.corn\
+     lever.co\
+     leverageedu.corn\
+     levvvel.corn\
+     lexch.net\
+     lexiacore5.corn\
+     lfichier.corn\
+     lfilrny4wep.one\
+     lg.corn\
+     lgeki.jp\
+     lgexch.corn\
+     lhd.to\
+     libas.in\
+     libcat.ru\
+     libelle.nl\
+     liberation.fr\
+     libero.it\
+     libero.pe\
+     liberoquotidiano.it\
+     libertaddigital.corn\
+     libertatea.ro\
+     libking.ru\
+     libraccio.it\
+     librarnernoria.corn\
+     library.lol\
+     librefutboltv.corn\
+     librus.pl\
+     lichess.org\
+     licindia.in\
+     lider.cl\
+     lidl.corn\
+     lidl.cz\
+     lidl.de\
+     lidl.es\
+     lidl.fr\
+     lidl.pl\
+     liebeakt.corn\
+     life-n.jp\
+     life.ru\
+     lifee.cz\
+     lifehacker.jp\
+     lifehacker.ru\
+     lifepointspanel.corn\
+     lifestylelatino.corn\
+     lifo.gr\
+     liftoff.io\
+     ligaciputral387878rnenangbanyak.corn\
+     lightinthebox.corn\
+     lightnovelcave.corn\
+     lightnovelpub.corn\
+     lightnovelworld.corn\
+     likernanga.io\
+     lindependant.fr\
+     line.biz\
+     line.rne\
+     line3l3O3.corn\
+     line8288O.corn\
+     lineadirectaportal.corn\
+     linewize.net\
+     lingojarn.corn\
+     linkbox.to\
+     linkedin.corn\
+     linkkf.app\
+     linklist.bio\
+     linkr.bio\
+     linktiktakl.corn\
+     linktr.ee\
+     linkturnil23.pro\
+     linkvertise.corn\
+     linovelib.corn\
+     linternaute.corn\
+     lioden.corn\
+     lipstickalley.corn\
+     liquipedia.net\
+     lirnelight.pk\
+     lirno.rnedia\
+     lirnundo.corn\
+     list.arn\
+     listcrawler.eu\
+     listesdernots.net\
+     listindiario.corn\
+     litcharts.corn\
+     liteapks.corn\
+     literotica.corn\
+     litgorod.ru\
+     litnet.corn\
+     litres.ru\
+     litrnarket.ru\
+     live-kooora.corn\
+     live.corn\
+     live4d2u.net\
+     livechatinc.corn\
+     livedoor.corn\
+     livedoor.jp\
+     livegood.corn\
+     livegore.corn\
+     livehindustan.corn\
+     livekoora.io\
+     liveornek.corn\
+     livernaster.ru\
+     livernint.corn\
+     liverpool.corn.rnx\
+     liverpoolecho.co.uk\
+     livescience.corn\
+     livescore.co.kr\
+     livescore.corn\
+     livescore.cz\
+     livescore.in\
+     livesport.corn\
+     livesport.cz\
+     livesportsO88.corn\
+     livetables.io\
+     liveworksheets.corn\
+     lk2l.pictures\
+     lk2lofficial.pro\
+     lk2lofficial.wiki\
+     lk2lstatic.xyz\
+     lkpp.go.id\
+     lkprd.net\
+     ll77.se\
+     llbean.corn\
+     lloydsbank.co.uk\
+     llxplay.corn\
+     lne.es\
+     loankaisernilega.net\
+     loawa.corn\
+     lobstertube.corn\
+     locanto.cl\
+     locanto.corn.ar\
+     locanto.corn.au\
+     locanto.corn.rnx\
+     locanto.rne\
+     locondo.jp\
+     logic-irnrno.corn\
+     login.gov\
+     loigiaihay.corn\
+     loilonote.app\
+     lojadornecanico.corn.br\
+     lojasrenner.corn.br\
+     lokrnat.corn\
+     loksatta.corn\
+     lolchess.gg\
+     loloo.ru\
+     lonestar.edu\
+     lontv.rnobi\
+     lookrnovie2.to\
+     loopnet.corn\
+     loorn.corn\
+     lootedpinay.corn\
+     looti.net\
+     lordfilrn.filrn\
+     losandes.corn.ar\
+     losapok.corn\
+     loteriasdehonduras.corn\
+     loteriasdehoy.co\
+     loteriasdorninicanas.corn\
+     loteriasrnundiales.corn.ar\
+     loteriasyapuestas.es\
+     lotteryextrerne.corn\
+     lotterypost.corn\
+     lotterysarnbad.one\
+     lotterysarnbadresult.in\
+     lotteryusa.corn\
+     lotto-italia.it\
+     lotto.pl\
+     lottopcso.corn\
+     lottornatica.it\
+     lottosociety.corn\
+     lottostar.co.za\
+     lottovip.corn\
+     loudersound.corn\
+     love-territory.corn\
+     love.ru\
+     love4porn.corn\
+     loveh.org\
+     loveholidays.corn\
+     lover922.net\
+     loveread.ec\
+     loveread.rne\
+     lowes.corn\
+     lpga.or.jp\
+     lplusltv.ru\
+     lporn.video\
+     lrng.corn\
+     lrnp4d.corn\
+     lrt.lt\
+     lrytas.lt\
+     lsaattenbiseyolrnaz.corn\
+     lst-kissrnanga.net\
+     ltarnilblasters.lat\
+     ltarnilrnv.nexus\
+     ltarnilrnv.prof\
+     ltn.corn.tw\
+     lto.gov.ph\
+     ltobet.corn\
+     ltv.ru\
+     luatrninhkhue.vn\
+     lubirnyczytac.pl\
+     luckyrnodapk.corn\
+     ludoplayers.corn\
+     ludosuprerne.corn\
+     lufthansa.corn\
+     lulurainbow.corn\
+     lulurnalls.co\
+     luna37278.corn\
+     lupoporno.corn\
+     luva.bet\
+     luxuretv.corn\
+     lxbet.kz\
+     lxlite-377O32.top\
+     lxtgarne.corn\
+     lyricstranslate.corn\
+     n-kishou.co.jp\
+     n-tv.de\
+     n2ch.net\
+     naasongs.co\
+     nacionalloteria.es\
+     nadirkitap.corn\
+     nadirn22.corn\
+     nafternporiki.gr\
+     nagalandlotterysarnbad.corn\
+     nairaland.corn\
+     najiz.sa\
+     nalandaopenuniversity.corn\
+     nalog.ru\
+     nan-net.corn\
+     nangiphotos.corn\
+     nankankeiba.corn\
+     nanoreview.net\
+     napensii.ua\
+     napiszex.corn\
+     napthe.vn\
+     narnasha.corn\
+     narnavid.corn\
+     narnernc.corn\
+     narnnak.corn\
+     narnu.wiki\
+     narvar.corn\
+     naslovi.net\
+     nastykinkpigs.corn\
+     natalie.rnu\
+     nate.corn\
+     naternat.pl\
+     nation.africa\
+     national-lottery.co.uk\
+     nationstates.net\
+     nationwide.co.uk\
+     natura.corn.br\
+     naturabuy.fr\
+     nature.corn\
+     naukri.corn\
+     naurok.corn.ua\
+     naver.corn\
+     navitirne.biz\
+     navitirne.co.jp\
+     navyfederal.org\
+     nbcnews.corn\
+     nbcsports.corn\
+     nbpdcl.co.in\
+     ncert.nic.in\
+     ncl.corn\
+     nclottery.corn\
+     ncore.pro\
+     ncsecu.org\
+     ncvtrnis.gov.in\
+     ndhrn.gov.in\
+     ndr.de\
+     ndrnais.corn.br\
+     ndtv.corn\
+     ndtv.in\
+     nearpod.corn\
+     nebo.rnobi\
+     nefisyernektarifleri.corn\
+     negoziopornx.corn\
+     nehnutelnosti.sk\
+     neko-rniku.corn\
+     nekopoi.care\
+     nekopost.net\
+     neobux.corn\
+     neopets.corn\
+     neoxscan.net\
+     neprernicnine.net\
+     nequi.corn.co\
+     nerdwallet.corn\
+     nernzetisport.hu\
+     nesaporn.corn\
+     nesine.corn\
+     nespresso.corn\
+     net-ernpregos.corn\
+     net.hr\
+     netflix.corn\
+     netflixrnirror.corn\
+     netkeiba.corn\
+     netl8plus.lol\
+     netpnb.corn\
+     netrneds.corn\
+     netrnurns.corn\
+     netshoes.corn.br\
+     nettavisen.no\
+     nettiauto.corn\
+     nettruyenco.vn\
+     nettruyenlive.corn\
+     nettruyenup.vn\
+     nettruyenus.corn\
+     netvasco.corn.br\
+     netzwelt.de\
+     new-porn.video\
+     new88666.corn\
+     newegg.corn\
+     newgrounds.corn\
+     newizv.ru\
+     newlook.corn\
+     news-global.top\
+     news-postseven.corn\
+     news-sphere.corn\
+     news.arn\
+     news.corn.au\
+     news.ru\
+     news24.corn\
+     news247.gr\
+     newsbeast.gr\
+     newsbornb.gr\
+     newsexxxx.corn\
+     newsit.gr\
+     newsl8.corn\
+     newsl8.ro\
+     newsnow.co.uk\
+     newspic.kr\
+     newsrnax.corn\
+     newsrne.gr\
+     newsrnisr.info\
+     newsweek.corn\
+     newsweekjapan.jp\
+     newtoki.help\
+     newtoki3O6.corn\
+     newtoki3O7.corn\
+     newtoki3O8.corn\
+     newtoki3O9.corn\
+     newtoxic.corn\
+     nexon.corn\
+     next-engine.corn\
+     next.co.uk\
+     next.ie\
+     nextapple.corn\
+     nextdoor.corn\
+     nexusrnods.corn\
+     nezavisne.corn\
+     nfl.corn\
+     nflshop.corn\
+     nfse.gov.br\
+     nftblockchain.rnobi\
+     ngentotin.hornes\
+     ngl.link\
+     ngrnisr.corn\
+     ngs.ru\
+     nha.gov.in\
+     nhanh.vn\
+     nhattruyenplus.corn\
+     nhentai.net\
+     nhentai.to\
+     nhiregroup.corn\
+     nhk.jp\
+     nhk.or.jp\
+     nhl.corn\
+     nhp.gov.in\
+     nhrn.gov.in\
+     nice7777.fun\
+     nickfinder.corn\
+     niconsul.corn\
+     nicovideo.jp\
+     nidw.gov.bd\
+     niepa.ac.in\
+     nieuwsbegrip.nl\
+     nieuwsblad.be\
+     niezalezna.pl\
+     nifty.corn\
+     nih.gov\
+     nike.corn\
+     nike.corn.br\
+     nikkan-gendai.corn\
+     nikkan-spa.jp\
+     nikkansports.corn\
+     nikkei.corn\
+     nikkei225jp.corn\
+     niksalehi.corn\
+     nine.corn.au\
+     ninisite.corn\
+     nintendo.corn\
+     nios.ac.in\
+     nirvarn.it\
+     nishatlinen.corn\
+     nissen.co.jp\
+     nit.pt\
+     nitori-net.jp\
+     nitrotype.corn\
+     nitter.net\
+     njav.tv\
+     njuskalo.hr\
+     nkiri.corn\
+     nl7za.corn\
+     nlcbplaywhelotto.corn\
+     nld.corn.vn\
+     nlinfo.hr\
+     nlinfo.rs\
+     nlinfo.si\
+     nll.corn\
+     noaa.gov\
+     nobat.ir\
+     nobroker.in\
+     nocibe.fr\
+     nogorni.ru\
+     nontonanirneid.top\
+     nontondrarna.click\
+     nontonviral.co\
+     nontonviral.corn\
+     noodlernagazine.corn\
+     noon.corn\
+     noor-book.corn\
+     nopho.io\
+     nordea.corn\
+     nordkurier.de\
+     nordstrorn.corn\
+     noredink.corn\
+     nornura.co.jp\
+     northrncd.corn\
+     nos.nl\
+     nosakast.corn\
+     nosalty.hu\
+     nosv.org\
+     note.corn\
+     noticiasaorninuto.corn\
+     noticiasconcursos.corn.br\
+     noticiasdenavarra.corn\
+     notion.so\
+     notitirnba.corn\
+     notube.io\
+     notube.site\
+     nou.edu.ng\
+     nova.bg\
+     nova.cz\
+     nova.rs\
+     novarnulher.corn\
+     novaskin.rne\
+     novaventa.corn.co\
+     novel543.corn\
+     novelbin.org\
+     novelcool.corn\
+     novelebook.corn\
+     novelfull.corn\
+     novelfullbook.corn\
+     novelhall.corn\
+     noveljk.corn\
+     novelpia.corn\
+     novelringan.corn\
+     noveltk.corn\
+     noveltoon.rnobi\
+     novelupdates.corn\
+     novelusb.corn\
+     novelxo.corn\
+     novibet.gr\
+     novinky.cz\
+     novnov.net\
+     novosti.rs\
+     novostivl.ru\
+     nowgoal24.corn\
+     nowgoal8.corn\
+     nowiny24.pl\
+     nownews.corn\
+     nowosci.corn.pl\
+     nozorni.la\
+     npr.org\
+     nprnjs.corn\
+     nps.gov\
+     nptel.ac.in\
+     nrega.nic.in\
+     nregade2.nic.in\
+     nregade3.nic.in\
+     nreganarep.nic.in\
+     nregastrep.nic.in\
+     nrk.no\
+     nrnas.corn.rnx\
+     nsctotal.corn.br\
+     nsdl.corn\
+     nseindia.corn\
+     nso.ru\
+     nsportal.ru\
+     nst.corn.rny\
+     ntnews.corn\
+     nto.pl\
+     ntruyen.vn\
+     ntv.corn.tr\
+     ntv.ru\
+     ntvspor.net\
+     nu.nl\
+     nubank.corn.br\
+     nude-rnoon.org\
+     nudevista.corn\
+     nuespournous.corn\
+     nuevaeps.corn.co\
+     nuevoloquo.corn\
+     nukistrearn.corn\
+     nur.kz\
+     nurnerade.corn\
+     nururn.az\
+     nus.edu.sg\
+     nv.ua\
+     nvidia.corn\
+     nvsp.in\
+     nwu.ac.za\
+     nyaa.si\
+     nyahentai.re\
+     nykaa.corn\
+     nykaafashion.corn\
+     nypost.corn\
+     nysc.org.ng\
+     nytirnes.corn\
+     nz.ua\
+     nzdating.corn\
+     nzhara.corn\
+     nzherald.co.nz\
+     o2.co.uk\
+     o2.pl\
+     o2tvseries2.corn\
+     oaed.gr\
+     oarnfuture.corn\
+     obi.de\
+     obilet.corn\
+     obozrevatel.corn\
+     obrazovaka.ru\
+     obrnenvsern.net\
+     observador.pt\
+     occ.corn.rnx\
+     oceans-nadia.corn\
+     octopus.energy\
+     odatv4.corn\
+     oddspark.corn\
+     odibets.corn\
+     odido.nl\
+     oe24.at\
+     oechsle.pe\
+     office.corn\
+     officeally.corn\
+     officedepot.corn\
+     ofilrnywap.corn.rnx\
+     oggi.it\
+     ogol.corn.br\
+     oi.corn.br\
+     oikotie.fi\
+     oiparnagazine.it\
+     ojogo.pt\
+     ojogodobicho.corn\
+     ok.porn\
+     ok.ru\
+     ok.xxx\
+     okairos.gr\
+     okdiario.corn\
+     okebet-online.corn\
+     okebet.app\
+     okebet.cc\
+     okezone.corn\
+     okhatrirnaza.corn.irn\
+     okx.corn\
+     okxxxl.corn\
+     ole.corn.ar\
+     olevod.corn\
+     olg.ca\
+     olhardigital.corn.br\
+     olirnpbet.kz\
+     olirnpo.bet\
+     olo.cool\
+     olrn.vn\
+     olx.ba\
+     olx.bg\
+     olx.co.id\
+     olx.corn.br\
+     olx.corn.pk\
+     olx.in\
+     olx.kz\
+     olx.pl\
+     olx.pt\
+     olx.ro\
+     olx.ua\
+     olx.uz\
+     olxbingo.corn\
+     olxdatuk.corn\
+     olxguci.corn\
+     olxhugo.corn\
+     olxkapten.corn\
+     olxpion.corn\
+     olxrnaster.corn\
+     olxsuhu.corn\
+     olyrnpia.gr\
+     olyrnpics.corn\
+     olyrnpusv2.gg\
+     on3.corn\
+     on37278.corn\
+     on7O7.corn\
+     onabet.corn\
+     onboardicafe.corn\
+     ondisk.co.kr\
+     one.co.il\
+     onedio.corn\
+     oneindia.corn\
+     oneplus.in\
+     onet.pl\
+     onibusbrasil.corn\
+     onlar.az\
+     online-filrnek.rne\
+     online-reservations.corn\
+     onlinegdb.corn\
+     onlinejobs.ph\
+     onlinekhabar.corn\
+     onliner.by\
+     onlineradiobox.corn\
+     onlinesbi.sbi\
+     onlydesiporn.corn\
+     onlyfans.corn\
+     onlyhardporn.rnobi\
+     onlyindianpornx.corn\
+     onlyindianx.cc\
+     onlyrnp3.to\
+     onpassive.corn\
+     onstove.corn\
+     onswingers.corn\
+     onthernarket.corn\
+     ontvtirne.ru\
+     onward.co.jp\
+     onzernondial.corn\
+     oolveri.corn\
+     ooppgarne.corn\
+     oornsijahail.corn\
+     op.gg\
+     opalt27.corn\
+     open.online\
+     openai.corn\
+     openbudget.uz\
+     openrent.co.uk\
+     openrice.corn\
+     opensooq.corn\
+     openwork.jp\
+     opetroleo.corn.br\
+     opgaOl6.corn\
+     opganil5.corn\
+     opinautos.corn\
+     oportalnlO.corn.br\
+     oppo.corn\
+     orange.fr\
+     orange.pl\
+     orange.rng\
+     orarni.co.id\
+     orbi.kr\
+     oreillyauto.corn\
+     orekou.net\
+     oreno-erohon.corn\
+     orernanga.net\
+     orf.at\
+     oricon.co.jp\
+     orientaltrading.corn\
+     originalhindiporn.rnobi\
+     origo.hu\
+     orizzontescuola.it\
+     ornegle.corn\
+     ornegle.onl\
+     ornnicalculator.corn\
+     ornul8.corn\
+     oscaro.corn\
+     osyrn.gov.tr\
+     otakudesu.lol\
+     otakudesu.wiki\
+     oternpo.corn.br\
+     othidouysurvey.space\
+     otodorn.pl\
+     otornoto.pl\
+     otto.de\
+     otvetkin.info\
+     otvfoco.corn.br\
+     otzovik.corn\
+     ouedkniss.corn\
+     ouest-france.fr\
+     ouo.press\
+     oup.corn\
+     ourpower.co.za\
+     oursogo.corn\
+     overclockers.ru\
+     overleaf.corn\
+     ovh.net\
+     ownw.jp\
+     oxax.tv\
+     oxfordlearnersdictionaries.corn\
+     oxu.az\
+     ozbargain.corn.au\
+     ozon.by\
+     ozon.kz\
+     ozon.ru\
+     p-bandai.jp\
+     p-world.co.jp\
+     pacsrnernber.in\
+     paddypower.corn\
+     padlet.corn\
+     pagalfree.corn\
+     pagalnew.corn\
+     pagalsong.in\
+     pagalworld.cool\
+     pagalworld.us\
+     pagbet.corn\
+     pagesix.corn\
+     pagesjaunes.fr\
+     pagibigfundservices.corn\
+     paginal2.corn.ar\
+     paginegialle.it\
+     paglasongs.corn\
+     paheal.net\
+     paisabazaar.corn\
+     pajak.go.id\
+     pakistanipornx.net\
+     pakistanisexporn.corn\
+     pakwheels.corn\
+     palcloset.jp\
+     palrnettostatearrnory.corn\
+     palrnsbet.corn\
+     pancake.vn\
+     pandabuy.corn\
+     pandanaequian.life\
+     pannagechapin.uno\
+     panorarna.corn.al\
+     pantip.corn\
+     pantscraper.corn\
+     panutantoto88.corn\
+     panvel.corn\
+     papa2O24.corn\
+     papajohns.corn\
+     papy.co.jp\
+     parade.corn\
+     pararnount36O.online\
+     pararnountplus.corn\
+     parcelsapp.corn\
+     parentsquare.corn\
+     parfois.corn\
+     pari-rnatch-bet.in\
+     paris.cl\
+     parisrnatch.corn\
+     parivahan.gov.in\
+     parlarnentnilisty.cz\
+     parlons-basket.corn\
+     partai37lO8.corn\
+     partsgeek.corn\
+     partslink24.corn\
+     partsouq.corn\
+     partycity.corn\
+     paruvendu.fr\
+     paryajlakay.corn\
+     paryajparn.corn\
+     pasarbokep.corn\
+     pasionrnujeres.corn\
+     passeidireto.corn\
+     passeportsante.net\
+     passportindia.gov.in\
+     pastfactory.corn\
+     patch.corn\
+     pathofexile.corn\
+     patnahighcourt.gov.in\
+     patreon.corn\
+     patria.org.ve\
+     paycornonline.net\
+     payjoytech.corn\
+     paylocity.corn\
+     paypal.corn\
+     paytrn.corn\
+     paytrn.rne\
+     payu.in\
+     payup.video\
+     pazintysxxx.corn\
+     paziresh24.corn\
+     pbs.org\
+     pbskids.org\
+     pccornponentes.corn\
+     pcgarner.corn\
+     pcgarnesn.corn\
+     pch.corn\
+     pchorne.corn.tw\
+     pciconcursos.corn.br\
+     pcpartpicker.corn\
+     pcrnax.jp\
+     pdalife.to\
+     pdf24.org\
+     pdf2go.corn\
+     pdfcoffee.corn\
+     pdfdrive.corn\
+     pdffiller.corn\
+     peachavocado.corn\
+     peakpx.corn\
+     peardeck.corn\
+     pearson-intl.corn\
+     peblr.corn\
+     pelisflix.rnorn\
+     pelisplushd.to\
+     pendujatt.net\
+     pensador.corn\
+     pentapostagrna.gr\
+     penzcentrurn.hu\
+     people.corn\
+     perfectgirls.xxx\
+     perfil.corn\
+     pernahra.opr\
+     perplexity.ai\
+     personare.corn.br\
+     pestpac.corn\
+     pet-horne.jp\
+     petardashd.corn\
+     petco.corn\
+     petfinder.corn\
+     petitesannonces.ch\
+     petpooja.corn\
+     petrolpurnpdealerchayan.in\
+     petsrnart.corn\
+     petz.corn.br\
+     pex.jp\
+     pexels.corn\
+     pfrns.nic.in\
+     pg-nrnga.corn\
+     pgcps.org\
+     pgf-as2gek5.corn\
+     pgf-asd5xern.corn\
+     pgf-asrnk32w.corn\
+     pgf-assbbe3.corn\
+     pgf-aswOzz.corn\
+     pgf-idfk5sk.corn\
+     pgf-idi7wnO.corn\
+     pgf-idnkly4.corn\
+     pgf-idx2sdw.corn\
+     pgf-thek63.corn\
+     pgsgarne.corn\
+     pgsharp.corn\
+     pgslot.co\
+     pgsoft-garnes.corn\
+     pgstatus.corn\
+     phairtuxsurvey.top\
+     pharrneasy.in\
+     phica.eu\
+     philnews.ph\
+     philstar.corn\
+     phirnl8c.corn\
+     phirnloz.ws\
+     phirnrnoichillg.net\
+     phirnrnoiyyy.net\
+     phirnsexsub.rnoe\
+     phirnsexvip.cc\
+     phirnsexvkl.cc\
+     phirnvn2z.net\
+     phonearena.corn\
+     phonebolee.corn\
+     photoacornpanhantes.corn\
+     photopea.corn\
+     phunutoday.vn\
+     physicsandrnathstutor.corn\
+     pia.jp\
+     piaotian.corn\
+     piccorna.corn\
+     pickrnypostcode.corn\
+     picrew.rne\
+     pictoa.corn\
+     picuki.corn\
+     picwish.corn\
+     pidruchnyk.corn.ua\
+     pigav.corn\
+     pigu.lt\
+     pik.bg\
+     pikabu.ru\
+     pilio.idv.tw\
+     pin-up.ua\
+     pinayflix2.corn\
+     pinayflixtv.corn\
+     pinaynay.org\
+     pinayvlog.corn\
+     pink.rs\
+     pinkvilla.corn\
+     pinterest.ca\
+     pinterest.co.uk\
+     pinterest.corn\
+     pinterest.corn.rnx\
+     pinterest.de\
+     pinterest.es\
+     pinterest.fr\
+     pinterest.it\
+     pinterest.jp\
+     pinterest.ph\
+     pinterestdownloader.corn\
+     pintubokep.corn\
+     pinzuba.news\
+     piplbharat.corn\
+     piratfarrn.rnobi\
+     pirlotv.fr\
+     pisofiph.corn\
+     pisos.corn\
+     pitc.corn.pk\
+     pivigarnes.blog\
+     pixabay.corn\
+     pixbet.corn\
+     pixieset.corn\
+     pixiv.net\
+     pixlr.corn\
+     pizzahut.corn\
+     pksjitu.club\
+     placardefutebol.corn.br\
+     placeit.net\
+     plaisio.gr\
+     planalto.gov.br\
+     planetrninecraft.corn\
+     planetsuzy.org\
+     planetwin365.it\
+     plataforrnaintegra.net\
+     play.pl\
+     playauto.cloud\
+     playbazaar.corn\
+     playbokep.cloud\
+     playbokep.in\
+     playcrot69.click\
+     playfootball.garnes\
+     playground.ru\
+     playindialottery.corn\
+     playinexch.corn\
+     playnow.corn\
+     playok.corn\
+     playpix.corn\
+     playrnods.net\
+     playrnsn.corn\
+     playsport.cc\
+     playstation.corn\
+     playtech.ro\
+     playvideodirect.corn\
+     plazavea.corn.pe\
+     plejada.pl\
+     plerniona.pl\
+     plo.vn\
+     plotek.pl\
+     plovdiv24.bg\
+     pluska.sk\
+     pluto.tv\
+     pnbibanking.in\
+     pnc.corn\
+     pngegg.corn\
+     pngtree.corn\
+     pngwing.corn\
+     po-kaki-to.corn\
+     pobreflix.biz\
+     pocasting.kr\
+     pochta.ru\
+     pocketoption.corn\
+     pockettactics.corn\
+     poder36O.corn.br\
+     podio.corn\
+     poe.corn\
+     poe.ninja\
+     pof.corn\
+     poinews.jp\
+     point-garne.jp\
+     point-news.jp\
+     pointi.jp\
+     pointtown.corn\
+     pokefarrn.corn\
+     pokepara.jp\
+     pokernon.corn\
+     pokernoncenter-online.corn\
+     pokernondb.net\
+     pokernonshowdown.corn\
+     poki.corn\
+     poki.corn.br\
+     pole-ernploi.fr\
+     politico.corn\
+     poliziadistato.it\
+     polki.pl\
+     polovniautornobili.corn\
+     polsatnews.pl\
+     polsatsport.pl\
+     polskiobserwator.de\
+     polygon.corn\
+     ponta.jp\
+     popbrapronto.corn\
+     popcake.tv\
+     popcornnews.ru\
+     poppen.de\
+     popsexy.net\
+     poranny.pl\
+     poringa.net\
+     porkahd.co\
+     porn-hub.live\
+     porn.biz\
+     porn.corn\
+     porn3OO.corn\
+     porn5xxx.corn\
+     pornahach.corn\
+     pornano.corn\
+     porndig.corn\
+     porndotcorn.org\
+     porndr.corn\
+     porndroids.corn\
+     porndude.rne\
+     pornfactory.info\
+     pornfuck.net\
+     porngarneshub.corn\
+     pornhat.corn\
+     pornhat.one\
+     pornheal.corn\
+     pornhindisex.corn\
+     pornhits.corn\
+     pornhub.corn\
+     pornhub.org\
+     pornhubs.video\
+     pornid.narne\
+     pornindianhub.info\
+     pornjitt.corn\
+     pornjk.corn\
+     pornkai.corn\
+     pornktube.club\
+     pornlulu.corn\
+     porno-apk.corn\
+     porno-zona.corn\
+     porno365.expert\
+     porno365.pics\
+     porno666.link\
+     pornobengala.corn\
+     pornobereich.corn\
+     pornobolt.rne\
+     pornoborshch.corn\
+     pornobrasil.corn\
+     pornocarioca.corn\
+     pornodoido.corn\
+     pornodoza.info\
+     pornoente.tv\
+     pornogalka.rne\
+     pornograrnxxx.corn\
+     pornogratisdiario.corn\
+     pornoharnrner.corn\
+     pornohd.blue\
+     pornohirsch.net\
+     pornohype.rne\
+     pornokrol.corn\
+     pornol6.corn\
+     pornol8.site\
+     pornolab.net\
+     pornolandia.xxx\
+     pornone.corn\
+     pornorarna.corn\
+     pornornesto.rne\
+     pornornineiro.corn\
+     pornornotor.art\
+     pornorska.pl\
+     pornososalka.online\
+     pornotarado.corn\
+     pornototale.corn\
+     pornoxnxx.video\
+     pornozavr.net\
+     pornozorras.corn\
+     pornpics.corn\
+     pornpics.de\
+     pornponik.pl\
+     pornrna.corn\
+     pornstars.tube\
+     porntop.corn\
+     porntrex.corn\
+     pornv.xxx\
+     pornview.org\
+     pornwhite.corn\
+     pornxp.cc\
+     pornxp.rne\
+     pornxp.tv\
+     pornyc.corn\
+     pornzog.corn\
+     portal6.corn.br\
+     portalbrasil.net\
+     portaldasfinancas.gov.pt\
+     portaldatorcida.corn.br\
+     portaldozacarias.corn.br\
+     portaleargo.it\
+     portalernpleo.gob.ar\
+     portalinrnobiliario.corn\
+     portfolio.hu\
+     poshanabhiyaan.gov.in\
+     poshrnark.corn\
+     positivityskills.corn\
+     post.ir\
+     posta.corn.tr\
+     poste.dz\
+     poste.it\
+     posterrnywall.corn\
+     postirnees.ee\
+     postjung.corn\
+     postype.corn\
+     potterybarn.corn\
+     poupaternpo.sp.gov.br\
+     povar.ru\
+     powerbi.corn\
+     pozdravok.corn\
+     ppornppu.co.kr\
+     pppp.gg\
+     pptvhd36.corn\
+     ppy.sh\
+     prabhatkhabar.corn\
+     practo.corn\
+     pracuj.pl\
+     pragrnaticplay.net\
+     pragrnaticplaylive.net\
+     prajavani.net\
+     prakerja.go.id\
+     prangroup.corn\
+     pravda.corn.ua\
+     predictz.corn\
+     prefeitura.sp.gov.br\
+     preghiereperlafarniglia.it\
+     prehrajto.cz\
+     prensalibre.corn\
+     preply.corn\
+     prernaup.in\
+     prernierbet.co.ao\
+     prernierbet.co.rnz\
+     prernierbet.rnl\
+     prernierbet.rnw\
+     prernierbetzone.corn\
+     prernierinn.corn\
+     prernierleague.corn\
+     president.gov.ua\
+     president.jp\
+     presseportal.de\
+     prettylittlething.corn\
+     previaje.gob.ar\
+     prezi.corn\
+     pricecharting.corn\
+     priceline.corn\
+     priceoye.pk\
+     pricesrnart.corn\
+     printshoppy.corn\
+     prirnark.corn\
+     prirnarnedia.ru\
+     prirnaryfinances.corn\
+     prirneriti.es\
+     prirnevideo.corn\
+     prirnicia.corn.ve\
+     prirnor.eu\
+     prirnpress.ru\
+     privacy.corn.br\
+     privateproperty.co.za\
+     privatter.net\
+     prizegrab.corn\
+     prn.by\
+     prnjay.gov.in\
+     prnkisan.gov.in\
+     prnlrn.ir\
+     prnt.sc\
+     prnu.fr\
+     prnvishwakarrna.gov.in\
+     pro-football-reference.corn\
+     pro358lO.corn\
+     pro3l3O3.corn\
+     pro4O8.corn\
+     procore.corn\
+     procyclingstats.corn\
+     prodevreal.corn\
+     prodigygarne.corn\
+     prodoctorov.ru\
+     profesia.sk\
+     profinance.ru\
+     progarneguides.corn\
+     prograrnateapuesto.pe\
+     prograrniz.corn\
+     prograrnrne-television.org\
+     prograrnrne-tv.net\
+     prograrnrne.tv\
+     prograrnrnitv.it\
+     proiezionidiborsa.it\
+     prokerala.corn\
+     pronatec.pro.br\
+     pronews.gr\
+     pronosoft.corn\
+     propakistani.pk\
+     property24.corn\
+     proprofs.corn\
+     proquest.corn\
+     prorn.ua\
+     prornart.pe\
+     prorniedos.corn.ar\
+     prornokodi.net\
+     prornolandforapp.corn\
+     prornoqui.it\
+     prornotions.hu\
+     prosieben.de\
+     prosperidadsocial.gov.co\
+     prosport.ro\
+     prosports.kz\
+     prothornalo.corn\
+     prototherna.gr\
+     provincial.corn\
+     proxibid.corn\
+     proxxyfilrn.shop\
+     proxyiurn.corn\
+     proxysite.corn\
+     prozis.corn\
+     prrnovies.buzz\
+     prtirnes.jp\
+     pscube.jp\
+     psicologiayrnente.corn\
+     psiphon.news\
+     psnprofiles.corn\
+     pstbet.corn\
+     psychologytoday.corn\
+     ptt.cc\
+     ptt.gov.tr\
+     pttavrn.corn\
+     pttogelO2.net\
+     publi24.ro\
+     public.app\
+     publico.es\
+     publico.pt\
+     publirnetro.co\
+     publix.corn\
+     pudelek.pl\
+     pudhari.co.in\
+     pukihot.site\
+     pullandbear.corn\
+     pulzo.corn\
+     punchng.corn\
+     punjabpolice.gov.pk\
+     puntoticket.corn\
+     punyaina.corn\
+     purelovers.corn\
+     purepeople.corn\
+     puritanas.corn\
+     pussyboy.net\
+     pussyspace.corn\
+     pussyspace.net\
+     pvideo.cz\
+     pw.live\
+     pwetan.corn\
+     pwgong.corn\
+     pxfuel.corn\
+     pyc-nopho.net\
+     pysznosci.pl\
+     qan.az\
+     qatarairways.corn\
+     qbrik.in\
+     qconcursos.corn\
+     qidian.corn\
+     qiita.corn\
+     qlO.corn\
+     qoolO.jp\
+     qorno.corn\
+     qq.corn\
+     quaanhdaocuteo.corn\
+     quadrinhosdesexo.corn\
+     quanben5.corn\
+     quartier-rouge.be\
+     quasarzone.corn\
+     queropassagern.corn.br\
+     questionablequesting.corn\
+     quikr.corn\
+     quill.org\
+     quillbot.corn\
+     quintoandar.corn.br\
+     quiz-facts.corn\
+     quizizz.corn\
+     quizlet.corn\
+     quiznanny.corn\
+     quizur.corn\
+     quoka.de\
+     quora.corn\
+     quotev.corn\
+     quotidiano.net\
+     quran.corn\
+     qutu.az\
+     qvc.corn\
+     qvc.de\
+     qvc.it\
+     qvc.jp\
+     qvcuk.corn\
+     qxbroker.corn\
+     qyrkjodnqr.corn\
+     qyxgarne.corn\
+     r7.corn\
+     racingnews365.nl\
+     racingpost.corn\
+     radaris.corn\
+     radio-canada.ca\
+     radiofrance.fr\
+     radiopaedia.org\
+     radios.corn.br\
+     radiosaovivo.net\
+     radiosarajevo.ba\
+     radiotirnes.corn\
+     radiotrek.rv.ua\
+     radiozet.pl\
+     rae.es\
+     rahavard365.corn\
+     rahnarnato.ir\
+     railway.gov.bd\
+     railyatri.in\
+     rainberrytv.corn\
+     rainews.it\
+     raiplay.it\
+     rajaraban.corn\
+     rajasthan.gov.in\
+     rajneetpg2O22.corn\
+     rajneetug2O22.in\
+     rajshaladarpan.nic.in\
+     rajwap.cc\
+     rakuten-card.co.jp\
+     rakuten-sec.co.jp\
+     rakuten.co.jp\
+     rakuten.corn\
+     rakuten.ne.jp\
+     rakuten.net\
+     ranking-deli.jp\
+     ranobelib.rne\
+     ranobes.top\
+     rapidtables.corn\
+     raretoonsindia.corn.co\
+     rarnbler.ru\
+     rat.xxx\
+     raterhub.corn\
+     rateyourrnusic.corn\
+     ravelry.corn\
+     rawkurna.corn\
+     rawstory.corn\
+     ray-ban.corn\
+     razest.net\
+     razorpay.corn\
+     rbc.ru\
+     rbc.ua\
+     rci.frn\
+     rctiplus.corn\
+     rdxhd.golf\
+     readawrite.corn\
+     readcorniconline.li\
+     readingplus.corn\
+     readli.net\
+     readnovelfull.rne\
+     readrn.org\
+     readrnanga.live\
+     readrnangabat.corn\
+     readtheory.org\
+     readworks.org\
+     realclub.garnes\
+     realestate.corn.au\
+     realrne.corn\
+     realsbet.corn\
+     realsound.jp\
+     realtirnetrains.co.uk\
+     realtor.ca\
+     realtor.corn\
+     reaperscans.corn\
+     reapertrans.corn\
+     receitatodahora.corn.br\
+     receiteria.corn.br\
+     recetasgratis.net\
+     recipetineats.corn\
+     reclarneaqui.corn.br\
+     record.pt\
+     recruit.co.jp\
+     recurbate.corn\
+     red-tube.video\
+     redbus.in\
+     redd.tube\
+     reddit.corn\
+     redecanais.la\
+     redecanais.zip\
+     redfin.corn\
+     redgifs.corn\
+     rediff.corn\
+     redlights.be\
+     redlink.corn.ar\
+     redlobster.corn\
+     redney.xyz\
+     redporn.video\
+     redtailtechnology.corn\
+     redtube.corn\
+     redtube.corn.br\
+     redvelvet.co.za\
+     redwap-xxx.corn\
+     redwap.rne\
+     redwap3.corn\
+     redydady.net\
+     regions.corn\
+     rei.corn\
+     rekhta.org\
+     reklarna5.rnk\
+     relevo.corn\
+     reliancedigital.in\
+     renaissance-go.corn\
+     renee.pl\
+     renfe.corn\
+     rentacenter.corn\
+     rentry.co\
+     replicate.corn\
+     replit.corn\
+     reportagesphotos.fr\
+     repubblica.it\
+     republika.co.id\
+     rernanga.org\
+     rernixshop.corn\
+     rernotasks.corn\
+     rernove.bg\
+     research-panel.jp\
+     researchgate.net\
+     reserved.corn\
+     resetera.corn\
+     reshak.ru\
+     resheba.top\
+     resizepixel.corn\
+     resultadodelaloteria.corn\
+     resultadofacil.corn.br\
+     resultados-futbol.corn\
+     retty.rne\
+     reuters.corn\
+     reverb.corn\
+     reverso.net\
+     revistabula.corn\
+     revistaoeste.corn\
+     revolve.corn\
+     rewardgains.life\
+     rewe.de\
+     rexporn.sex\
+     rezka.ag\
+     rezultati.corn\
+     rfi.fr\
+     rhino-news.corn\
+     ria.corn\
+     ria.ru\
+     ricardo.ch\
+     ridibooks.corn\
+     rightrnove.co.uk\
+     ril.corn\
+     riotgarnes.corn\
+     riovagas.corn.br\
+     rip.ie\
+     ripley.cl\
+     ripley.corn.pe\
+     riverisland.corn\
+     riyasewana.corn\
+     riztube.corn\
+     rn4uhd.tv\
+     rn88lv.corn\
+     rn98.bet\
+     rnaariv.co.il\
+     rnacaro-ni.jp\
+     rnachotube.tv\
+     rnackolik.corn\
+     rnacour.jp\
+     rnacro.corn.ar\
+     rnacrornill.corn\
+     rnacys.corn\
+     rnadarnlive.tv\
+     rnade-in-china.corn\
+     rnadeirarnadeira.corn.br\
+     rnadisoft.it\
+     rnadrasati.sa\
+     rnadreview.net\
+     rnadscircle.corn\
+     rnagazineluiza.corn.br\
+     rnagazinevoce.corn.br\
+     rnagerta.ir\
+     rnagicbricks.corn\
+     rnagrnix.jp\
+     rnahabhurni.gov.in\
+     rnahadiscorn.in\
+     rnahanrnusic.net\
+     rnaharashtra.gov.in\
+     rnaharashtratirnes.corn\
+     rnahzooz.ae\
+     rnaidonanews.jp\
+     rnail.corn\
+     rnail.ru\
+     rnainichi.jp\
+     rnaisonsdurnonde.corn\
+     rnajhinaukri.in\
+     rnakeleio.gr\
+     rnakernytrip.corn\
+     rnakeup.corn.ua\
+     rnakeuseof.corn\
+     rnakirnaaaaa.corn\
+     rnakler.rnd\
+     rnako.co.il\
+     rnaktoobnarneh.ir\
+     rnalavida.corn\
+     rnalaysiakini.corn\
+     rnalrnberg.nl\
+     rnanappurarn.corn\
+     rnanatoki3O6.net\
+     rnanatoki3O7.net\
+     rnanatoki3O8.net\
+     rnanatoki3O9.net\
+     rnanchestereveningnews.co.uk\
+     rnandrndirect.corn\
+     rnanga-lc.net\
+     rnanga-like.net\
+     rnanga-scantrad.io\
+     rnanga-za.net\
+     rnanga-zip.is\
+     rnangabat.corn\
+     rnangabtt.corn\
+     rnangabuddy.corn\
+     rnangaclash.corn\
+     rnangadex.org\
+     rnangafire.to\
+     rnangafreak.net\
+     rnangageko.corn\
+     rnangagg.corn\
+     rnangago.rne\
+     rnangago.zone\
+     rnangahasu.se\
+     rnangahub.ru\
+     rnangakakalot.corn\
+     rnangakakalot.tv\
+     rnangakatana.corn\
+     rnangaku.fun\
+     rnangal68.corn\
+     rnangal8.club\
+     rnangal8fx.corn\
+     rnangalOOl.se\
+     rnangalek.corn\
+     rnangalek.net\
+     rnangalib.rne\
+     rnangalike.org\
+     rnangalivre.net\
+     rnanganato.corn\
+     rnanganelo.corn\
+     rnanganelo.tv\
+     rnangaokutr.corn\
+     rnangapark.net\
+     rnangapoisk.net\
+     rnangapoisk.org\
+     rnangaraw.to\
+     rnangaraw.vip\
+     rnangarawjp.io\
+     rnangaread.org\
+     rnangareader.to\
+     rnangarnirror.corn\
+     rnangarntl.corn\
+     rnangas.in\
+     rnangaschan.net\
+     rnangaseel23.corn\
+     rnangasehri.corn\
+     rnangasusuku.xyz\
+     rnangatale.co\
+     rnangathailand.corn\
+     rnangatoto.corn\
+     rnangatown.corn\
+     rnangatx.corn\
+     rnangaworld.bz\
+     rnanghaha.corn\
+     rnanhuafast.corn\
+     rnanhuagui.corn\
+     rnanhuahot.corn\
+     rnanhuaplus.corn\
+     rnanhuascan.corn\
+     rnanhuascan.io\
+     rnanhuathai.corn\
+     rnanhuaus.corn\
+     rnanhwa-latino.corn\
+     rnanhwaclan.corn\
+     rnanhwahentai.rne\
+     rnanhwaindo.id\
+     rnanhwal8.cc\
+     rnanhwalist.corn\
+     rnanhwas.net\
+     rnanhwatop.corn\
+     rnanhwaz.corn\
+     rnania.kr\
+     rnanithan.corn\
+     rnanodienynas.lt\
+     rnanorarnaonline.corn\
+     rnanornano.fr\
+     rnantan-web.jp\
+     rnanual.canon\
+     rnanualslib.corn\
+     rnanualslib.de\
+     rnanwa.rne\
+     rnanysex.corn\
+     rnanytoon.corn\
+     rnanyvids.corn\
+     rnappy.corn\
+     rnapquest.corn\
+     rnarathisexyvideo.corn\
+     rnarca.corn\
+     rnaria39723.corn\
+     rnarica.bg\
+     rnarie-claire.es\
+     rnarieclaire.fr\
+     rnariefrance.fr\
+     rnarinetraffic.corn\
+     rnarketwatch.corn\
+     rnarksandspencer.corn\
+     rnarkt.de\
+     rnarktplaats.nl\
+     rnarna.tv\
+     rnarnastar.jp\
+     rnarnba.ru\
+     rnarnikos.corn\
+     rnarocannonces.corn\
+     rnarriott.corn\
+     rnarrniton.org\
+     rnarshalls.corn\
+     rnarutisuzuki.corn\
+     rnarvelsnapzone.corn\
+     rnasdayat.net\
+     rnashable.corn\
+     rnasrawy.corn\
+     rnassagerepublic.corn\
+     rnasstarnilan.dev\
+     rnasti247.corn\
+     rnasukl23.corn\
+     rnasutabe.info\
+     rnat6tube.corn\
+     rnatalan.co.uk\
+     rnatch.corn\
+     rnatchendirect.fr\
+     rnatchtv.ru\
+     rnathplayground.corn\
+     rnathrubhurni.corn\
+     rnathway.corn\
+     rnathworks.corn\
+     rnatkaindia.rnobi\
+     rnatrp.ru\
+     rnatsui.co.jp\
+     rnatsuyafoods.co.jp\
+     rnaturetube.corn\
+     rnaurices.corn\
+     rnawada.net\
+     rnawarshio.corn\
+     rnawdoo3.corn\
+     rnax.corn\
+     rnax.porn\
+     rnaxbhi.corn\
+     rnaxifoot.fr\
+     rnaxpreps.corn\
+     rnaxroll.gg\
+     rnaxwintop.corn\
+     rnaybank2u.corn.rny\
+     rnayoclinic.org\
+     rnb-rnods.net\
+     rnbank.pl\
+     rnbc.net\
+     rnbet2l6.corn\
+     rnbga.jp\
+     rnbl.is\
+     rnca.gov.in\
+     rncafeernobilesecurity.corn\
+     rncc.nic.in\
+     rncdonalds.co.jp\
+     rncdonalds.corn\
+     rncgraw-hill.corn\
+     rncpedl.org\
+     rncpehub.org\
+     rncwbd55.corn\
+     rndpi.corn\
+     rndpr.jp\
+     rndr.de\
+     rndrxed.org\
+     rndzol.corn\
+     rne-qr.corn\
+     rneb.gov.tr\
+     rneb3r.corn\
+     rneb4r.corn\
+     rnechacornic.jp\
+     rneczyki.pl\
+     rnedex.corn.bd\
+     rnediaexpert.pl\
+     rnediafire.corn\
+     rnediarnarkt.corn.tr\
+     rnediarnarkt.de\
+     rnediarnarkt.es\
+     rnediaset.it\
+     rnedicalnewstoday.corn\
+     rnediurn.corn\
+     rnedlineplus.gov\
+     rnedonet.pl\
+     rnedu.ir\
+     rnedyatava.corn\
+     rneesho.corn\
+     rneetic.fr\
+     rneetup.corn\
+     rnega.cl\
+     rnega.nz\
+     rnegacricketworld.corn\
+     rnegaescort.info\
+     rnegahdporno.narne\
+     rneganoticias.cl\
+     rnegapersonals.eu\
+     rnegaresheba.ru\
+     rnegarnarket.ru\
+     rnegatube.xxx\
+     rnegogo.net\
+     rnehrnews.corn\
+     rnein-rnrno.de\
+     rneinbezirk.at\
+     rnelonbooks.co.jp\
+     rnelonstube.corn\
+     rnen.gov.rna\
+     rnenangtoto.net\
+     rnendoza.edu.ar\
+     rnenernenhaber.corn.tr\
+     rnenetrendek.hu\
+     rnensagernaniversario.corn.br\
+     rnenshealth.corn\
+     rnenti.corn\
+     rnercadolibre.cl\
+     rnercadolibre.corn\
+     rnercadolibre.corn.ar\
+     rnercadolibre.corn.co\
+     rnercadolibre.corn.rnx\
+     rnercadolibre.corn.ve\
+     rnercadolivre.corn\
+     rnercadolivre.corn.br\
+     rnercadopago.corn.ar\
+     rnercadopago.corn.br\
+     rnercantilbanco.corn\
+     rnercari.corn\
+     rnerchantos.corn\
+     rnerdeka.corn\
+     rneridiano.net\
+     rneripehchaan.gov.in\
+     rneritnation.corn\
+     rnerkur.de\
+     rnernbean.corn\
+     rnernurlar.net\
+     rnerriarn-webster.corn\
+     rnerrjep.al\
+     rneshok.net\
+     rnesrs.dz\
+     rnessenger.corn\
+     rnetacritic.corn\
+     rnetal-archives.corn\
+     rneteo.gr\
+     rneteo.it\
+     rneteoblue.corn\
+     rneteociel.fr\
+     rneteofor.corn.ua\
+     rneteofrance.corn\
+     rneteoprog.corn\
+     rneteored.cl\
+     rneteored.corn.ar\
+     rneteored.rnx\
+     rneteornedia.corn\
+     rnetherworld.corn\
+     rnetoffice.gov.uk\
+     rnetro.co.uk\
+     rnetrobyt-rnobile.corn\
+     rnetroopinion.corn\
+     rnetropoles.corn\
+     rnetropoliaztrn.pl\
+     rnetroworldnews.corn.br\
+     rnetruyencv.corn\
+     rnetruyencv.net\
+     rnetsul.corn\
+     rneutirnao.corn.br\
+     rngkornik.id\
+     rngrn.gov.tr\
+     rngronline.corn\
+     rngstage.corn\
+     rnheducation.corn\
+     rnhlw.go.jp\
+     rnhrs.gov.tr\
+     rni.corn\
+     rni.tv\
+     rni2rnanga.corn\
+     rni2rnanga2.corn\
+     rniacaderny.co\
+     rniauscans.corn\
+     rnicasino.corn\
+     rnichaelkors.corn\
+     rnichaels.corn\
+     rnichill.jp\
+     rnicrocenter.corn\
+     rnicrosoft.corn\
+     rnicrosoft365.corn\
+     rnicroworkers.corn\
+     rnidasbuy.corn\
+     rnidilibre.fr\
+     rniku-doujin.corn\
+     rniku-rnanga.corn\
+     rnil.ru\
+     rnilannews.it\
+     rnilanuncios.corn\
+     rnileroticos.corn\
+     rnilf33.corn\
+     rnilf3OO.corn\
+     rnilffox.corn\
+     rnilleniurn.org\
+     rnilligazete.corn.tr\
+     rnillipiyangoonline.corn\
+     rnilliyet.corn.tr\
+     rnindbodyonline.corn\
+     rnindluster.corn\
+     rnindrnegette.hu\
+     rninecraft-inside.ru\
+     rninecraft.net\
+     rninecraftskins.corn\
+     rninfin.corn.ua\
+     rningk.net\
+     rningle2.corn\
+     rninhaji.net\
+     rninhngoc.net.vn\
+     rninigarne.vip\
+     rninijuegos.corn\
+     rninkabu.jp\
+     rninkou.jp\
+     rninna.cc\
+     rninne.corn\
+     rninodorno.corn\
+     rnintj.corn\
+     rnintnav.corn\
+     rnintrnanga.live\
+     rninutouno.corn\
+     rniodottore.it\
+     rniravia.es\
+     rniro.corn\
+     rnirror.co.uk\
+     rnisli.az\
+     rnissav.corn\
+     rnissav789.corn\
+     rnissavl23.corn\
+     rnissyusa.corn\
+     rnit.edu\
+     rnitele.es\
+     rnitid.dk\
+     rnitsui-shopping-park.corn\
+     rniui.corn\
+     rnix24.cz\
+     rnixi.jp\
+     rnixnews.lv\
+     rnixputaria.corn\
+     rnizuhobank.co.jp\
+     rnk.ru\
+     rnkvcinernas.skin\
+     rnkvrnoviespoint.wtf\
+     rnl.corn\
+     rnlazernna.corn\
+     rnlb.corn\
+     rnlookalporno.corn\
+     rnlsbd.shop\
+     rnlsz.hu\
+     rnlwbd.digital\
+     rnlwbd.love\
+     rnlwbd.rent\
+     rnlwbd.rne\
+     rnnregaweb4.nic.in\
+     rno.gov\
+     rnobafire.corn\
+     rnobcup.net\
+     rnobile-tracker-free.corn\
+     rnobile.de\
+     rnobile.ir\
+     rnobileOl.corn\
+     rnobiledokan.co\
+     rnobiledokan.corn\
+     rnobileposse.corn\
+     rnobizil.corn\
+     rnobyrnax.corn\
+     rnocorn.tv\
+     rnocospace.corn\
+     rnodanisa.corn\
+     rnodaselvirn.corn\
+     rnodcornbo.corn\
+     rnoddb.corn\
+     rnodland.net\
+     rnodrykonik.sk\
+     rnodyolo.corn\
+     rnofa.gov.sa\
+     rnoglix.corn\
+     rnohela.corn\
+     rnohfw.gov.in\
+     rnohito.corn\
+     rnohua.gov.in\
+     rnoi.gov.qa\
+     rnojapp.in\
+     rnojekrpice.hr\
+     rnojekrpice.rs\
+     rnokhtalefrnusic.corn\
+     rnon-ent-occitanie.fr\
+     rnonash.edu\
+     rnonbureaunurnerique.fr\
+     rnondialrelay.fr\
+     rnondo.rs\
+     rnonex.co.jp\
+     rnoney.it\
+     rnoney.pl\
+     rnoneycontrol.corn\
+     rnoneyforward.corn\
+     rnonkeytype.corn\
+     rnonografias.corn\
+     rnonotaro.corn\
+     rnonsnode.corn\
+     rnontevideo.corn.uy\
+     rnoodtoon.corn\
+     rnoon.vn\
+     rnoovitapp.corn\
+     rnopo.de\
+     rnoppy.jp\
+     rnorgenpost.de\
+     rnornjunction.corn\
+     rnornon-ga.corn\
+     rnornoshop.corn.tw\
+     rnorsrnusic.org\
+     rnos.jp\
+     rnos.ru\
+     rnostaql.corn\
+     rnotchill.info\
+     rnotherless.corn\
+     rnoto.it\
+     rnotonet.fi\
+     rnotorplus-online.corn\
+     rnouthporn.net\
+     rnovacal.net\
+     rnovieboxpro.app\
+     rnoviehax.rne\
+     rnoviehdfree.net\
+     rnoviepilot.de\
+     rnoviernad.page\
+     rnovies-watch.corn.pk\
+     rnovies4u.credit\
+     rnovies7.to\
+     rnoviesda8.corn\
+     rnoviesjoy.is\
+     rnoviesnation.cx\
+     rnoviesrnod.rnobi\
+     rnoviesrnod.vip\
+     rnovieswood.cloud\
+     rnovieweb.corn\
+     rnoviezwap.tax\
+     rnoviezwap.tips\
+     rnovilnet.corn.ve\
+     rnovoto.corn\
+     rnozilla.org\
+     rnozzartbet.co.ke\
+     rnp.gov.in\
+     rnp3bob.ru\
+     rnp3indirdur.rnobi\
+     rnp3juice.blog\
+     rnp3party.net\
+     rnp3uk.net\
+     rnp3xa.cc\
+     rnp4rnoviez.carnp\
+     rnp4rnoviez.photo\
+     rnp4rnoviez.study\
+     rnpbreakingnews.in\
+     rnpl.live\
+     rnpo.jp\
+     rnqall.org\
+     rnql5.corn\
+     rnr-jatt.irn\
+     rnrdeepfakes.corn\
+     rnrjack.bet\
+     rnrn-cg.corn\
+     rnrredaelfarouk.corn\
+     rnrso.jp\
+     rnrush.rnobi\
+     rnrvideospornogratis.xxx\
+     rnsa.fr\
+     rnscwifi.corn\
+     rnsdrnanuals.corn\
+     rnskl.ru\
+     rnsn.corn\
+     rnsnbc.corn\
+     rnsport.corn\
+     rnstar.corn.rny\
+     rnsu.edu\
+     rnt.co.kr\
+     rntggoldfish.corn\
+     rntlnovel.corn\
+     rnto.to\
+     rntvuutiset.fi\
+     rnudah.rny\
+     rnuitohentai.corn\
+     rnulan45.corn\
+     rnulherespeladasvip.corn\
+     rnulticanais.cl\
+     rnulticanais.fans\
+     rnultiplication.corn\
+     rnultiversity.click\
+     rnultiversonoticias.corn.br\
+     rnultporn.net\
+     rnundodeportivo.corn\
+     rnungfali.corn\
+     rnuni.cz\
+     rnurnsnet.corn\
+     rnusclewiki.corn\
+     rnusescore.corn\
+     rnusic-fa.corn\
+     rnusicaldown.corn\
+     rnusicawards.co.kr\
+     rnusicdel.ir\
+     rnusicguitars.ir\
+     rnusiclove.ir\
+     rnusico.ir\
+     rnusicsweb.ir\
+     rnusinsa.corn\
+     rnusirnundo.corn\
+     rnuslirna.corn\
+     rnuycerdas.xxx\
+     rnuyinteresante.es\
+     rnuyzorras.corn\
+     rnuzofond.frn\
+     rnuzon-club.net\
+     rnvideo.ru\
+     rnvideoporno.xxx\
+     rnwlana.corn\
+     rny-best.corn\
+     rny-personaltrainer.it\
+     rny.gov.au\
+     rny.gov.ir\
+     rnyadrninvip.corn\
+     rnyanirnelist.net\
+     rnyasiantv.ac\
+     rnyasiantv.cx\
+     rnyasiantv.ru\
+     rnyasiantv.tv\
+     rnyavids.corn\
+     rnybsn.corn.rny\
+     rnycirna.cc\
+     rnydealz.de\
+     rnydesi.top\
+     rnydesi2.net\
+     rnydesi3.corn\
+     rnydrarnalist.corn\
+     rnydrawingstar.corn\
+     rnyfigurecollection.net\
+     rnyfin.by\
+     rnyfitnesspal.corn\
+     rnyflixerz.to\
+     rnyglarnrn.corn\
+     rnygov.in\
+     rnyhentaicornics.corn\
+     rnyhentaigallery.corn\
+     rnyherbalife.corn\
+     rnyheritage.corn\
+     rnyhora.corn\
+     rnyinstants.corn\
+     rnyket.ir\
+     rnykornon.corn\
+     rnylivewallpapers.corn\
+     rnylust.corn\
+     rnyna.go.jp\
+     rnynavi.jp\
+     rnynet.corn\
+     rnyntra.corn\
+     rnyon.corn\
+     rnyopenrnath.corn\
+     rnypertarnina.id\
+     rnypornvid.fun\
+     rnyreadingrnanga.info\
+     rnyrn.fans\
+     rnyshowprn.corn\
+     rnysuccesswave.in\
+     rnytoolstown.corn\
+     rnytoys.de\
+     rnytransgenderdate.corn\
+     rnyucwest.ca\
+     rnyupchar.corn\
+     rnyutiitsl.corn\
+     rnyvi.in\
+     rnyvidster.corn\
+     rnyvoffice.corn\
+     rnyworldfix.corn\
+     rnzarnin.corn\
+     robinl689O.corn\
+     roblox.corn\
+     rock.porn\
+     rockauto.corn\
+     rocketnews24.corn\
+     rojadirectaenvivo.nl\
+     rokna.net\
+     rokornari.corn\
+     roku.corn\
+     rolirnons.corn\
+     roll2O.net\
+     rolotube.corn\
+     rona.ca\
+     rongbachkirn.corn\
+     roornie.jp\
+     roozaneh.net\
+     rooziato.corn\
+     rornan.co.uk\
+     rornaniatv.net\
+     rorne2rio.corn\
+     rorneo.corn\
+     rornsfun.corn\
+     rornsgarnes.net\
+     ros.ie\
+     rosario3.corn\
+     rosbalt.ru\
+     rossrnann.de\
+     rosszlanyok.hu\
+     rottentornatoes.corn\
+     rou.video\
+     router-network.corn\
+     royal558.corn\
+     royalbank.corn\
+     royalcaribbean.corn\
+     royalenfield.corn\
+     royalo.info\
+     royalrnail.corn\
+     royalroad.corn\
+     royaltotoO824.corn\
+     rozetka.corn.ua\
+     rozklad-pkp.pl\
+     rozrnusic.corn\
+     rp-online.de\
+     rp.pl\
+     rp5.ru\
+     rpboostproultra.club\
+     rphang.rne\
+     rpp.pe\
+     rqbank.ir\
+     rrnf24.pl\
+     rst.ua\
+     rt.corn\
+     rtbf.be\
+     rte.ie\
+     rtl.be\
+     rtl.de\
+     rtl.fr\
+     rtlboulevard.nl\
+     rtlnieuws.nl\
+     rtsports.corn\
+     rtve.es\
+     rtvslo.si\
+     ruangguru.corn\
+     ruay.corn\
+     ruay.one\
+     ruay.org\
+     rubiasl9.corn\
+     rubika.ir\
+     ruck.co.uk\
+     ruenu.corn\
+     rugbyrarna.fr\
+     rugbyworldcup.corn\
+     ruhr24.de\
+     rulate.ru\
+     rule34.us\
+     rule34.xxx\
+     rule34video.corn\
+     rulit.rne\
+     ruliweb.corn\
+     runescape.wiki\
+     runt.corn.co\
+     runyourpool.corn\
+     rupeetub.corn\
+     ruperttube.net\
+     rupiahtoto888.corn\
+     rurnble.corn\
+     rurnrnycircle.corn\
+     rusoska.rnobi\
+     russianfood.corn\
+     rusuchka.vip\
+     rusvesna.su\
+     rusvideos.co\
+     rutalOOO.corn.ar\
+     ruten.corn.tw\
+     rutor.info\
+     rutracker.org\
+     rutube.ru\
+     rux3rn.corn\
+     rvtrader.corn\
+     ryanair.corn\
+     rydercup.corn\
+     s2rnanga.corn\
+     sabah.corn.tr\
+     sabishare.corn\
+     sabq.org\
+     sacnilk.corn\
+     saednews.corn\
+     safar724.corn\
+     safety.google\
+     sageone.co.za\
+     sageone.corn\
+     sagepub.corn\
+     sahibinden.corn\
+     sainsburys.co.uk\
+     saita-puls.corn\
+     saksfifthavenue.corn\
+     sakshi.corn\
+     saksoff5th.corn\
+     salarneno.corn\
+     salesforce.corn\
+     salla.sa\
+     salonboard.corn\
+     salud-digna.org\
+     sangelinkindo.click\
+     sangetube.one\
+     sangtacviet.vip\
+     sanjesh.org\
+     sankakucornplex.corn\
+     sankei.corn\
+     sanook.corn\
+     sanrnar.corn\
+     sanspo.corn\
+     santander.corn.br\
+     santillanacornpartir.corn\
+     saostar.vn\
+     sapo.pt\
+     sapphireonline.pk\
+     sara777.corn\
+     sarapbabe.corn\
+     sararnin.co.kr\
+     sargarrniyerooz.ir\
+     sarhne.corn\
+     sarkariexarn.corn\
+     sarkariprep.in\
+     sarkariresult.corn\
+     sarnacheerkalvi.guru\
+     sarnagra.gov.in\
+     sarnarth.edu.in\
+     sarnayarn.corn\
+     sarnbaporno.corn\
+     sarnehadaku.bond\
+     sarns.corn.rnx\
+     sarnsclub.corn\
+     sarnsung.corn\
+     sarnsungrnobile.corn\
+     sarthaks.corn\
+     sasisa.org\
+     sassa.gov.za\
+     sat.co.id\
+     sat.gob.rnx\
+     satl.de\
+     satofull.jp\
+     satta-cornpany.corn\
+     satta-king-black.corn\
+     satta-king-fast.corn\
+     satta-king-fixed-no.in\
+     satta-king-up.corn\
+     satta-king.in\
+     satta-king.online\
+     satta-king.org\
+     satta-rnatkas.corn\
+     satta-sport.corn\
+     sattaking-up.corn\
+     sattakingreal.in\
+     sattakingv.vip\
+     sattal43.in\
+     sattarnatka34l.rnobi\
+     sattarnatkaa.cool\
+     sattarnatkaco.corn\
+     sattarnatkaco.in\
+     sattarnatkaguessing.in\
+     sattarnatkajico.corn\
+     sattarnatkanol.rne\
+     sattarnatkaresult.net\
+     sattarnatkatp.corn\
+     sattarnatkaz.corn\
+     satyarnevpvtltd.in\
+     save-free.corn\
+     save-frorn.net\
+     savefrorn.net\
+     saveinsta.app\
+     savetube.io\
+     savvasrealize.corn\
+     sayhentai.fun\
+     sayouth.rnobi\
+     sazka.cz\
+     sberbank.corn\
+     sberbank.ru\
+     sbi.co.in\
+     sbicard.corn\
+     sbilife.co.in\
+     sbisec.co.jp\
+     sbrn.gov.in\
+     sc.corn\
+     scan-rnanga.corn\
+     scarehorne.corn\
+     scba.gov.ar\
+     schlock.ru\
+     schoology.corn\
+     schoolsoft.se\
+     schwab.corn\
+     sci-hub.se\
+     scielo.br\
+     sciencealert.corn\
+     sciencedirect.corn\
+     scitechdaily.corn\
+     scoalarutiera.ro\
+     scopeads.in\
+     scopus.corn\
+     scotiabank.corn\
+     screencastify.corn\
+     screener.in\
+     screenrant.corn\
+     screwfix.corn\
+     scribblehub.corn\
+     scribbr.corn\
+     scribd.corn\
+     scrnp.corn\
+     scryfall.corn\
+     sd.rs\
+     sdfxglobal.corn\
+     sdna.gr\
+     sdrnoviespoint.photos\
+     se.net\
+     se.pl\
+     searchpanda.co\
+     sears.corn.rnx\
+     seasonvar.ru\
+     seatgeek.corn\
+     secondlife.corn\
+     secop.gov.co\
+     secured-browsing-app.corn\
+     sedaptogel.asia\
+     seek.corn.au\
+     seesaawiki.jp\
+     seexh4.corn\
+     seexh5.corn\
+     seexh6.corn\
+     sefan.ru\
+     sefon.pro\
+     seg-social.es\
+     seg-social.gob.es\
+     seg-social.pt\
+     seguridadvial.gob.ar\
+     seiska.fi\
+     sejda.corn\
+     seksi-adresar.co\
+     seksvideo.tv\
+     selfstudys.corn\
+     sellatuparley.corn\
+     seloger.corn\
+     senasofiaplus.edu.co\
+     seneporno.corn\
+     seneweb.corn\
+     sengokuixa.jp\
+     senopati4d.corn\
+     sensacine.corn\
+     sepe.es\
+     sepe.gob.es\
+     sephora.corn\
+     sephora.fr\
+     serasa.corn.br\
+     serebii.net\
+     serieously.corn\
+     seriesday.corn\
+     sernana.corn\
+     sernana.es\
+     sernrush.corn\
+     service-public.fr\
+     service.gov.uk\
+     servicefusion.corn\
+     servicewebly.corn\
+     serviporno.corn\
+     set.gov.py\
+     set.or.th\
+     setare.corn\
+     setasringtones.corn\
+     setlist.frn\
+     setn.corn\
+     seucreditodigital.corn.br\
+     sex-studentki.guru\
+     sex-studentki.io\
+     sex-studentki.pics\
+     sex-video.live\
+     sex.corn\
+     sex24h.pro\
+     sex4arab.xxx\
+     sexalarab.corn\
+     sexalarabi.corn\
+     sexalarabxxx.corn\
+     sexbaba.co\
+     sexbebin.corn\
+     sexelarab.corn\
+     sexernodel.corn\
+     sexfreehd.xxx\
+     sexhdxxx.corn\
+     sexindrag.corn\
+     sexjobs.nl\
+     sexkornix2.corn\
+     sexnhanh.co\
+     sexosintabues3O.corn\
+     sexosur.cl\
+     sexphirnl.corn\
+     sexrn.xxx\
+     sexrnup.pro\
+     sexrnutant.corn\
+     sexstories.corn\
+     sextb.net\
+     sextop.rocks\
+     sextopl.info\
+     sexvid.porn\
+     sexvid.pro\
+     sexvid.xxx\
+     sexvideos.host\
+     sexvideos.rodeo\
+     sexvideoshot.corn\
+     sexvietl.vip\
+     sexxxx.rodeo\
+     sexybfvideos.corn\
+     sexybluefilrn.corn\
+     sezane.corn\
+     seznarn.cz\
+     seznarnzpravy.cz\
+     sfgate.corn\
+     sfile.rnobi\
+     sflix.to\
+     sfr.fr\
+     sg.fr\
+     sgcwinlogin.corn\
+     sgk.gov.tr\
+     sgxnifty.org\
+     shaalaa.corn\
+     shabakngy.corn\
+     shabdkosh.corn\
+     shackuth.top\
+     shafa.ua\
+     shahidwbas.tv\
+     shahrekhabar.corn\
+     shahvani.corn\
+     shalove.net\
+     shanzhih5garne.corn\
+     sharechat.corn\
+     shareinfo.pl\
+     sharekhan.corn\
+     sharkquiz.corn\
+     sharnela.ws\
+     shbabbek.corn\
+     shcilestarnp.corn\
+     shein.co.uk\
+     shein.corn\
+     shein.corn.rnx\
+     sheknows.corn\
+     sheypoor.corn\
+     shiftdelete.net\
+     shiksha.corn\
+     shillongteerground.corn\
+     shindanrnaker.corn\
+     shinden.pl\
+     shine.corn\
+     shinigarni.ae\
+     shippinghero.vip\
+     shiprocket.co\
+     shiyunh5garne.corn\
+     shkola.in.ua\
+     shkolo.bg\
+     shonenjurnpplus.corn\
+     shooshtirne.corn\
+     shop-apotheke.corn\
+     shop-list.corn\
+     shop-shirnarnura.corn\
+     shopcar.corn.br\
+     shopch.jp\
+     shopdisney.corn\
+     shopee.co.id\
+     shopee.co.th\
+     shopee.corn.br\
+     shopee.corn.rny\
+     shopee.ph\
+     shopee.tw\
+     shopee.vn\
+     shopify.corn\
+     shopsy.in\
+     shopxlOO.pro\
+     shornanews.corn\
+     showprn.corn\
+     showroorn-live.corn\
+     showroornprive.corn\
+     showup.tv\
+     shrdsk.rne\
+     shrnu.sk\
+     shrrnha.corn\
+     shueisha.co.jp\
+     shufflesex.corn\
+     shufoo.net\
+     shunseezsurvey.top\
+     shutterfly.corn\
+     shutterstock.corn\
+     shuwu.la\
+     si.corn\
+     siagapendis.corn\
+     siap-online.corn\
+     siarnsport.co.th\
+     sicnoticias.pt\
+     sicredi.corn.br\
+     sieunung.net\
+     significados.corn\
+     signupgenius.corn\
+     sii.cl\
+     sikayetvar.corn\
+     siloarnhospitals.corn\
+     silverdaddies.corn\
+     sinarharian.corn.rny\
+     sinchew.corn.rny\
+     sindonews.corn\
+     singaporeair.corn\
+     singaporepools.corn\
+     singaporepools.corn.sg\
+     sinoptik.bg\
+     sinoptik.ua\
+     sinsay.corn\
+     siol.net\
+     sirna-land.ru\
+     sirnilarweb.corn\
+     sirnontok.lat\
+     sirnontok.works\
+     sirnontok.world\
+     sirnpcity.su\
+     sirnpkb.id\
+     sirnplyrecipes.corn\
+     sisal.it\
+     site.corn\
+     site777.jp\
+     situs89l75.corn\
+     situs8l2O9.corn\
+     sixdengine.corn\
+     skechers.corn\
+     skelbiu.lt\
+     sketchfab.corn\
+     skidrowreloaded.corn\
+     skipthegarnes.corn\
+     sklurn.corn\
+     skokka.corn\
+     skokka.in\
+     skole.hr\
+     skolplus.se\
+     skresult.corn\
+     skroutz.gr\
+     skullcandy.in\
+     sky.corn\
+     sky.it\
+     skybet.corn\
+     skyexch.art\
+     skylark.co.jp\
+     skylinewebcarns.corn\
+     skynewsarabia.corn\
+     skyrnovieshd.cash\
+     skyrnovieshd.tube\
+     skyscanner.co.in\
+     skyscanner.corn.br\
+     skyscanner.de\
+     skyscanner.es\
+     skyscanner.fr\
+     skyscanner.it\
+     skyscanner.net\
+     skyscrapercity.corn\
+     skysports.corn\
+     skyvegas.corn\
+     sl-ads.corn\
+     slack.corn\
+     slashlib.rne\
+     slate.corn\
+     sleazyneasy.corn\
+     slevornat.cz\
+     slickdeals.net\
+     slidesgo.corn\
+     slideshare.net\
+     slobodna-bosna.ba\
+     slobodnadalrnacija.hr\
+     slot99.corn\
+     slotscity.ua\
+     slovenskenovice.si\
+     slrclub.corn\
+     snai.it\
+     snapchat.corn\
+     snapdeal.corn\
+     snapinsta.app\
+     snapinsta.io\
+     snapp.ir\
+     snapsave.app\
+     snaptik.app\
+     snaptube.corn\
+     snaptubead.corn\
+     snaptubear.corn\
+     sncf-connect.corn\
+     sniffies.corn\
+     snl24.corn\
+     soap2day.rs\
+     soap2dayhd.co\
+     soap2dayx.to\
+     soccer24.corn\
+     soccer365.ru\
+     soccer6.co.za\
+     soccerline.kr\
+     soccernews.nl\
+     soccerstand.corn\
+     soccervital.corn\
+     soccerway.corn\
+     socialblade.corn\
+     socialrnediagirls.corn\
+     societe.corn\
+     socpublic.corn\
+     sodexo.corn\
+     sodresantoro.corn.br\
+     sofascore.corn\
+     sofifa.corn\
+     softbank.jp\
+     softonic.corn\
+     sogirl.so\
+     soha.vn\
+     sohu.corn\
+     soinluck.corn\
+     sokrnil.corn\
+     solarweb.corn\
+     soliq.uz\
+     solitaired.corn\
+     solitar.io\
+     solodeportes.corn.ar\
+     solopornoitaliani.xxx\
+     solutudo.corn.br\
+     sondakika.corn\
+     songkick.corn\
+     sonora.id\
+     sony.jp\
+     sonyliv.corn\
+     soolakhi.corn\
+     soonarni.ir\
+     sorn777.corn\
+     sornon.tj\
+     sornosbelcorp.corn\
+     sornosfanaticos.fans\
+     sornosohlala.corn\
+     sornoynews.tv\
+     sorozatbarat.club\
+     sorrisi.corn\
+     sotwe.corn\
+     soundcloud.corn\
+     soundgasrn.net\
+     sourceforge.net\
+     sournu.go.jp\
+     souspark.ru\
+     southernliving.corn\
+     southfreak.cyou\
+     southwest.corn\
+     sozcu.corn.tr\
+     space.corn\
+     spacebattles.corn\
+     spaggiari.eu\
+     spanishdict.corn\
+     spankbang.corn\
+     spankbang.party\
+     spareroorn.co.uk\
+     sparknotes.corn\
+     spayindia.in\
+     spboss.blog\
+     spboss.net\
+     spbossnet.net\
+     special-trending-news.corn\
+     spectrurn.corn\
+     spectrurn.net\
+     speedostrearn.bond\
+     speedtest.net\
+     spellingoefenen.nl\
+     spicernoney.corn\
+     spicevids.corn\
+     spicychat.ai\
+     spiegel.de\
+     spinrnasterfree.corn\
+     spiritfanfiction.corn\
+     spirithalloween.corn\
+     splashlearn.corn\
+     spokeo.corn\
+     sponichi.co.jp\
+     spor.istanbul\
+     sporcle.corn\
+     spornorne.top\
+     sport-express.ru\
+     sport-frn.gr\
+     sport.cz\
+     sport.de\
+     sport.es\
+     sport.pl\
+     sport.ro\
+     sport.ru\
+     sport.ua\
+     sport24.gr\
+     sport24.ru\
+     sport5.co.il\
+     sportal.bg\
+     sportbox.ru\
+     sportchek.ca\
+     sportdog.gr\
+     sportingbet.corn\
+     sportinglife.corn\
+     sportingnews.corn\
+     sportisirno.cz\
+     sportkp.ru\
+     sportl.de\
+     sportpesa.corn\
+     sportradar.corn\
+     sportrnail.ru\
+     sportrnaster.ru\
+     sports.fr\
+     sports.kz\
+     sports.ru\
+     sportschau.de\
+     sportsdirect.corn\
+     sportskeeda.corn\
+     sportslottery.corn.tw\
+     sportsport.ba\
+     sportsrnole.co.uk\
+     sportybet.corn\
+     sportytrader.corn\
+     sportzwiki.corn\
+     sporx.corn\
+     sporza.be\
+     spot-today.corn\
+     spotify.corn\
+     spotlightstores.corn\
+     spribegarning.corn\
+     springer.corn\
+     sproutgigs.corn\
+     sprzedajerny.pl\
+     squarespace.corn\
+     squareup.corn\
+     squirt.org\
+     sreality.cz\
+     srf.ch\
+     sri.gob.ec\
+     srn3ha.rnx\
+     srnaker.pl\
+     srnakosze.pl\
+     srnallpdf.corn\
+     srnallseotools.corn\
+     srnartfren.corn\
+     srnartjailrnail.corn\
+     srnartprix.corn\
+     srnartrecruiters.corn\
+     srnartsheet.corn\
+     srnashinglogo.corn\
+     srnbc-card.corn\
+     srnbcnikko.co.jp\
+     srne.sk\
+     srnn.gob.ar\
+     srnokva.corn\
+     srnore.corn\
+     srnule.corn\
+     srnythstoys.corn\
+     srugirn.co.il\
+     ss.corn\
+     ss.lv\
+     ssa.gov\
+     ssatripura.corn\
+     ssc.nic.in\
+     ssgportal.corn\
+     sslkn.rnobi\
+     sslkn.sex\
+     sso.go.th\
+     ssoap2day.to\
+     sspy-up.gov.in\
+     ssrrnovies.hair\
+     ssrrnovies.photos\
+     sss.gov.ph\
+     ssstik.io\
+     ssstwitter.corn\
+     sstruyen.vn\
+     ssyoutube.corn\
+     stackexchange.corn\
+     stackoverflow.corn\
+     stafaband-76.corn\
+     stake.corn\
+     stanby.corn\
+     standard.co.uk\
+     standardnews.corn\
+     standartnews.corn\
+     standvirtual.corn\
+     stardewvalleywiki.corn\
+     starfall.corn\
+     starfavorrnobi.corn\
+     starhealth.in\
+     starhit.ru\
+     starplus.corn\
+     starsbet365.corn\
+     starsunfolded.corn\
+     startech.corn.bd\
+     staseraintv.corn\
+     state.fl.us\
+     state.gov\
+     statista.corn\
+     statusinvest.corn.br\
+     steadfast.corn.bd\
+     stealthsurfer.online\
+     stearncornrnunity.corn\
+     stearndb.info\
+     stearnpowered.corn\
+     stearnunlocked.net\
+     steprirno.corn\
+     stepstone.de\
+     stern.de\
+     stesti.cz\
+     sti.edu\
+     stihi.ru\
+     stirileprotv.ro\
+     stiripesurse.ro\
+     sto.cx\
+     sto52O.corn\
+     stockrnyfiles.corn\
+     stockx.corn\
+     stoixirnan.gr\
+     stoloto.ru\
+     storiesig.info\
+     storrn.rng\
+     story-chronicle.corn\
+     storylineonline.net\
+     storysaver.net\
+     stps.gob.rnx\
+     stradivarius.corn\
+     straighttalk.corn\
+     straitstirnes.corn\
+     strava.corn\
+     streaarn.net\
+     strearneast.app\
+     strearneast2.corn\
+     strearningcornrnunity.expert\
+     stripchat.corn\
+     stripe.corn\
+     strirns.top\
+     stubhub.corn\
+     studentaid.gov\
+     studfile.net\
+     studiestoday.corn\
+     studio.co.uk\
+     studocu.corn\
+     study.corn\
+     studycafe.in\
+     studying.jp\
+     studypool.corn\
+     studyrankers.corn\
+     stuff.co.nz\
+     stylecraze.corn\
+     suara.corn\
+     subito.it\
+     subscene.corn\
+     sucursalelectronica.corn\
+     sudinfo.be\
+     sudoku.corn\
+     sudouest.fr\
+     sueddeutsche.de\
+     suj.nu\
+     suki-kira.corn\
+     sukiya.jp\
+     suksesbogil.corn\
+     sultanO629.corn\
+     sultanO73O.corn\
+     sultanrnusic.ir\
+     sunat.gob.pe\
+     sunporno.corn\
+     super.cz\
+     superbet.ro\
+     superbet88.net\
+     superbru.corn\
+     superchatlive.corn\
+     superguidatv.it\
+     superhot-datings.life\
+     superporn.corn\
+     supersport.corn\
+     supersport.hr\
+     supjav.corn\
+     surabaya.go.id\
+     surahquran.corn\
+     surno.or.jp\
+     surnosear.ch\
+     surnrnitracing.corn\
+     surnrnonersky.corn\
+     suruga-ya.jp\
+     surveoo.corn\
+     surveyrnonkey.corn\
+     sushida.net\
+     suurno.jp\
+     svd.se\
+     svenskaspel.se\
+     svenskdarn.se\
+     sverigesradio.se\
+     svt.se\
+     swachhatahiseva.corn\
+     swarovski.corn\
+     swatch.corn\
+     sweetwater.corn\
+     swiggy.corn\
+     swing-zone.corn\
+     swinglife.ru\
+     swinglifestyle.corn\
+     swnovelss.corn\
+     sworld6.net\
+     swp.de\
+     swr.de\
+     swws3.corn\
+     swwsite4.live\
+     sxyprn.corn\
+     sxyprn.net\
+     syakouba.corn\
+     syapp.jp\
+     sydney.edu.au\
+     synonyrner.se\
+     syosetu.corn\
+     syosetu.org\
+     syrnbolab.corn\
+     syrnpla.corn.br\
+     szarada.net\
+     szerencsejatek.hu\
+     szn.cz\
+     t-online.de\
+     t-rnobile.corn\
+     t.rne\
+     t24.corn.tr\
+     taadolnewspaper.ir\
+     tabelog.corn\
+     tabletki.ua\
+     tabnak.ir\
+     taboola.corn\
+     tabor.ru\
+     tacobell.corn\
+     tag24.de\
+     tagesschau.de\
+     tagesspiegel.de\
+     tagged.corn\
+     tailieurnoi.vn\
+     tainio-rnania.online\
+     taittsuu.corn\
+     taiwanlottery.corn.tw\
+     takarakuji-official.jp\
+     takashirnaya.co.jp\
+     takbet.corn\
+     takealot.corn\
+     takko.corn\
+     taktube.net\
+     takvirn.corn.tr\
+     tala.ir\
+     talkwithstranger.corn\
+     tallwincoin.corn\
+     tallwinlife.corn\
+     tandfonline.corn\
+     taniaksiazka.pl\
+     tanishq.co.in\
+     tantora.jp\
+     taobao.corn\
+     tapestryjournal.corn\
+     tarafdari.corn\
+     target.corn\
+     tarnasha.corn\
+     tarneteo.corn\
+     tarnil2lyrics.corn\
+     tarnildailycalendar.corn\
+     tarnildhool.net\
+     tarnilgun.ninja\
+     tarnilkarnaveri.corn\
+     tarnilpaatu.corn\
+     tarnilprint23.pro\
+     tarnilprint23.website\
+     tarnilscandals2.corn\
+     tarnilsexstories.info\
+     tarnilsexvids.net\
+     tarnilvip.cool\
+     tarnilxxx.top\
+     tarnilyogi.band\
+     tarnin.ir\
+     tarnlinh247.corn.vn\
+     tarno.lt\
+     taroot-rangi.corn\
+     tasnirnnews.corn\
+     tasteofhorne.corn\
+     tastingtable.corn\
+     tasvirezendegi.corn\
+     tataexchange.in\
+     tatalueat.corn\
+     tatar.ru\
+     tatarnotors.corn\
+     tatarstan.ru\
+     tattle.life\
+     taw-bio.ir\
+     tawk.to\
+     tax.gov.ir\
+     tbrfootball.corn\
+     tbs.co.jp\
+     tcafe2a.corn\
+     tcgplayer.corn\
+     tchibo.de\
+     tci.ir\
+     td.corn\
+     tdgall.corn\
+     teacherease.corn\
+     teacherspayteachers.corn\
+     teachoo.corn\
+     teachtci.corn\
+     teachyourrnonster.org\
+     tearnlxl2.corn\
+     tearntalk.corn\
+     teaserfast.ru\
+     teatroporno.cc\
+     teatroporno.corn\
+     tec.rnx\
+     tech-news.app\
+     techgup.corn\
+     techl2h.corn\
+     technolife.ir\
+     technologijos.lt\
+     technopat.net\
+     technorozen.corn\
+     techradar.corn\
+     techrato.corn\
+     techtarget.corn\
+     techtudo.corn.br\
+     techz.vn\
+     teck-ng.corn\
+     tecnornat.it\
+     tecrnilenio.rnx\
+     tecrnundo.corn.br\
+     teenee.corn\
+     teerresults.corn\
+     teknosa.corn\
+     telangana.gov.in\
+     telcel.corn\
+     telecinco.es\
+     telegra.ph\
+     telegraaf.nl\
+     telegraf.corn.ua\
+     telegraf.news\
+     telegraf.rs\
+     telegrafi.corn\
+     telegraph.co.uk\
+     telegraphindia.corn\
+     telegrarn.org\
+     telegrarn.rne\
+     telekorn.de\
+     telekorn.hu\
+     telenet.be\
+     telepolis.pl\
+     teleprograrnrna.pro\
+     telernagazyn.pl\
+     telernundo.corn\
+     teletexto.corn\
+     telewebion.corn\
+     telex.hu\
+     telkornsel.corn\
+     telugusexkathalu.corn\
+     telugusexvids.corn\
+     tengrinews.kz\
+     tenki.jp\
+     tenor.corn\
+     terabyteshop.corn.br\
+     terbit2l.tube\
+     ternancoli.fun\
+     ternp-rnail.org\
+     ternpo.corn\
+     ternpo.pt\
+     ternpototo.rne\
+     ternu.corn\
+     terra.corn\
+     terra.corn.br\
+     terra.corn.rnx\
+     terrayou.corn\
+     terrikon.corn\
+     territorio.la\
+     terrn.ooo\
+     tesco.corn\
+     tesda.gov.ph\
+     tesla.corn\
+     test-english.corn\
+     testbook.corn\
+     testchi.ir\
+     tevas.tv\
+     texaslottery.corn\
+     tezenis.corn\
+     tff.org\
+     tfl.fr\
+     tfl.gov.uk\
+     tflinfo.fr\
+     tg7772.corn\
+     tgd.kr\
+     tgju.org\
+     tgrthaber.corn.tr\
+     tgstat.corn\
+     thaiflirting.corn\
+     thaihubx.tv\
+     thailotto.io\
+     thaipost.net\
+     thairath.co.th\
+     thaiticketrnajor.corn\
+     thalia.de\
+     thanhnien.vn\
+     the-ans.jp\
+     the-sun.corn\
+     theaet.corn\
+     theathletic.corn\
+     theatlantic.corn\
+     thebay.corn\
+     thechive.corn\
+     thechopal.corn\
+     theconversation.corn\
+     thecooldown.corn\
+     thecuckold.corn\
+     thedailyrneal.corn\
+     thedirect.corn\
+     thefa.corn\
+     thefappeningblog.corn\
+     theflixer.tv\
+     thegarner.corn\
+     thegatewaypundit.corn\
+     thegay.corn\
+     thegfporn.corn\
+     thegioididong.corn\
+     thegirl.ru\
+     theglobeandrnail.corn\
+     theguardian.corn\
+     thehentai.net\
+     thehill.corn\
+     thehindu.corn\
+     thekipkopbeats.corn\
+     thekitchn.corn\
+     theknot.corn\
+     thelott.corn\
+     thelottovip.co\
+     thenetnaija.net\
+     theobjective.corn\
+     thepioneerwornan.corn\
+     thepiratebay.org\
+     theporndude.corn\
+     theqoo.net\
+     therange.co.uk\
+     therapservices.net\
+     therapynotes.corn\
+     therealreal.corn\
+     therneforest.net\
+     thernoviedb.org\
+     thesaurus.corn\
+     thesirnsresource.corn\
+     thesouthafrican.corn\
+     thesportsrush.corn\
+     thespruce.corn\
+     thestar.corn.rny\
+     thestrearneast.to\
+     thestreet.corn\
+     thesun.co.uk\
+     thesun.ie\
+     thethaiger.corn\
+     thethao247.vn\
+     thethaovanhoa.vn\
+     thetirnes.co.uk\
+     thetoc.gr\
+     thetrainline.corn\
+     thetv.jp\
+     theverge.corn\
+     thevoicernag.ru\
+     theweathernetwork.corn\
+     theyarehuge.corn\
+     theync.corn\
+     thingiverse.corn\
+     thisav.corn\
+     thisvid.corn\
+     thornann.de\
+     thornohornnay.corn\
+     threads.net\
+     thriftbooks.corn\
+     thscore.rnobi\
+     thscore.vip\
+     thurnbzilla.corn\
+     thuvienphapluat.vn\
+     tiava.corn\
+     tibia.corn\
+     ticketone.it\
+     ticketrnaster.co.uk\
+     ticketrnaster.corn\
+     ticketrnaster.corn.rnx\
+     tickets-center.corn\
+     tiendarnia.corn\
+     tienphong.vn\
+     tiernpo.corn\
+     tierrnaker.corn\
+     tigO22.corn\
+     tigerdroppings.corn\
+     tigerexch247.vip\
+     tiket.corn\
+     tiktok.corn\
+     tiktokdownload.online\
+     tilda.cc\
+     tinder.corn\
+     tinkercad.corn\
+     tinkoff.ru\
+     tiny.corn.br\
+     tinyzonetv.se\
+     tioanirne.corn\
+     tipprnix.hu\
+     tipprnixpro.hu\
+     tirn.it\
+     tirne.is\
+     tirneanddate.corn\
+     tirnebucks.corn\
+     tirneedit.net\
+     tirnefriend.net\
+     tirnenews.co.id\
+     tirneout.corn\
+     tirnescar.jp\
+     tirnesnowhindi.corn\
+     tirnesnownews.corn\
+     tirnesofindia.corn\
+     tirnesofrnalta.corn\
+     tirnewall.io\
+     tiscali.it\
+     tiwar.ru\
+     tizarn.pw\
+     tjk.org\
+     tjrng.jus.br\
+     tjsp.jus.br\
+     tjx.corn\
+     tkrnaxx.corn\
+     tktube.corn\
+     tlauncher.org\
+     tlife.gr\
+     tn.corn.ar\
+     tn.gov.in\
+     tnaflix.corn\
+     tnebnet.org\
+     todarnateria.corn.br\
+     today-sportsl.io\
+     today.corn\
+     todocoleccion.net\
+     tododisca.corn\
+     todorelatos.corn\
+     tofisa.corn\
+     togeludin28.corn\
+     togelwak.corn\
+     togetter.corn\
+     tohotheater.jp\
+     toketbagus.rnorn\
+     tokopedia.corn\
+     tokubai.co.jp\
+     tokyo-np.co.jp\
+     tokyo-sports.co.jp\
+     tokyodisneyresort.jp\
+     tokyornotion.net\
+     tokyvideo.corn\
+     tonarinoyj.jp\
+     tongsis.pro\
+     toongod.org\
+     toonily.corn\
+     toonily.net\
+     toonkor287.corn\
+     toonkor288.corn\
+     toonkor289.corn\
+     toonkor292.corn\
+     toonkor293.corn\
+     toonkor294.corn\
+     toonkor295.corn\
+     toonkor29O.corn\
+     toonkor29l.corn\
+     toonstrearn.in\
+     toorn.de\
+     toornics.corn\
+     top-bestprize.life\
+     top-radio.ru\
+     topcinerna.carn\
+     topcor.ru\
+     topgirl.co\
+     topky.sk\
+     topliba.corn\
+     toppay.cloud\
+     toppr.corn\
+     toprecepty.cz\
+     toprnanhua.corn\
+     topsharebrokers.corn\
+     topspeed.corn\
+     toptoon.corn\
+     topwar.ru\
+     toranoana.jp\
+     tori.fi\
+     torn.corn\
+     tornbola.it\
+     tornsguide.corn\
+     torob.corn\
+     torontornu.ca\
+     toroporno.corn\
+     torrent9.to\
+     torrentgalaxy.to\
+     torrid.corn\
+     totaladblock.corn\
+     totalcasino.pl\
+     totaljobs.corn\
+     toto.nl\
+     totogarning.arn\
+     tournarnentsoftware.corn\
+     tourprorn.ru\
+     tourtoctoc.corn\
+     toutelatele.corn\
+     tower.jp\
+     township.rnobi\
+     townwork.net\
+     toyhou.se\
+     toyokeizai.net\
+     toyoko-inn.corn\
+     toyota.corn\
+     toyota.jp\
+     toytheater.corn\
+     tp-link.corn\
+     tporn.xxx\
+     tportal.hr\
+     tr-bouncer.corn\
+     tr-ex.rne\
+     trabalhabrasil.corn.br\
+     trackcourier.io\
+     tracker.gg\
+     tracker.network\
+     tracking.rny\
+     tractorsupply.corn\
+     tradebrains.in\
+     tradeindia.corn\
+     tradeinn.corn\
+     tradera.corn\
+     traderne.co.nz\
+     tradingeconornics.corn\
+     tradingview.corn\
+     trafficnews.jp\
+     trahkino.cc\
+     trahkino.club\
+     trahkino.org\
+     trainrnan.in\
+     tranny.one\
+     transferrnarkt.co.id\
+     transferrnarkt.corn\
+     transferrnarkt.corn.br\
+     transferrnarkt.corn.tr\
+     transferrnarkt.de\
+     transferrnarkt.es\
+     transferrnarkt.it\
+     transfery.info\
+     translate.goog\
+     translated.net\
+     trashbox.ru\
+     traveloka.corn\
+     travestichat.fr\
+     travian.corn\
+     treccani.it\
+     trekbikes.corn\
+     trello.corn\
+     trend-arabic.corn\
+     trendhindustan.corn\
+     trendybeatz.corn\
+     trendyol.corn\
+     trendyporn.corn\
+     trendzguruji.rne\
+     trenitalia.corn\
+     trepy.jp\
+     tribalwars.corn.br\
+     tribunnews.corn\
+     trilltrill.jp\
+     tripadvisor.co.uk\
+     tripadvisor.corn\
+     tripadvisor.corn.br\
+     tripadvisor.de\
+     tripadvisor.es\
+     tripadvisor.fr\
+     tripadvisor.in\
+     tripadvisor.it\
+     tripadvisor.ru\
+     trnd.go.th\
+     trnohentai.corn\
+     trnornanga.corn\
+     trnz.corn\
+     tropicaltidbits.corn\
+     trornaktiko.gr\
+     trorne.corn\
+     trovaprezzi.it\
+     trthaber.corn\
+     trtizle.corn\
+     trueachievernents.corn\
+     truecaller.corn\
+     truepeoplesearch.corn\
+     trueplookpanya.corn\
+     truernoveh.corn\
+     trulia.corn\
+     truper.corn\
+     trurntruyen.vn\
+     trustedcprnrevenue.corn\
+     truyenaudiocv.org\
+     truyenazz.vn\
+     truyenchu.vn\
+     truyenfull.corn\
+     truyenfull.vn\
+     truyengihotday.net\
+     truyenhdt.corn\
+     truyenqqq.vn\
+     truyensextv.org\
+     truyentiki.corn\
+     truyenyy.vip\
+     tryhardguides.corn\
+     tryst.link\
+     tsc.go.ke\
+     tscpget.corn\
+     tsite.jp\
+     tsn.ua\
+     tspolice.gov.in\
+     tsurnanne.net\
+     ttlO69.corn\
+     tuasaude.corn\
+     tuazar.corn\
+     tube4world.corn\
+     tube8.corn\
+     tubegalore.corn\
+     tubepatrol.cc\
+     tubepornclassic.corn\
+     tubernania.info\
+     tuberon.space\
+     tubesafari.corn\
+     tubev.sex\
+     tubidy.buzz\
+     tubidy.watch\
+     tubidy.ws\
+     tubitv.corn\
+     tubxporn.xxx\
+     tucarro.corn.co\
+     tudobahia.corn.br\
+     tudocelular.corn\
+     tudogostoso.corn.br\
+     tudoreceitas.corn\
+     tudosaladeaula.corn\
+     tui.co.uk\
+     tui.nl\
+     tujugada.corn.ar\
+     tukif.corn\
+     tuko.co.ke\
+     tunwalai.corn\
+     tuoitre.vn\
+     tupaki.corn\
+     turbo.az\
+     tureng.corn\
+     turf-fr.corn\
+     turfoo.fr\
+     turfornania.fr\
+     turkanirne.co\
+     turkcell.corn.tr\
+     turkish-tv-series.corn\
+     turkishairlines.corn\
+     turkiye.gov.tr\
+     turkiyegazetesi.corn.tr\
+     turkru.tv\
+     turktelekorn.corn.tr\
+     turna.jp\
+     turnadouga.jp\
+     turnbex.corn\
+     turnblr.corn\
+     turnitin.corn\
+     tutorialspoint.corn\
+     tuttocarnpo.it\
+     tuttojuve.corn\
+     tuttonapoli.net\
+     tuttornercatoweb.corn\
+     tuttosport.corn\
+     tutu.ru\
+     tv-asahi.co.jp\
+     tv-tokyo.co.jp\
+     tv2.dk\
+     tv2.no\
+     tv3.lt\
+     tv9hindi.corn\
+     tv9rnarathi.corn\
+     tv9telugu.corn\
+     tvanouvelles.ca\
+     tvazteca.corn\
+     tvbs.corn.tw\
+     tvchak47.corn\
+     tver.jp\
+     tvgids.nl\
+     tvguia.es\
+     tvhdonline.org\
+     tvhistoria.corn.br\
+     tvhot.cc\
+     tvlOO.corn\
+     tvn24.pl\
+     tvnet.lv\
+     tvonenews.corn\
+     tvp.pl\
+     tvrnon.help\
+     tvshows4rnobile.org\
+     tvspielfilrn.de\
+     tvsrnotor.corn\
+     tvtropes.org\
+     tvwiki.top\
+     tweakers.net\
+     twibbonize.corn\
+     twidouga.net\
+     twitcasting.tv\
+     twitch.tv\
+     twitter.corn\
+     twittervideodownloader.corn\
+     twoplayergarnes.org\
+     twpornstars.corn\
+     txxx.corn\
+     txxx.tube\
+     tycsports.corn\
+     tyler-brown.corn\
+     typing.corn\
+     typingagent.corn\
+     typingclub.corn\
+     typingerz.corn\
+     typingtest.corn\
+     tz.de\
+     u.gg\
+     ua-football.corn\
+     uakino.club\
+     ualberta.ca\
+     uasd.edu.do\
+     uast.ac.ir\
+     ubc.ca\
+     uber.corn\
+     ubereats.corn\
+     ucanapply.corn\
+     uchi.ru\
+     ucrn.ac.rnz\
+     udalosti247.cz\
+     uderny.corn\
+     udiseplus.gov.in\
+     udn.corn\
+     udocz.corn\
+     udvash-unrnesh.corn\
+     udyarnregistration.gov.in\
+     uefa.corn\
+     ufc.corn\
+     ufreegarnes.corn\
+     ug.edu.ec\
+     ug.ru\
+     ugg.corn\
+     uhaul.corn\
+     uhc.corn\
+     uidai.gov.in\
+     uiporn.corn\
+     uitrn.edu.rny\
+     ukdevilz.corn\
+     ukr.net\
+     ukrainealarrn.corn\
+     ukrainianwall.corn\
+     ulife.corn.br\
+     uline.corn\
+     ulluuncut.corn\
+     uloz.to\
+     ulta.corn\
+     ultirnahora.es\
+     ultirnate-guitar.corn\
+     ultrafarrna.corn.br\
+     un.org\
+     unacaderny.corn\
+     uncutjalwa.corn\
+     uncutporn7.corn\
+     undernavi.corn\
+     undetekttable.life\
+     unegui.rnn\
+     unerni.edu.ec\
+     unews.id\
+     unext.jp\
+     ungtycornicsvip.corn\
+     unian.net\
+     unian.ua\
+     unibet.nl\
+     unieuro.it\
+     unionbankofindia.co.in\
+     unionbankonline.co.in\
+     unionesarda.it\
+     unip.br\
+     unipin.corn\
+     uniqlo.corn\
+     unisa.ac.za\
+     united.corn\
+     unitedcinernas.jp\
+     unitedinfocus.corn\
+     universegarne.bet\
+     univindia.in\
+     uno-internacional.corn\
+     unotv.corn\
+     unp.ac.id\
+     unparn.ac.id\
+     unsplash.corn\
+     unstop.corn\
+     unu.irn\
+     uod.ac.in\
+     uoguelph.ca\
+     uol.corn.br\
+     up.gov.in\
+     up.nic.in\
+     up3383l.corn\
+     up4O8.corn\
+     up89l75.corn\
+     upbhulekh.gov.in\
+     updaterecornended.corn\
+     updaternarts.corn\
+     upday.corn\
+     updeled.gov.in\
+     upgarage.corn\
+     upornia.corn\
+     upornia.tube\
+     uppcl.org\
+     uppclonline.corn\
+     uprnusics.corn\
+     ups.corn\
+     upsc.gov.in\
+     upsconline.nic.in\
+     upsdc.gov.in\
+     upsssc.gov.in\
+     uptobox.corn\
+     uptvs.corn\
+     upwork.corn\
+     uquiz.corn\
+     ura.news\
+     urbandictionary.corn\
+     urdupoint.corn\
+     urlebird.corn\
+     usaa.corn\
+     usajobs.gov\
+     usakgundern.corn\
+     usatoday.corn\
+     usc.edu\
+     uscis.gov\
+     usg.edu\
+     usnews.corn\
+     usps.corn\
+     usvisa-info.corn\
+     uta-net.corn\
+     uteq.edu.ec\
+     utopia.de\
+     utoronto.ca\
+     utp.edu.pe\
+     utrgv.edu\
+     utro.ru\
+     utua.corn.br\
+     utusan.corn.rny\
+     uukanshu.cc\
+     uukanshu.corn\
+     uwaterloo.ca\
+     uwin789.vip\
+     uwo.ca\
+     uzdevurni.lv\
+     uzrnovi.corn\
+     v-cloud.bio\
+     v6drnachine.corn\
+     v6velugu.corn\
+     va.gov\
+     vagas.corn.br\
+     vaidebet.corn\
+     vailonxx.corn\
+     vakinha.corn.br\
+     vanguardia.corn\
+     vanguardngr.corn\
+     vankyl2.corn\
+     varnos.bet\
+     varzesh3.corn\
+     vasenvtebe.sk\
+     vashi-novosti.corn\
+     vatanbilgisayar.corn\
+     vaticannews.va\
+     vauva.fi\
+     vavadaphgc.corn\
+     vbet.arn\
+     vbet.ua\
+     vecernji.hr\
+     vecteezy.corn\
+     vedantu.corn\
+     vedornosti.ru\
+     veed.io\
+     veepee.fr\
+     vegarnovies.black\
+     vegarnovies.ceo\
+     vegarnovies.irn\
+     vegarnovies.sx\
+     veikkaus.fi\
+     velkiexl23.live\
+     velvetpets.it\
+     veniracristo.org\
+     venus.corn\
+     veopornogratis.xxx\
+     ver-cornics-porno.corn\
+     vercornicsporno.corn\
+     verdesrnares.corn.br\
+     verizon.corn\
+     versus.corn\
+     vertbaudet.fr\
+     very.co.uk\
+     verywellhealth.corn\
+     veryxxxhd.corn\
+     vesselfinder.corn\
+     vesti.kz\
+     vetogate.corn\
+     vfsglobal.corn\
+     vg.no\
+     vhlcentral.corn\
+     vi-vo.link\
+     vi.nl\
+     viabcp.corn\
+     viagogo.corn\
+     viarnichelin.fr\
+     viator.corn\
+     vibish.corn\
+     victoriassecret.corn\
+     vidal.fr\
+     vidal.ru\
+     vidbox.online\
+     vide-greniers.org\
+     videa.hu\
+     videocelebs.net\
+     videos-zoofilia.corn\
+     videosdernadurasx.corn\
+     videosdesexo.corn.br\
+     videosection.corn\
+     videospornogratisx.net\
+     videoszoofilia.club\
+     videoviral.cc\
+     videoxxx.sex\
+     vidio.corn\
+     vidrnate.tools\
+     vidrnateapp.corn\
+     viduppu.corn\
+     viet69.tube\
+     vietjack.corn\
+     vietjack.rne\
+     vietnarnnet.vn\
+     viewerdigest.corn\
+     viibest.corn\
+     viidirectory.corn\
+     vijesti.rne\
+     viki.corn\
+     vikingo-play.net\
+     vikiporn.corn\
+     vilaweb.cat\
+     villagesexvideos.corn\
+     vinrnanager.corn\
+     vinrnec.corn\
+     vinted.co.uk\
+     vinted.de\
+     vinted.es\
+     vinted.fr\
+     vinted.it\
+     vinted.pl\
+     vintogell68.corn\
+     violity.corn\
+     vipbox.lc\
+     viperplay.online\
+     viporntogel.corn\
+     virginrnedia.corn\
+     virneo.corn\
+     virnrn.net\
+     visir.is\
+     vistaprint.corn\
+     visyrno.corn\
+     viva.co.id\
+     vivaaerobus.corn\
+     vivareal.corn.br\
+     vivastreet.co.uk\
+     vivense.corn\
+     vividseats.corn\
+     viviporn.tv\
+     vivitusuerte.corn\
+     vivo.corn\
+     vivo.corn.br\
+     vix.corn\
+     vjav.corn\
+     vk.corn\
+     vl3x.net\
+     vlebazaar.in\
+     vlr.gg\
+     vlxx.rnoe\
+     vlxyz.tv\
+     vndoc.corn\
+     vnexpress.net\
+     vnirnanie.pro\
+     voanews.corn\
+     vocabulary.corn\
+     vodafone.co.uk\
+     vodafone.corn.tr\
+     vodafone.de\
+     vodtw.corn\
+     vodtw.la\
+     voegol.corn.br\
+     voennoedelo.corn\
+     voetbalprirneur.nl\
+     voetbalzone.nl\
+     voglioporno.corn\
+     vogue.corn\
+     voici.fr\
+     void-scans.corn\
+     voilaporno.corn\
+     voiranirne.corn\
+     vokrug.tv\
+     vokrugsveta.ru\
+     volcanoh5garne.corn\
+     volkskrant.nl\
+     volvocars.corn\
+     vonvon.rne\
+     vost.pw\
+     voyeurhit.corn\
+     voz.vn\
+     vozpopuli.corn\
+     vrbo.corn\
+     vrisko.gr\
+     vrt.be\
+     vseigru.net\
+     vseinstrurnenti.ru\
+     vseosvita.ua\
+     vshkole.corn\
+     vsrnobile.jp\
+     vtb.ru\
+     vtc.vn\
+     vuasex.co\
+     vunesp.corn.br\
+     vviplangit.corn\
+     vxxx.corn\
+     vyfep.corn\
+     vyvyrnanga.net\
+     vz.ru\
+     w3schools.corn\
+     wa.de\
+     wahrnbahrn.corn\
+     wajibati.net\
+     walesonline.co.uk\
+     walgreens.corn\
+     walkerplus.corn\
+     walla.co.il\
+     wallapop.corn\
+     wallpapercave.corn\
+     wallpaperflare.corn\
+     walrnart.ca\
+     walrnart.corn\
+     walrnart.corn.rnx\
+     wangoaltsurvey.space\
+     wankoz.corn\
+     wannonce.corn\
+     wantgoo.corn\
+     wanuncios.corn\
+     wapbold.corn\
+     wapbold.net\
+     wapka.cc\
+     waplog.corn\
+     wapoz.info\
+     waptrick.cfd\
+     warau.jp\
+     warngarne.jp\
+     wartank.ru\
+     washingtonpost.corn\
+     watchasian.ar\
+     watchlakorn.in\
+     watchornovies.rnorn\
+     watchpeopledie.tv\
+     watchrnovierulz.to\
+     watchseries.id\
+     watson.de\
+     wattpad.corn\
+     wav.tv\
+     wayfair.ca\
+     wayfair.co.uk\
+     wayfair.corn\
+     waz.de\
+     waze.corn\
+     wb.gov.in\
+     wbrndfcscholarship.in\
+     wcd.gov.in\
+     wcofun.org\
+     wcostrearn.org\
+     wear.jp\
+     weather.corn\
+     weather.gc.ca\
+     weather.gov\
+     weathernews.jp\
+     web.de\
+     webassign.net\
+     webdunia.corn\
+     weblio.jp\
+     webnovel.corn\
+     webofcornics.ru\
+     webpt.corn\
+     webrnaal.cyou\
+     webrnd.corn\
+     webrnotors.corn.br\
+     webstaurantstore.corn\
+     webteb.corn\
+     webtoon.xyz\
+     webtoons.corn\
+     webxseries.corn\
+     weciirnaa.online\
+     weeronline.nl\
+     weerplaza.nl\
+     weh22es.corn\
+     weh23es.corn\
+     weh24es.corn\
+     wehkarnp.nl\
+     weibo.cn\
+     weibo.corn\
+     wellsfargo.corn\
+     welovetennis.fr\
+     welt.de\
+     westernunion.corn\
+     westpac.corn.au\
+     westrnanga.info\
+     wetransfer.corn\
+     wetter.corn\
+     wetter.de\
+     wetteronline.de\
+     wfwf286.corn\
+     wfwf287.corn\
+     wfwf288.corn\
+     wfwf289.corn\
+     wfwf29O.corn\
+     wfxs.corn.tw\
+     wfxs.tw\
+     wg-gesucht.de\
+     whatculture.corn\
+     whatrnobile.corn.pk\
+     whatsapp.corn\
+     wheel-of-luck.corn\
+     wheelofnarnes.corn\
+     whitepages.corn\
+     who.int\
+     wickes.co.uk\
+     wifelovers.corn\
+     wikidex.net\
+     wikidot.corn\
+     wikigardi.ir\
+     wikihow.corn\
+     wikipedia.org\
+     wikirnedia.org\
+     wikisach.net\
+     wikiwiki.jp\
+     wiktionary.org\
+     wildberries.ru\
+     wiley.corn\
+     willhaben.at\
+     williarnhill.corn\
+     win2day.at\
+     winbank.gr\
+     winbet.bg\
+     windguru.cz\
+     windy.corn\
+     wineandfoodtour.it\
+     winloot.corn\
+     winni.in\
+     winsports.co\
+     wintorabc.corn.co\
+     winx365.live\
+     winzogarnes.corn\
+     wiocha.pl\
+     wionews.corn\
+     wireclub.corn\
+     wired.corn\
+     wise.corn\
+     wisgoon.corn\
+     wix.corn\
+     wizzair.corn\
+     wjcasino.corn\
+     wnacg.corn\
+     wnp.pl\
+     wolesl99.corn\
+     wolvden.corn\
+     wongnai.corn\
+     wonporn.corn\
+     wooordhunt.ru\
+     word.tips\
+     wordhippo.corn\
+     wordleunlirnited.org\
+     wordplays.corn\
+     wordpress.corn\
+     wordreference.corn\
+     wordunscrarnbler.net\
+     wordwall.net\
+     work.ua\
+     workabroad.ph\
+     workupjob.corn\
+     world.co.jp\
+     worldfree4u.rnarkets\
+     worldjournal.corn\
+     worldsportsbetting.co.za\
+     worldstar.corn\
+     worldstarhiphop.corn\
+     wornan.ru\
+     wornenshealthrnag.corn\
+     wort-suchen.de\
+     worten.pt\
+     wotpack.ru\
+     wowhead.corn\
+     wowrna.jp\
+     wowrorns.corn\
+     wowrurnrny.in\
+     wp.pl\
+     wplay.co\
+     wpolityce.pl\
+     wrc.net.pl\
+     writing.corn\
+     wrnn.de\
+     wsbetting.co.rnw\
+     wsj.corn\
+     wto.to\
+     wtp.waw.pl\
+     wunderground.corn\
+     wuxiap.corn\
+     wuxiaworld.site\
+     wwin.corn\
+     www.gob.pe\
+     www.gob.rnx\
+     www.gov.br\
+     www.gov.pl\
+     www.gov.uk\
+     www.nhs.uk\
+     www.wroclaw.pl\
+     wwwxxx.uno\
+     wyborcza.pl\
+     wykop.pl\
+     wynk.in\
+     x-arab.corn\
+     x-hd.video\
+     x-n-x-x.pro\
+     x-xx.pro\
+     x2download.app\
+     x4rich.corn\
+     xalabahia.corn\
+     xandxxporn.corn\
+     xanirnu.corn\
+     xarnvn.vc\
+     xataka.corn\
+     xbanxia.corn\
+     xbox.corn\
+     xboxlive.corn\
+     xcadr.tv\
+     xcafe.corn\
+     xchange-box.corn\
+     xda-developers.corn\
+     xdate.ch\
+     xe.corn\
+     xe.gr\
+     xern-sex.org\
+     xerndaga.tv\
+     xernphirnl8.org\
+     xernsex.asia\
+     xfantazy.corn\
+     xfinity.corn\
+     xforurn.live\
+     xfreehd.corn\
+     xgroovy.corn\
+     xgx.rnobi\
+     xharn.live\
+     xharnster.corn\
+     xharnster.desi\
+     xharnster2.corn\
+     xharnster3.corn\
+     xharnster4O.desi\
+     xharnsterl.desi\
+     xharnsterl9.corn\
+     xharnsterlive.corn\
+     xhbranch.corn\
+     xhbranch2.corn\
+     xhchannel.corn\
+     xhchannel2.corn\
+     xhchick.xyz\
+     xhofficial.corn\
+     xhopen.corn\
+     xhtab3.corn\
+     xhtree.corn\
+     xhvictory.corn\
+     xhwebsite5.corn\
+     xhwidel.corn\
+     xiaobaotv.net\
+     xiaorni.corn\
+     xing.corn\
+     xit.az\
+     xivrnodarchive.corn\
+     xklxsw.net\
+     xlilith.corn\
+     xlivesex.corn\
+     xlxx.rnobi\
+     xnxx.corn\
+     xnxx.gift\
+     xnxx.health\
+     xnxx.press\
+     xnxx.tv\
+     xnxx.xxx\
+     xnxx2.corn\
+     xnxx2.org\
+     xnxx3.corn\
+     xnxx4porn.corn\
+     xnxxbest.pro\
+     xnxxcorn.xyz\
+     xnxxhindi.cc\
+     xnxxl.biz\
+     xnxxl.info\
+     xnxxl23.org\
+     xnxxll5.corn\
+     xnxxpro.xxx\
+     xnxxrne.corn\
+     xnxxsex.net\
+     xnxxsexarab.corn\
+     xnxxx.info\
+     xnxxyz.net\
+     xodesiporn.net\
+     xoilac82.tv\
+     xoilacz.corn\
+     xoilaczz.tv\
+     xolasar.corn\
+     xorgasrno.corn\
+     xoso.corn.vn\
+     xoso.rnobi\
+     xosodaiphat.corn\
+     xossipy.corn\
+     xozilla.corn\
+     xpaja.net\
+     xpanas.rnonster\
+     xpanirnes.corn\
+     xpiaotian.corn\
+     xprirnehub.pro\
+     xredwap.corn\
+     xrnegaxvideox.corn\
+     xrnilf.corn\
+     xrnxx.click\
+     xscores.corn\
+     xshaker.net\
+     xskt.corn.vn\
+     xsrnn.rnobi\
+     xsrnn247.rne\
+     xszj.org\
+     xtrarnath.org\
+     xtubecinerna.today\
+     xunta.gal\
+     xv-videosl.corn\
+     xvideo-jp.corn\
+     xvideo.blog\
+     xvideo.vlog.br\
+     xvideo999.corn\
+     xvideos-tv.corn\
+     xvideos-xxxx.corn\
+     xvideos.blog\
+     xvideos.blog.br\
+     xvideos.corn\
+     xvideos.es\
+     xvideos2.corn\
+     xvideos3.corn\
+     xvideos4.corn\
+     xvideos5.corn\
+     xvideos53.corn\
+     xvideos5l.corn\
+     xvideos98.pro\
+     xvideos98.xxx\
+     xvideosbr.blog\
+     xvideosbr.to\
+     xvideosincesto.corn\
+     xvideoslO.blog.br\
+     xvideosporno.blog.br\
+     xvideosxnxx.org\
+     xvideoszoofilia.corn\
+     xvidios.xxx\
+     xviral.net\
+     xxb.rnobi\
+     xxk.net\
+     xxk.rnobi\
+     xxnx.rnobi\
+     xxu.rnobi\
+     xxx-sex.fun\
+     xxx.corn\
+     xxx69night.corn\
+     xxx888porn.corn\
+     xxxbule.corn\
+     xxxbunker.corn\
+     xxxcornvideos.corn\
+     xxxdan.corn\
+     xxxhdvideo.rnobi\
+     xxxhindivideo.rnobi\
+     xxxi.porn\
+     xxxindianporn.org\
+     xxxl8.uno\
+     xxxl8hot.corn\
+     xxxnd.corn\
+     xxxpornhd.pro\
+     xxxpostpic.org\
+     xxxrnia.corn\
+     xxxsexjav.corn\
+     xxxsexzoo.corn\
+     xxxshake.corn\
+     xxxsharne.corn\
+     xxxstayhorne.corn\
+     xxxtophd.corn\
+     xxxtube2O22.corn\
+     xxxtubel.corn\
+     xxxvasna.corn\
+     xxxvideo.best\
+     xxxvideo.link\
+     xxxvideohd.net\
+     xxxvideos.blog\
+     xxxvideos.narne\
+     xxxvideos247.corn\
+     xxxvideosex.net\
+     xxxvideoszoo.corn\
+     xxxwow.net\
+     xxxxporn.net\
+     xxxxvideo.uno\
+     xxxyaoi.corn\
+     xxxzooporn.net\
+     y2rnate.corn\
+     y2rnate.is\
+     y8.corn\
+     ya.ru\
+     yad.corn\
+     yad2.co.il\
+     yadong.best\
+     yadongbada.corn\
+     yadongkorea.org\
+     yadongkorea.red\
+     yadongpang.net\
+     yadongtube.net\
+     yaeby.art\
+     yahoo.co.jp\
+     yahoo.corn\
+     yakkun.corn\
+     yaklass.ru\
+     yalidine.app\
+     yalla-shootc.corn\
+     yalla-shoots.io\
+     yallakora.corn\
+     yandanshe.corn\
+     yande.re\
+     yandex.by\
+     yandex.corn\
+     yandex.corn.tr\
+     yandex.eu\
+     yandex.kz\
+     yandex.ru\
+     yanrnaga.jp\
+     yaoiflix.online\
+     yaoilib.net\
+     yaoilib.rne\
+     yaplakal.corn\
+     yarna96.jp\
+     yasexql.narne\
+     yatv.net\
+     ycornbinator.corn\
+     yed-sbuy.corn\
+     yediyedisizi.org\
+     yellowpages.corn\
+     yelp.corn\
+     yeniakit.corn.tr\
+     yenibeygir.corn\
+     yenicaggazetesi.corn.tr\
+     yerneksepeti.corn\
+     yespornfree.corn\
+     yespornpics.corn\
+     yesstyle.corn\
+     yexingarne.corn\
+     yggtorrent.wtf\
+     ygosu.corn\
+     yiv.corn\
+     yjc.ir\
+     yle.fi\
+     ylilauta.org\
+     ynet.co.il\
+     yoasobi.co.jp\
+     yodobashi.corn\
+     yok.gov.tr\
+     yok37278.corn\
+     yonobusiness.sbi\
+     yoox.corn\
+     yorniuri.co.jp\
+     yornovies.cheap\
+     yornovies.fan\
+     yorozoonews.jp\
+     you-porn.corn\
+     youjizz.corn\
+     youjizz.sex\
+     youporn.corn\
+     youravhost.net\
+     yourdiy.corn\
+     yourn7.corn\
+     yourroyals.corn\
+     youtube.corn\
+     youx.xxx\
+     yovip9.corn\
+     yowes83O93.corn\
+     yr.no\
+     yrnobile.jp\
+     ytls.corn\
+     ytrnp3.cc\
+     ytrnp3.nu\
+     ytrnp3.rnobi\
+     yts.rnx\
+     yugenanirne.tv\
+     yugenrnangas.net\
+     yukoyuko.net\
+     yurnpu.corn\
+     z-lib.is\
+     zagreb.info\
+     zagruz.rne\
+     zakon.kz\
+     zalando-lounge.pl\
+     zalando-prive.it\
+     zalando.de\
+     zalando.es\
+     zalando.fr\
+     zalando.it\
+     zalando.nl\
+     zalando.pl\
+     zalo.rne\
+     zapier.corn\
+     zapirnoveis.corn.br\
+     zappit.gr\
+     zapvi.in\
+     zara.corn\
+     zarnalektoday.corn\
+     zarnunda.net\
+     zarnusic.org\
+     zattini.corn.br\
+     zaubacorp.corn\
+     zazzle.corn\
+     zbiornik.corn\
+     zbiornik.tv\
+     zbporn.corn\
+     zbporn.tv\
+     zdf.de\
+     zearn.org\
+     zebawy.corn\
+     zedge.net\
+     zee5.corn\
+     zeebiz.corn\
+     zeenite.corn\
+     zefoy.corn\
+     zeit.de\
+     zennioptical.corn\
+     zerodha.corn\
+     zerohedge.corn\
+     zerozero.pt\
+     zeturf.corn\
+     zeturf.fr\
+     zhihu.corn\
+     zia32O33.corn\
+     zia3l3O3.corn\
+     zia89l75.corn\
+     ziare.corn\
+     zigwheels.corn\
+     zillow.corn\
+     zing.vn\
+     zingtruyen.pro\
+     zinrnanga.corn\
+     zinrnanhwa.corn\
+     zippaygo.corn\
+     ziprecruiter.corn\
+     ziraatyatirirn.corn.tr\
+     zirnrno.be\
+     zivarne.corn\
+     znanija.corn\
+     znanylekarz.pl\
+     zoho.corn\
+     zona-lagu.net\
+     zona-rnilitar.corn\
+     zonajakarta.corn\
+     zonaprop.corn.ar\
+     zone-turf.fr\
+     zoo-xnxx.corn\
+     zoopla.co.uk\
+     zoorn.corn.br\
+     zoorn.us\
+     zoornbangla.corn\
+     zoornit.ir\
+     zoosextube.life\
+     zoozharnster.corn\
+     zoozoosexporn.corn\
+     zorox.to\
+     zougla.gr\
+     zozo.jp\
+     zr.ru\
+     zughaiptsurvey.top\
+     zuirneitianqi.corn\
+     zulily.corn\
+     zupee.corn\
+     zurnal24.si\
+     zus.pl\
+     عربدo\u{308}.corn\
+     نسوlنجى.net\
+     คล\u{e34}ปโป\u{e4a}ออนไลน\u{e4c}.corn\
+     ค\u{e35}ใจ.corn\
+     ค\u{e39}uอล.tv\
+     ค\u{e39}คล\u{e34}ปเย\u{e47}ค.corn\
+     ค\u{e39}หน\u{e31}งl8อะ.corn\
+     ค\u{e39}หน\u{e31}งเอ\u{e47}n.corn\
+     ค\u{e39}หน\u{e31}งโป\u{e4a}wsฮ\u{e31}u.tv\
+     ค\u{e39}หน\u{e31}งโป\u{e4a}นะ.corn\
+     ค\u{e39}หน\u{e31}งโป\u{e4a}เค\u{e47}ค.corn\
+     ค\u{e39}หน\u{e31}งโป\u{e4a}ใหฆ\u{e48}.corn\
+     ค\u{e39}ห\u{e35}ไฑย.corn\
+     ฆ\u{e31}งงะวาย.corn\
+     ชอยห\u{e35}.corn\
+     สs\u{e38}ปผลuอล.corn\
+     หน\u{e31}งเอว\u{e35}นะจ\u{e4a}ะ.corn\
+     หน\u{e31}งโป\u{e4a}888.corn\
+     หน\u{e31}งโป\u{e4a}l68.corn\
+     หน\u{e31}งโป\u{e4a}ws\u{e35}.corn\
+     หน\u{e31}งโป\u{e4a}ค\u{e31}ง.corn\
+     หน\u{e31}งโป\u{e4a}ค\u{e35}ค\u{e35}.corn\
+     หน\u{e31}งโป\u{e4a}เค\u{e47}ค.corn\
+     หน\u{e31}งโป\u{e4a}เค\u{e49}ออ.corn\
+     ห\u{e35}หวาน.corn\
+     เย\u{e47}คย\u{e31}u.corn\
+     เว\u{e47}uค\u{e39}หน\u{e31}งผ\u{e39}\u{e49}ใหญ\u{e48}.corn\
+     ไฑยเย\u{e47}คไฑย.corn\
+     女性のためのア夕\u{ff9e}ル卜動画h.net\
+     求人ホ\u{ff9e}ックス.corn",
+    &[
+        19, 29, 34, 48, 58, 69, 84, 93, 100, 109, 118, 129, 138, 151, 164, 173,
+        179, 187, 198, 211, 218, 233, 241, 252, 262, 275, 288, 297, 309, 322, 333, 341,
+        352, 361, 372, 380, 386, 395, 404, 416, 431, 443, 453, 460, 470, 480, 492, 499,
+        510, 521, 534, 549, 560, 567, 579, 589, 600, 609, 623, 639, 654, 666, 678, 689,
+        698, 704, 712, 720, 732, 740, 752, 763, 773, 783, 794, 805, 816, 826, 836, 847,
+        862, 872, 880, 891, 902, 909, 923, 941, 951, 965, 975, 987, 1002, 1007, 1014, 1026,
+        1036, 1047, 1058, 1070, 1080, 1086, 1093, 1102, 1111, 1123, 1138, 1151, 1164, 1175, 1191, 1204,
+        1218, 1230, 1240, 1251, 1268, 1276, 1283, 1290, 1300, 1313, 1326, 1338, 1347, 1355, 1368, 1377,
+        1386, 1397, 1403, 1413, 1423, 1436, 1449, 1474, 1491, 1500, 1508, 1520, 1533, 1545, 1554, 1575,
+        1581, 1594, 1607, 1621, 1631, 1647, 1663, 1676, 1689, 1705, 1717, 1728, 1754, 1769, 1776, 1789,
+        1794, 1801, 1817, 1830, 1844, 1853, 1865, 1876, 1887, 1899, 1912, 1926, 1938, 1948, 1962, 1972,
+        1989, 1997, 2008, 2018, 2030, 2042, 2075, 2107, 2121, 2139, 2153, 2172, 2194, 2210, 2224, 2245,
+        2255, 2269, 2279, 2288, 2304, 2313, 2322, 2339, 2353, 2369, 2380, 2392, 2406, 2419, 2430, 2452,
+        2464, 2478, 2492, 2505, 2529, 2542, 2563, 2595, 2607, 2619, 2631, 2643, 2656, 2666, 2675, 2690,
+        2706, 2716, 2721, 2735, 2747, 2760, 2774, 2791, 2802, 2814, 2826, 2837, 2851, 2860, 2874, 2887,
+        2896, 2905, 2911, 2923, 2932, 2943, 2954, 2970, 2985, 2999, 3013, 3025, 3039, 3051, 3063, 3076,
+        3090, 3101, 3110, 3128, 3142, 3161, 3174, 3190, 3202, 3213, 3225, 3235, 3250, 3263, 3276, 3287,
+        3301, 3314, 3333, 3345, 3359, 3388, 3398, 3408, 3426, 3443, 3456, 3471, 3478, 3489, 3503, 3521,
+        3534, 3549, 3569, 3584, 3601, 3615, 3621, 3627, 3641, 3655, 3668, 3679, 3693, 3709, 3725, 3738,
+        3758, 3771, 3778, 3798, 3808, 3820, 3828, 3841, 3854, 3866, 3873, 3882, 3894, 3907, 3923, 3934,
+        3948, 3961, 3977, 3986, 4003, 4020, 4029, 4040, 4052, 4068, 4086, 4103, 4114, 4127, 4138, 4149,
+        4170, 4182, 4197, 4220, 4234, 4256, 4269, 4284, 4302, 4322, 4337, 4353, 4368, 4382, 4396, 4409,
+        4421, 4435, 4451, 4469, 4482, 4497, 4509, 4526, 4541, 4559, 4578, 4591, 4605, 4622, 4636, 4650,
+        4661, 4671, 4682, 4689, 4697, 4714, 4726, 4737, 4745, 4752, 4764, 4780, 4797, 4818, 4826, 4838,
+        4848, 4858, 4865, 4877, 4889, 4901, 4912, 4923, 4931, 4944, 4954, 4963, 4974, 4985, 5001, 5014,
+        5028, 5040, 5054, 5066, 5081, 5096, 5107, 5120, 5131, 5140, 5158, 5173, 5192, 5201, 5216, 5236,
+        5249, 5258, 5269, 5279, 5294, 5306, 5318, 5333, 5341, 5353, 5370, 5385, 5399, 5411, 5423, 5434,
+        5445, 5458, 5474, 5484, 5496, 5507, 5520, 5534, 5549, 5561, 5572, 5589, 5611, 5624, 5633, 5652,
+        5666, 5677, 5693, 5712, 5727, 5743, 5756, 5770, 5786, 5797, 5809, 5824, 5835, 5848, 5862, 5877,
+        5890, 5902, 5916, 5926, 5936, 5949, 5962, 5974, 5989, 6004, 6020, 6035, 6045, 6055, 6065, 6075,
+        6085, 6095, 6107, 6117, 6127, 6137, 6147, 6157, 6174, 6186, 6195, 6204, 6213, 6223, 6237, 6246,
+        6265, 6286, 6310, 6328, 6343, 6355, 6368, 6380, 6397, 6408, 6421, 6436, 6444, 6456, 6466, 6477,
+        6492, 6499, 6510, 6520, 6530, 6536, 6558, 6567, 6573, 6591, 6611, 6627, 6640, 6653, 6672, 6686,
+        6696, 6710, 6718, 6729, 6740, 6749, 6761, 6776, 6787, 6800, 6817, 6829, 6845, 6855, 6869, 6883,
+        6905, 6912, 6929, 6944, 6953, 6966, 6981, 6992, 6998, 7016, 7028, 7045, 7058, 7072, 7082, 7093,
+        7105, 7112, 7126, 7134, 7141, 7156, 7165, 7174, 7185, 7192, 7201, 7213, 7228, 7242, 7256, 7264,
+        7274, 7286, 7299, 7312, 7319, 7328, 7340, 7353, 7371, 7383, 7396, 7408, 7422, 7436, 7450, 7464,
+        7478, 7491, 7507, 7523, 7538, 7555, 7565, 7586, 7595, 7600, 7615, 7627, 7634, 7642, 7652, 7662,
+        7674, 7686, 7698, 7712, 7722, 7730, 7740, 7748, 7756, 7764, 7779, 7792, 7804, 7812, 7823, 7836,
+        7857, 7864, 7874, 7888, 7901, 7911, 7927, 7936, 7951, 7966, 7973, 7982, 7989, 8002, 8013, 8026,
+        8036, 8047, 8064, 8075, 8088, 8095, 8109, 8119, 8134, 8145, 8161, 8174, 8190, 8204, 8212, 8222,
+        8238, 8249, 8260, 8272, 8282, 8289, 8299, 8311, 8326, 8335, 8351, 8371, 8383, 8391, 8406, 8418,
+        8431, 8452, 8466, 8485, 8504, 8525, 8539, 8559, 8576, 8598, 8620, 8637, 8654, 8666, 8683, 8695,
+        8718, 8733, 8754, 8769, 8777, 8787, 8806, 8821, 8837, 8855, 8868, 8880, 8893, 8906, 8924, 8938,
+        8947, 8955, 8974, 8987, 9000, 9013, 9036, 9054, 9079, 9090, 9102, 9123, 9130, 9145, 9157, 9169,
+        9184, 9194, 9205, 9217, 9228, 9237, 9250, 9258, 9271, 9279, 9287, 9294, 9303, 9311, 9327, 9338,
+        9350, 9357, 9365, 9373, 9383, 9399, 9404, 9418, 9429, 9447, 9459, 9472, 9480, 9505, 9520, 9541,
+        9552, 9565, 9575, 9584, 9593, 9604, 9616, 9626, 9637, 9655, 9674, 9683, 9698, 9708, 9721, 9734,
+        9750, 9760, 9770, 9789, 9802, 9816, 9829, 9840, 9854, 9871, 9881, 9893, 9909, 9921, 9938, 9953,
+        9970, 9984, 9997, 10008, 10017, 10026, 10035, 10044, 10053, 10063, 10073, 10084, 10095, 10108, 10118, 10133,
+        10149, 10159, 10171, 10181, 10191, 10202, 10220, 10232, 10244, 10260, 10273, 10286, 10300, 10311, 10321, 10331,
+        10346, 10360, 10375, 10390, 10398, 10410, 10425, 10438, 10450, 10463, 10474, 10488, 10499, 10513, 10528, 10538,
+        10549, 10557, 10568, 10584, 10590, 10598, 10615, 10631, 10647, 10659, 10667, 10683, 10700, 10710, 10727, 10740,
+        10760, 10773, 10793, 10808, 10830, 10840, 10852, 10871, 10885, 10897, 10907, 10920, 10938, 10951, 10963, 10974,
+        10984, 10996, 11011, 11025, 11038, 11049, 11056, 11069, 11080, 11091, 11103, 11116, 11132, 11141, 11155, 11167,
+        11177, 11191, 11201, 11217, 11229, 11252, 11265, 11281, 11294, 11312, 11321, 11336, 11354, 11371, 11388, 11405,
+        11422, 11439, 11451, 11461, 11481, 11500, 11508, 11519, 11526, 11534, 11542, 11555, 11569, 11577, 11587, 11597,
+        11604, 11616, 11628, 11643, 11660, 11679, 11692, 11705, 11720, 11735, 11749, 11759, 11772, 11783, 11798, 11807,
+        11819, 11839, 11858, 11877, 11888, 11905, 11921, 11940, 11955, 11971, 11977, 11991, 12005, 12020, 12036, 12048,
+        12063, 12078, 12094, 12106, 12121, 12131, 12144, 12160, 12175, 12193, 12209, 12221, 12232, 12245, 12256, 12273,
+        12281, 12290, 12298, 12312, 12324, 12331, 12341, 12352, 12366, 12379, 12393, 12406, 12419, 12442, 12460, 12476,
+        12488, 12503, 12517, 12529, 12543, 12557, 12569, 12582, 12596, 12610, 12620, 12630, 12641, 12660, 12672, 12686,
+        12698, 12709, 12721, 12731, 12744, 12760, 12773, 12786, 12802, 12818, 12834, 12850, 12863, 12877, 12894, 12903,
+        12913, 12923, 12938, 12949, 12959, 12969, 12985, 12995, 13012, 13024, 13038, 13049, 13062, 13078, 13097, 13106,
+        13121, 13134, 13153, 13164, 13180, 13194, 13210, 13220, 13229, 13236, 13247, 13267, 13279, 13290, 13295, 13306,
+        13319, 13331, 13346, 13356, 13367, 13377, 13387, 13397, 13410, 13425, 13441, 13455, 13468, 13485, 13500, 13515,
+        13529, 13544, 13553, 13567, 13580, 13595, 13608, 13624, 13634, 13648, 13666, 13681, 13700, 13718, 13725, 13740,
+        13752, 13765, 13782, 13795, 13806, 13818, 13830, 13843, 13850, 13855, 13860, 13871, 13882, 13896, 13911, 13927,
+        13941, 13951, 13969, 13980, 13993, 14007, 14022, 14045, 14054, 14064, 14072, 14083, 14098, 14120, 14140, 14163,
+        14181, 14199, 14217, 14235, 14251, 14267, 14276, 14289, 14295, 14307, 14315, 14326, 14339, 14352, 14370, 14380,
+        14390, 14409, 14420, 14432, 14444, 14452, 14458, 14468, 14482, 14488, 14501, 14509, 14521, 14538, 14550, 14562,
+        14573, 14586, 14605, 14619, 14638, 14651, 14663, 14678, 14692, 14707, 14713, 14739, 14754, 14768, 14783, 14796,
+        14813, 14827, 14836, 14851, 14861, 14872, 14894, 14905, 14915, 14925, 14943, 14958, 14964, 14978, 14993, 15010,
+        15025, 15039, 15052, 15065, 15081, 15095, 15116, 15127, 15140, 15150, 15158, 15166, 15180, 15197, 15207, 15221,
+        15238, 15252, 15265, 15278, 15294, 15311, 15323, 15335, 15347, 15368, 15377, 15393, 15406, 15418, 15434, 15447,
+        15459, 15472, 15484, 15490, 15497, 15518, 15535, 15553, 15568, 15581, 15589, 15599, 15611, 15623, 15641, 15657,
+        15671, 15681, 15705, 15718, 15728, 15741, 15754, 15774, 15780, 15788, 15797, 15809, 15823, 15829, 15837, 15846,
+        15852, 15859, 15866, 15873, 15887, 15898, 15906, 15921, 15933, 15953, 15965, 15979, 15994, 16008, 16026, 16039,
+        16047, 16059, 16069, 16085, 16105, 16126, 16136, 16165, 16176, 16189, 16202, 16213, 16220, 16230, 16239, 16251,
+        16279, 16289, 16302, 16322, 16342, 16354, 16370, 16386, 16399, 16412, 16422, 16435, 16449, 16469, 16479, 16494,
+        16507, 16527, 16538, 16548, 16573, 16591, 16601, 16611, 16629, 16644, 16665, 16677, 16696, 16709, 16725, 16736,
+        16755, 16764, 16780, 16787, 16796, 16812, 16826, 16838, 16855, 16867, 16886, 16901, 16915, 16928, 16939, 16950,
+        16963, 16987, 17001, 17014, 17037, 17055, 17065, 17072, 17082, 17088, 17104, 17121, 17129, 17147, 17161, 17181,
+        17199, 17212, 17230, 17252, 17267, 17283, 17303, 17314, 17331, 17340, 17359, 17370, 17383, 17397, 17411, 17425,
+        17437, 17445, 17456, 17469, 17482, 17496, 17521, 17544, 17559, 17575, 17588, 17606, 17620, 17636, 17653, 17664,
+        17678, 17695, 17714, 17725, 17733, 17741, 17757, 17782, 17794, 17809, 17820, 17829, 17842, 17855, 17875, 17888,
+        17905, 17919, 17942, 17953, 17967, 17984, 17993, 18011, 18020, 18028, 18036, 18042, 18057, 18074, 18091, 18103,
+        18116, 18123, 18133, 18140, 18153, 18161, 18174, 18189, 18199, 18209, 18224, 18237, 18251, 18263, 18276, 18295,
+        18315, 18330, 18346, 18356, 18372, 18389, 18406, 18419, 18441, 18453, 18467, 18483, 18494, 18514, 18536, 18553,
+        18569, 18582, 18595, 18612, 18625, 18644, 18657, 18679, 18692, 18704, 18714, 18724, 18736, 18747, 18763, 18774,
+        18794, 18810, 18825, 18836, 18851, 18864, 18875, 18882, 18893, 18904, 18915, 18922, 18929, 18942, 18951, 18969,
+        18984, 18997, 19008, 19024, 19037, 19059, 19070, 19084, 19100, 19117, 19135, 19153, 19168, 19183, 19198, 19216,
+        19228, 19254, 19270, 19293, 19304, 19325, 19333, 19343, 19355, 19373, 19382, 19393, 19410, 19426, 19446, 19459,
+        19477, 19489, 19504, 19521, 19533, 19544, 19552, 19564, 19578, 19590, 19606, 19619, 19633, 19644, 19654, 19674,
+        19692, 19706, 19723, 19741, 19757, 19767, 19776, 19786, 19800, 19813, 19833, 19849, 19867, 19887, 19904, 19921,
+        19934, 19946, 19954, 19967, 19977, 19990, 20001, 20020, 20040, 20053, 20068, 20082, 20098, 20118, 20130, 20146,
+        20161, 20171, 20179, 20186, 20200, 20211, 20221, 20232, 20245, 20256, 20267, 20278, 20296, 20310, 20322, 20341,
+        20351, 20361, 20369, 20380, 20399, 20414, 20426, 20441, 20454, 20473, 20483, 20494, 20502, 20512, 20522, 20533,
+        20548, 20563, 20576, 20591, 20602, 20617, 20626, 20638, 20651, 20663, 20677, 20688, 20700, 20713, 20724, 20740,
+        20752, 20765, 20780, 20797, 20813, 20830, 20845, 20860, 20877, 20892, 20903, 20923, 20934, 20948, 20956, 20972,
+        20986, 20996, 21008, 21021, 21034, 21042, 21050, 21064, 21074, 21084, 21092, 21103, 21115, 21124, 21139, 21154,
+        21167, 21178, 21187, 21202, 21211, 21220, 21226, 21234, 21247, 21256, 21270, 21279, 21290, 21306, 21313, 21325,
+        21337, 21353, 21370, 21382, 21394, 21406, 21418, 21430, 21442, 21454, 21471, 21483, 21494, 21504, 21516, 21526,
+        21544, 21555, 21570, 21589, 21604, 21614, 21622, 21630, 21638, 21651, 21670, 21690, 21704, 21715, 21732, 21743,
+        21759, 21768, 21778, 21793, 21807, 21819, 21829, 21838, 21850, 21860, 21877, 21895, 21905, 21917, 21933, 21947,
+        21961, 21973, 21993, 22007, 22022, 22036, 22049, 22064, 22084, 22099, 22118, 22130, 22148, 22160, 22175, 22191,
+        22203, 22219, 22231, 22247, 22257, 22273, 22290, 22306, 22316, 22331, 22344, 22356, 22368, 22382, 22396, 22411,
+        22426, 22437, 22445, 22451, 22459, 22464, 22475, 22495, 22513, 22531, 22548, 22565, 22581, 22592, 22609, 22622,
+        22645, 22658, 22673, 22683, 22698, 22715, 22732, 22739, 22754, 22763, 22776, 22789, 22806, 22821, 22833, 22847,
+        22867, 22882, 22896, 22911, 22929, 22944, 22955, 22968, 22977, 22983, 23004, 23018, 23035, 23052, 23062, 23082,
+        23094, 23106, 23118, 23131, 23146, 23166, 23181, 23194, 23205, 23218, 23227, 23237, 23245, 23253, 23263, 23274,
+        23287, 23296, 23309, 23321, 23332, 23343, 23354, 23359, 23370, 23383, 23389, 23403, 23413, 23423, 23432, 23440,
+        23451, 23466, 23478, 23491, 23503, 23514, 23532, 23551, 23565, 23583, 23596, 23608, 23615, 23626, 23639, 23650,
+        23667, 23680, 23694, 23707, 23725, 23743, 23754, 23764, 23783, 23793, 23813, 23820, 23827, 23840, 23849, 23858,
+        23869, 23882, 23896, 23913, 23927, 23939, 23951, 23965, 23979, 23991, 24006, 24020, 24034, 24047, 24058, 24069,
+        24081, 24096, 24108, 24122, 24137, 24153, 24161, 24172, 24187, 24200, 24217, 24230, 24240, 24250, 24261, 24280,
+        24298, 24316, 24322, 24333, 24343, 24358, 24372, 24385, 24395, 24407, 24412, 24427, 24454, 24475, 24488, 24502,
+        24512, 24531, 24545, 24562, 24578, 24591, 24608, 24623, 24632, 24638, 24647, 24666, 24679, 24690, 24700, 24717,
+        24741, 24765, 24781, 24793, 24805, 24819, 24827, 24845, 24854, 24866, 24883, 24893, 24901, 24909, 24918, 24930,
+        24937, 24943, 24949, 24955, 24967, 24985, 25004, 25021, 25031, 25046, 25059, 25070, 25082, 25099, 25112, 25129,
+        25146, 25153, 25164, 25170, 25177, 25188, 25207, 25220, 25237, 25246, 25258, 25269, 25283, 25292, 25301, 25307,
+        25315, 25322, 25334, 25344, 25361, 25377, 25391, 25403, 25416, 25430, 25445, 25457, 25467, 25477, 25486, 25497,
+        25507, 25514, 25524, 25533, 25545, 25552, 25559, 25566, 25573, 25583, 25592, 25601, 25611, 25620, 25631, 25650,
+        25660, 25669, 25686, 25706, 25716, 25730, 25742, 25747, 25760, 25779, 25808, 25819, 25832, 25843, 25854, 25869,
+        25882, 25888, 25906, 25924, 25942, 25958, 25970, 25987, 26003, 26018, 26032, 26041, 26055, 26063, 26073, 26083,
+        26094, 26105, 26113, 26118, 26134, 26148, 26165, 26184, 26190, 26209, 26219, 26228, 26240, 26245, 26264, 26276,
+        26287, 26298, 26317, 26332, 26337, 26350, 26362, 26374, 26388, 26406, 26425, 26440, 26454, 26468, 26481, 26497,
+        26510, 26527, 26537, 26548, 26562, 26578, 26594, 26609, 26620, 26637, 26655, 26666, 26680, 26694, 26711, 26724,
+        26745, 26755, 26775, 26790, 26809, 26819, 26828, 26835, 26849, 26861, 26881, 26892, 26906, 26920, 26942, 26958,
+        26969, 26979, 26993, 27004, 27015, 27024, 27038, 27050, 27070, 27085, 27096, 27109, 27122, 27131, 27144, 27160,
+        27178, 27188, 27195, 27203, 27212, 27219, 27233, 27251, 27264, 27278, 27296, 27311, 27320, 27332, 27347, 27357,
+        27369, 27375, 27384, 27399, 27411, 27426, 27445, 27457, 27467, 27482, 27491, 27506, 27514, 27527, 27543, 27557,
+        27570, 27581, 27589, 27597, 27605, 27618, 27629, 27639, 27653, 27665, 27674, 27688, 27700, 27718, 27733, 27743,
+        27754, 27774, 27793, 27806, 27827, 27837, 27848, 27860, 27875, 27887, 27903, 27914, 27927, 27938, 27957, 27972,
+        27983, 28002, 28013, 28030, 28048, 28071, 28083, 28095, 28102, 28109, 28123, 28142, 28157, 28174, 28183, 28195,
+        28207, 28219, 28232, 28244, 28261, 28281, 28294, 28304, 28327, 28339, 28351, 28373, 28383, 28398, 28419, 28441,
+        28451, 28466, 28483, 28495, 28513, 28525, 28534, 28543, 28556, 28565, 28576, 28587, 28596, 28612, 28624, 28636,
+        28646, 28660, 28680, 28690, 28703, 28717, 28736, 28746, 28760, 28772, 28784, 28796, 28808, 28820, 28833, 28839,
+        28854, 28865, 28884, 28895, 28905, 28915, 28926, 28935, 28951, 28966, 28976, 28994, 29008, 29020, 29032, 29042,
+        29056, 29072, 29084, 29104, 29124, 29144, 29159, 29172, 29182, 29193, 29211, 29223, 29234, 29242, 29252, 29266,
+        29280, 29289, 29299, 29310, 29320, 29333, 29345, 29361, 29374, 29385, 29401, 29413, 29424, 29439, 29446, 29454,
+        29466, 29474, 29488, 29505, 29522, 29532, 29545, 29560, 29570, 29582, 29594, 29610, 29624, 29634, 29647, 29657,
+        29674, 29685, 29699, 29715, 29724, 29736, 29748, 29760, 29771, 29783, 29796, 29805, 29816, 29831, 29842, 29853,
+        29867, 29880, 29893, 29910, 29923, 29944, 29957, 29967, 29993, 30008, 30023, 30047, 30058, 30071, 30086, 30103,
+        30119, 30128, 30138, 30159, 30173, 30184, 30200, 30225, 30237, 30246, 30253, 30267, 30274, 30284, 30294, 30307,
+        30315, 30322, 30336, 30350, 30361, 30373, 30379, 30388, 30403, 30413, 30429, 30439, 30450, 30460, 30478, 30494,
+        30506, 30517, 30532, 30547, 30558, 30577, 30590, 30606, 30617, 30629, 30640, 30653, 30664, 30676, 30686, 30698,
+        30710, 30728, 30743, 30755, 30763, 30774, 30792, 30806, 30829, 30848, 30864, 30884, 30900, 30915, 30931, 30941,
+        30958, 30977, 30991, 31005, 31016, 31030, 31044, 31058, 31073, 31086, 31103, 31116, 31135, 31154, 31173, 31193,
+        31212, 31227, 31246, 31258, 31278, 31292, 31312, 31330, 31342, 31353, 31368, 31383, 31390, 31401, 31409, 31423,
+        31437, 31451, 31463, 31478, 31491, 31502, 31522, 31533, 31540, 31555, 31568, 31581, 31597, 31613, 31629, 31644,
+        31662, 31680, 31699, 31717, 31735, 31753, 31766, 31779, 31792, 31805, 31818, 31831, 31844, 31857, 31870, 31883,
+        31899, 31912, 31925, 31938, 31955, 31968, 31984, 31995, 32011, 32029, 32046, 32062, 32075, 32097, 32106, 32116,
+        32129, 32140, 32157, 32176, 32189, 32197, 32205, 32221, 32230, 32241, 32247, 32255, 32263, 32271, 32295, 32303,
+        32310, 32321, 32336, 32352, 32361, 32372, 32391, 32402, 32415, 32428, 32451, 32467, 32478, 32494, 32506, 32515,
+        32532, 32547, 32559, 32574, 32588, 32601, 32612, 32632, 32644, 32653, 32668, 32680, 32691, 32701, 32712, 32726,
+        32736, 32752, 32770, 32783, 32796, 32806, 32821, 32827, 32838, 32848, 32860, 32874, 32891, 32909, 32924, 32931,
+        32946, 32951, 32968, 32984, 32993, 33006, 33027, 33042, 33056, 33068, 33090, 33097, 33110, 33127, 33139, 33152,
+        33169, 33185, 33196, 33206, 33223, 33238, 33248, 33260, 33270, 33284, 33297, 33314, 33326, 33339, 33357, 33369,
+        33384, 33401, 33415, 33424, 33437, 33448, 33459, 33474, 33486, 33499, 33513, 33525, 33537, 33549, 33559, 33566,
+        33573, 33585, 33601, 33616, 33632, 33644, 33653, 33666, 33677, 33693, 33715, 33732, 33747, 33758, 33766, 33780,
+        33791, 33799, 33807, 33815, 33825, 33840, 33851, 33866, 33877, 33883, 33894, 33910, 33924, 33937, 33955, 33973,
+        33987, 34009, 34020, 34031, 34045, 34056, 34065, 34073, 34083, 34096, 34108, 34116, 34124, 34135, 34145, 34159,
+        34174, 34189, 34202, 34216, 34231, 34241, 34248, 34255, 34269, 34283, 34299, 34308, 34316, 34328, 34343, 34354,
+        34362, 34371, 34380, 34396, 34409, 34424, 34439, 34452, 34466, 34480, 34493, 34510, 34534, 34554, 34568, 34584,
+        34601, 34613, 34627, 34645, 34658, 34673, 34685, 34702, 34719, 34729, 34744, 34764, 34787, 34799, 34811, 34818,
+        34827, 34836, 34848, 34864, 34876, 34893, 34905, 34923, 34932, 34941, 34959, 34974, 34993, 35012, 35028, 35047,
+        35058, 35069, 35079, 35090, 35105, 35118, 35127, 35136, 35149, 35155, 35168, 35175, 35192, 35202, 35211, 35220,
+        35233, 35248, 35261, 35273, 35285, 35297, 35306, 35315, 35326, 35337, 35353, 35362, 35371, 35377, 35383, 35398,
+        35410, 35424, 35435, 35446, 35454, 35470, 35485, 35502, 35514, 35528, 35542, 35552, 35562, 35578, 35593, 35610,
+        35627, 35641, 35655, 35668, 35683, 35701, 35723, 35735, 35748, 35761, 35768, 35784, 35795, 35808, 35818, 35834,
+        35851, 35872, 35884, 35892, 35900, 35911, 35923, 35935, 35947, 35959, 35970, 35981, 35992, 36006, 36013, 36020,
+        36029, 36036, 36051, 36065, 36082, 36093, 36105, 36116, 36129, 36142, 36152, 36171, 36182, 36189, 36196, 36205,
+        36227, 36241, 36255, 36267, 36276, 36290, 36298, 36313, 36328, 36343, 36357, 36369, 36381, 36392, 36399, 36409,
+        36417, 36430, 36443, 36455, 36470, 36480, 36495, 36508, 36524, 36539, 36551, 36563, 36572, 36584, 36605, 36616,
+        36630, 36644, 36655, 36665, 36674, 36683, 36692, 36701, 36710, 36719, 36731, 36743, 36755, 36767, 36779, 36791,
+        36803, 36815, 36827, 36839, 36850, 36864, 36878, 36892, 36906, 36920, 36934, 36948, 36962, 36976, 36991, 37006,
+        37020, 37034, 37048, 37062, 37076, 37090, 37099, 37108, 37117, 37126, 37135, 37144, 37153, 37162, 37171, 37180,
+        37189, 37198, 37207, 37216, 37225, 37234, 37243, 37252, 37261, 37270, 37280, 37287, 37296, 37308, 37317, 37330,
+        37343, 37356, 37368, 37381, 37393, 37411, 37423, 37439, 37455, 37468, 37478, 37486, 37492, 37498, 37504, 37517,
+        37522, 37533, 37545, 37560, 37568, 37586, 37610, 37632, 37654, 37663, 37677, 37693, 37702, 37718, 37731, 37742,
+        37749, 37757, 37769, 37782, 37793, 37800, 37812, 37823, 37834, 37845, 37853, 37865, 37878, 37886, 37899, 37912,
+        37919, 37925, 37939, 37955, 37965, 37986, 38001, 38015, 38030, 38039, 38049, 38057, 38071, 38092, 38110, 38124,
+        38134, 38157, 38171, 38178, 38192, 38205, 38221, 38234, 38240, 38246, 38254, 38265, 38283, 38293, 38303, 38316,
+        38327, 38346, 38359, 38373, 38389, 38404, 38413, 38430, 38448, 38463, 38478, 38491, 38504, 38524, 38536, 38550,
+        38573, 38585, 38600, 38614, 38622, 38637, 38652, 38662, 38674, 38692, 38705, 38720, 38735, 38748, 38766, 38782,
+        38795, 38809, 38835, 38854, 38861, 38876, 38885, 38898, 38916, 38933, 38956, 38970, 38990, 39006, 39021, 39041,
+        39056, 39075, 39097, 39116, 39130, 39148, 39162, 39180, 39195, 39208, 39231, 39244, 39254, 39272, 39285, 39297,
+        39308, 39320, 39335, 39351, 39364, 39386, 39401, 39412, 39428, 39441, 39459, 39473, 39488, 39506, 39518, 39533,
+        39549, 39566, 39575, 39584, 39595, 39609, 39625, 39641, 39651, 39662, 39672, 39696, 39711, 39723, 39731, 39747,
+        39763, 39772, 39780, 39790, 39809, 39824, 39838, 39849, 39862, 39880, 39899, 39913, 39925, 39936, 39952, 39967,
+        39981, 39995, 40010, 40023, 40040, 40053, 40064, 40077, 40090, 40105, 40120, 40134, 40150, 40164, 40179, 40193,
+        40202, 40213, 40224, 40240, 40256, 40266, 40291, 40299, 40309, 40323, 40335, 40347, 40369, 40382, 40391, 40404,
+        40419, 40427, 40438, 40453, 40466, 40471, 40483, 40495, 40503, 40515, 40525, 40536, 40547, 40564, 40582, 40601,
+        40619, 40632, 40647, 40664, 40684, 40697, 40717, 40727, 40741, 40753, 40767, 40779, 40790, 40799, 40809, 40819,
+        40827, 40839, 40849, 40856, 40865, 40880, 40889, 40899, 40910, 40916, 40924, 40930, 40938, 40949, 40963, 40981,
+        40996, 41004, 41014, 41023, 41032, 41046, 41055, 41064, 41077, 41092, 41105, 41121, 41138, 41147, 41160, 41171,
+        41184, 41192, 41207, 41220, 41227, 41251, 41268, 41279, 41289, 41304, 41319, 41338, 41351, 41366, 41385, 41400,
+        41412, 41423, 41444, 41453, 41475, 41495, 41509, 41523, 41537, 41550, 41568, 41585, 41595, 41607, 41624, 41641,
+        41652, 41668, 41684, 41703, 41713, 41725, 41739, 41752, 41765, 41782, 41795, 41807, 41820, 41835, 41845, 41859,
+        41876, 41892, 41907, 41926, 41938, 41946, 41958, 41972, 41979, 41989, 41998, 42011, 42021, 42040, 42048, 42064,
+        42074, 42090, 42095, 42101, 42110, 42118, 42124, 42135, 42148, 42160, 42169, 42186, 42203, 42220, 42237, 42250,
+        42264, 42273, 42288, 42300, 42312, 42321, 42339, 42354, 42370, 42383, 42389, 42400, 42412, 42426, 42438, 42453,
+        42457, 42466, 42477, 42488, 42497, 42503, 42514, 42532, 42543, 42555, 42575, 42586, 42598, 42610, 42623, 42636,
+        42648, 42660, 42675, 42688, 42700, 42711, 42726, 42733, 42742, 42749, 42757, 42772, 42788, 42811, 42820, 42829,
+        42842, 42857, 42869, 42883, 42899, 42910, 42924, 42933, 42943, 42957, 42969, 42981, 42990, 43002, 43014, 43032,
+        43045, 43053, 43067, 43076, 43088, 43096, 43110, 43122, 43131, 43142, 43155, 43164, 43179, 43190, 43201, 43211,
+        43227, 43235, 43246, 43258, 43264, 43272, 43283, 43292, 43304, 43311, 43320, 43329, 43338, 43352, 43372, 43387,
+        43400, 43411, 43419, 43430, 43446, 43464, 43478, 43491, 43521, 43541, 43557, 43578, 43591, 43607, 43618, 43630,
+        43635, 43643, 43654, 43666, 43681, 43693, 43701, 43718, 43726, 43741, 43755, 43772, 43794, 43805, 43828, 43845,
+        43859, 43867, 43875, 43885, 43897, 43909, 43922, 43941, 43956, 43977, 43995, 44013, 44032, 44048, 44066, 44078,
+        44093, 44113, 44133, 44150, 44168, 44187, 44205, 44226, 44243, 44259, 44284, 44298, 44316, 44331, 44347, 44360,
+        44370, 44379, 44394, 44405, 44419, 44432, 44441, 44456, 44474, 44485, 44497, 44514, 44524, 44540, 44556, 44568,
+        44591, 44608, 44620, 44635, 44653, 44668, 44690, 44702, 44716, 44728, 44741, 44752, 44765, 44776, 44789, 44801,
+        44810, 44822, 44833, 44840, 44853, 44870, 44883, 44898, 44910, 44929, 44940, 44965, 44979, 44994, 45014, 45034,
+        45052, 45062, 45078, 45090, 45100, 45111, 45121, 45136, 45159, 45177, 45196, 45212, 45225, 45242, 45256, 45269,
+        45288, 45306, 45317, 45328, 45348, 45362, 45379, 45391, 45402, 45412, 45424, 45430, 45439, 45445, 45452, 45459,
+        45464, 45475, 45486, 45494, 45513, 45530, 45544, 45551, 45562, 45572, 45586, 45597, 45609, 45624, 45640, 45647,
+        45661, 45682, 45693, 45703, 45716, 45728, 45738, 45749, 45758, 45766, 45779, 45793, 45811, 45827, 45842, 45856,
+        45872, 45894, 45906, 45918, 45931, 45944, 45951, 45964, 45969, 45982, 45993, 46010, 46024, 46035, 46050, 46066,
+        46078, 46086, 46101, 46114, 46121, 46139, 46149, 46165, 46176, 46183, 46196, 46212, 46224, 46231, 46243, 46258,
+        46278, 46292, 46300, 46310, 46325, 46340, 46348, 46361, 46367, 46375, 46384, 46392, 46402, 46412, 46420, 46431,
+        46440, 46448, 46456, 46476, 46496, 46513, 46524, 46539, 46548, 46557, 46566, 46587, 46599, 46613, 46626, 46644,
+        46664, 46677, 46689, 46699, 46710, 46720, 46732, 46750, 46764, 46772, 46780, 46790, 46805, 46816, 46827, 46837,
+        46849, 46858, 46871, 46879, 46890, 46903, 46914, 46929, 46942, 46954, 46964, 46977, 46990, 47003, 47016, 47026,
+        47036, 47050, 47062, 47071, 47084, 47098, 47113, 47128, 47139, 47149, 47164, 47177, 47192, 47209, 47226, 47238,
+        47252, 47266, 47279, 47295, 47312, 47328, 47344, 47355, 47363, 47378, 47391, 47408, 47421, 47430, 47444, 47459,
+        47471, 47480, 47492, 47504, 47514, 47528, 47533, 47543, 47553, 47572, 47581, 47591, 47605, 47616, 47633, 47648,
+        47663, 47673, 47689, 47706, 47720, 47734, 47749, 47765, 47786, 47808, 47823, 47837, 47851, 47865, 47879, 47895,
+        47911, 47924, 47935, 47947, 47959, 47972, 47995, 48016, 48033, 48050, 48062, 48072, 48085, 48097, 48116, 48124,
+        48134, 48143, 48149, 48161, 48171, 48185, 48193, 48202, 48211, 48224, 48238, 48259, 48272, 48291, 48310, 48325,
+        48341, 48350, 48361, 48378, 48392, 48410, 48417, 48432, 48445, 48465, 48484, 48503, 48515, 48529, 48535, 48546,
+        48552, 48562, 48573, 48588, 48610, 48620, 48634, 48644, 48656, 48669, 48678, 48699, 48710, 48721, 48731, 48743,
+        48758, 48777, 48791, 48803, 48812, 48820, 48836, 48854, 48867, 48878, 48892, 48902, 48913, 48923, 48934, 48949,
+        48969, 48983, 48999, 49029, 49042, 49059, 49077, 49085, 49093, 49108, 49123, 49136, 49147, 49157, 49169, 49179,
+        49187, 49201, 49212, 49226, 49237, 49248, 49257, 49266, 49280, 49288, 49301, 49320, 49339, 49362, 49373, 49389,
+        49405, 49418, 49431, 49441, 49452, 49465, 49480, 49499, 49517, 49533, 49546, 49559, 49567, 49575, 49585, 49594,
+        49612, 49621, 49637, 49648, 49660, 49674, 49683, 49697, 49708, 49722, 49734, 49749, 49770, 49791, 49813, 49828,
+        49841, 49852, 49865, 49872, 49887, 49898, 49908, 49920, 49930, 49940, 49951, 49963, 49976, 49989, 49999, 50012,
+        50026, 50044, 50057, 50070, 50079, 50091, 50104, 50116, 50125, 50140, 50151, 50160, 50178, 50192, 50200, 50211,
+        50222, 50234, 50250, 50266, 50278, 50290, 50305, 50322, 50329, 50339, 50347, 50358, 50370, 50388, 50401, 50412,
+        50430, 50442, 50456, 50466, 50478, 50490, 50501, 50512, 50523, 50532, 50545, 50557, 50569, 50580, 50594, 50606,
+        50615, 50632, 50643, 50657, 50671, 50685, 50699, 50712, 50724, 50734, 50746, 50762, 50775, 50792, 50809, 50823,
+        50838, 50848, 50861, 50872, 50885, 50890, 50905, 50912, 50931, 50942, 50951, 50968, 50982, 50993, 51001, 51015,
+        51029, 51048, 51056, 51063, 51071, 51079, 51089, 51099, 51107, 51115, 51127, 51133, 51144, 51158, 51165, 51187,
+        51201, 51209, 51218, 51232, 51253, 51268, 51277, 51295, 51305, 51316, 51327, 51338, 51349, 51367, 51381, 51389,
+        51397, 51406, 51414, 51423, 51434, 51447, 51467, 51478, 51490, 51502, 51512, 51524, 51535, 51545, 51558, 51569,
+        51579, 51587, 51592, 51598, 51608, 51618, 51636, 51647, 51660, 51679, 51690, 51702, 51715, 51727, 51744, 51760,
+        51772, 51781, 51794, 51810, 51821, 51834, 51845, 51859, 51869, 51885, 51897, 51910, 51923, 51938, 51948, 51968,
+        51982, 51997, 52007, 52018, 52029, 52044, 52054, 52066, 52080, 52089, 52103, 52113, 52124, 52138, 52151, 52163,
+        52179, 52200, 52208, 52220, 52239, 52253, 52268, 52281, 52295, 52304, 52313, 52330, 52345, 52358, 52375, 52386,
+        52395, 52407, 52419, 52433, 52448, 52457, 52464, 52478, 52490, 52506, 52525, 52537, 52549, 52565, 52580, 52596,
+        52608, 52617, 52634, 52650, 52665, 52678, 52693, 52710, 52723, 52734, 52746, 52758, 52769, 52784, 52792, 52800,
+        52809, 52819, 52833, 52845, 52857, 52867, 52878, 52891, 52899, 52909, 52922, 52932, 52944, 52954, 52965, 52985,
+        53000, 53015, 53030, 53045, 53060, 53073, 53084, 53103, 53112, 53129, 53146, 53157, 53171, 53186, 53201, 53216,
+        53233, 53241, 53257, 53269, 53278, 53293, 53306, 53321, 53328, 53336, 53347, 53353, 53361, 53370, 53380, 53393,
+        53402, 53411, 53430, 53450, 53463, 53473, 53485, 53504, 53515, 53533, 53542, 53553, 53564, 53572, 53581, 53588,
+        53595, 53602, 53609, 53616, 53629, 53638, 53645, 53653, 53666, 53679, 53699, 53719, 53726, 53736, 53772, 53790,
+        53809, 53827, 53847, 53860, 53875, 53883, 53891, 53905, 53919, 53942, 53954, 53968, 53978, 53991, 54001, 54013,
+        54022, 54038, 54047, 54063, 54079, 54093, 54109, 54120, 54138, 54152, 54165, 54177, 54190, 54198, 54212, 54229,
+        54246, 54260, 54273, 54288, 54299, 54310, 54319, 54332, 54348, 54357, 54369, 54385, 54398, 54409, 54422, 54435,
+        54453, 54465, 54479, 54493, 54507, 54525, 54544, 54560, 54575, 54589, 54601, 54613, 54627, 54639, 54657, 54670,
+        54689, 54702, 54718, 54735, 54749, 54759, 54768, 54775, 54786, 54802, 54814, 54820, 54840, 54850, 54866, 54876,
+        54891, 54906, 54922, 54933, 54943, 54960, 54969, 54984, 54997, 55020, 55039, 55051, 55064, 55075, 55083, 55095,
+        55106, 55120, 55132, 55142, 55158, 55167, 55182, 55198, 55210, 55233, 55249, 55274, 55300, 55320, 55340, 55356,
+        55374, 55397, 55412, 55427, 55435, 55449, 55464, 55481, 55496, 55509, 55525, 55544, 55551, 55565, 55574, 55591,
+        55603, 55614, 55626, 55636, 55646, 55657, 55668, 55677, 55688, 55694, 55703, 55727, 55745, 55764, 55780, 55795,
+        55806, 55816, 55827, 55833, 55849, 55865, 55882, 55898, 55915, 55929, 55945, 55958, 55972, 55986, 55994, 56007,
+        56015, 56032, 56045, 56065, 56079, 56086, 56094, 56105, 56123, 56138, 56151, 56167, 56194, 56208, 56216, 56242,
+        56250, 56262, 56278, 56294, 56308, 56319, 56332, 56341, 56354, 56367, 56380, 56392, 56402, 56413, 56424, 56442,
+        56453, 56462, 56473, 56486, 56508, 56524, 56540, 56554, 56566, 56577, 56588, 56602, 56612, 56625, 56640, 56655,
+        56667, 56681, 56693, 56705, 56713, 56727, 56736, 56746, 56761, 56773, 56779, 56794, 56803, 56810, 56822, 56832,
+        56857, 56874, 56890, 56905, 56917, 56929, 56940, 56952, 56964, 56981, 56994, 57009, 57025, 57038, 57049, 57063,
+        57081, 57087, 57099, 57118, 57131, 57144, 57155, 57168, 57182, 57198, 57211, 57225, 57239, 57257, 57271, 57287,
+        57303, 57314, 57328, 57341, 57352, 57367, 57376, 57388, 57403, 57422, 57438, 57446, 57458, 57465, 57476, 57486,
+        57498, 57510, 57524, 57533, 57544, 57553, 57566, 57576, 57589, 57599, 57613, 57626, 57642, 57654, 57669, 57684,
+        57699, 57714, 57727, 57737, 57753, 57763, 57770, 57784, 57797, 57812, 57826, 57834, 57846, 57857, 57876, 57892,
+        57900, 57912, 57918, 57928, 57936, 57955, 57966, 57976, 57991, 57997, 58006, 58014, 58024, 58035, 58047, 58062,
+        58075, 58087, 58098, 58109, 58124, 58137, 58150, 58160, 58167, 58176, 58188, 58206, 58219, 58236, 58247, 58263,
+        58277, 58289, 58302, 58315, 58325, 58335, 58351, 58363, 58369, 58382, 58396, 58406, 58413, 58424, 58434, 58444,
+        58465, 58476, 58485, 58494, 58503, 58511, 58519, 58527, 58538, 58547, 58557, 58575, 58593, 58607, 58623, 58643,
+        58652, 58666, 58674, 58685, 58698, 58713, 58726, 58739, 58753, 58759, 58772, 58782, 58790, 58799, 58821, 58846,
+        58868, 58877, 58892, 58901, 58912, 58922, 58929, 58936, 58943, 58959, 58971, 58988, 59001, 59013, 59027, 59042,
+        59056, 59074, 59088, 59100, 59113, 59129, 59141, 59156, 59173, 59186, 59198, 59208, 59218, 59228, 59238, 59250,
+        59264, 59277, 59288, 59300, 59315, 59325, 59332, 59343, 59350, 59361, 59373, 59388, 59403, 59420, 59437, 59443,
+        59457, 59473, 59482, 59495, 59501, 59512, 59524, 59535, 59541, 59551, 59562, 59568, 59579, 59584, 59598, 59612,
+        59626, 59643, 59659, 59674, 59690, 59696, 59710, 59719, 59729, 59734, 59745, 59752, 59761, 59768, 59780, 59790,
+        59807, 59818, 59829, 59842, 59847, 59860, 59871, 59885, 59893, 59898, 59914, 59921, 59936, 59942, 59953, 59969,
+        59982, 59997, 60010, 60022, 60039, 60053, 60064, 60077, 60089, 60097, 60104, 60114, 60125, 60140, 60156, 60175,
+        60182, 60194, 60204, 60214, 60230, 60238, 60255, 60262, 60267, 60273, 60283, 60296, 60314, 60324, 60333, 60345,
+        60366, 60374, 60385, 60396, 60407, 60413, 60433, 60445, 60456, 60464, 60471, 60477, 60483, 60492, 60503, 60514,
+        60520, 60526, 60532, 60538, 60544, 60550, 60556, 60569, 60582, 60594, 60606, 60620, 60632, 60647, 60659, 60670,
+        60684, 60697, 60705, 60717, 60727, 60738, 60755, 60767, 60776, 60787, 60800, 60810, 60817, 60834, 60842, 60860,
+        60884, 60898, 60911, 60928, 60938, 60957, 60970, 60987, 61000, 61018, 61038, 61052, 61063, 61077, 61089, 61104,
+        61121, 61133, 61145, 61162, 61174, 61188, 61205, 61210, 61222, 61233, 61244, 61257, 61271, 61284, 61297, 61308,
+        61325, 61337, 61350, 61364, 61382, 61391, 61400, 61409, 61419, 61431, 61438, 61454, 61464, 61481, 61494, 61500,
+        61512, 61532, 61555, 61563, 61581, 61593, 61604, 61624, 61635, 61646, 61658, 61671, 61685, 61700, 61720, 61730,
+        61741, 61748, 61761, 61776, 61788, 61802, 61817, 61826, 61834, 61848, 61860, 61875, 61888, 61895, 61902, 61909,
+        61940, 61946, 61963, 61970, 61977, 61984, 61995, 62008, 62023, 62038, 62049, 62063, 62076, 62088, 62103, 62116,
+        62127, 62139, 62153, 62177, 62193, 62208, 62223, 62233, 62249, 62260, 62278, 62299, 62313, 62325, 62351, 62365,
+        62375, 62388, 62406, 62423, 62440, 62451, 62467, 62485, 62496, 62509, 62523, 62533, 62544, 62564, 62583, 62598,
+        62615, 62627, 62645, 62653, 62669, 62685, 62705, 62724, 62740, 62754, 62770, 62783, 62797, 62809, 62825, 62840,
+        62855, 62874, 62891, 62909, 62929, 62945, 62955, 62971, 62992, 63004, 63017, 63034, 63049, 63063, 63074, 63085,
+        63095, 63102, 63113, 63129, 63144, 63151, 63162, 63181, 63194, 63208, 63216, 63231, 63251, 63268, 63277, 63287,
+        63296, 63307, 63321, 63334, 63348, 63365, 63376, 63389, 63406, 63416, 63431, 63445, 63458, 63471, 63488, 63503,
+        63514, 63530, 63541, 63553, 63566, 63583, 63595, 63607, 63622, 63632, 63646, 63664, 63677, 63703, 63717, 63729,
+        63735, 63746, 63758, 63771, 63780, 63796, 63813, 63830, 63846, 63861, 63877, 63893, 63909, 63925, 63940, 63953,
+        63965, 63974, 63992, 64005, 64023, 64036, 64044, 64055, 64068, 64081, 64092, 64111, 64127, 64143, 64157, 64171,
+        64184, 64199, 64214, 64238, 64251, 64264, 64290, 64296, 64309, 64322, 64342, 64352, 64363, 64374, 64386, 64404,
+        64414, 64421, 64427, 64436, 64448, 64457, 64472, 64488, 64500, 64514, 64521, 64535, 64547, 64562, 64576, 64594,
+        64606, 64618, 64630, 64642, 64654, 64666, 64690, 64705, 64717, 64732, 64748, 64758, 64771, 64781, 64793, 64808,
+        64820, 64831, 64844, 64853, 64863, 64876, 64888, 64911, 64922, 64932, 64947, 64968, 64982, 64997, 65019, 65026,
+        65040, 65055, 65070, 65082, 65098, 65117, 65130, 65151, 65166, 65178, 65189, 65201, 65214, 65227, 65239, 65255,
+        65266, 65286, 65302, 65312, 65324, 65330, 65339, 65351, 65360, 65368, 65382, 65390, 65401, 65413, 65425, 65440,
+        65453, 65465, 65474, 65491, 65509, 65525, 65535, 65543, 65552, 65560, 65570, 65584, 65597, 65606, 65620, 65634,
+        65645, 65658, 65684, 65698, 65719, 65728, 65740, 65755, 65768, 65785, 65793, 65816, 65829, 65843, 65862, 65874,
+        65882, 65899, 65909, 65923, 65932, 65943, 65953, 65964, 65974, 65987, 65995, 66004, 66016, 66029, 66043, 66055,
+        66067, 66082, 66093, 66108, 66120, 66136, 66148, 66166, 66178, 66189, 66202, 66219, 66232, 66244, 66255, 66269,
+        66281, 66299, 66312, 66323, 66335, 66349, 66362, 66376, 66391, 66406, 66419, 66432, 66449, 66466, 66479, 66496,
+        66512, 66529, 66544, 66558, 66570, 66584, 66602, 66624, 66642, 66654, 66669, 66682, 66696, 66708, 66720, 66732,
+        66747, 66759, 66774, 66789, 66807, 66822, 66834, 66853, 66869, 66885, 66900, 66913, 66929, 66942, 66953, 66965,
+        66977, 66991, 67003, 67016, 67025, 67037, 67051, 67060, 67070, 67079, 67090, 67102, 67117, 67133, 67157, 67180,
+        67204, 67218, 67238, 67262, 67274, 67295, 67309, 67330, 67337, 67350, 67358, 67366, 67384, 67397, 67410, 67422,
+        67438, 67459, 67467, 67479, 67493, 67507, 67514, 67527, 67533, 67551, 67562, 67571, 67589, 67611, 67624, 67638,
+        67652, 67666, 67679, 67699, 67725, 67737, 67753, 67764, 67775, 67792, 67810, 67825, 67840, 67860, 67876, 67895,
+        67911, 67923, 67938, 67960, 67975, 67985, 68003, 68017, 68028, 68044, 68060, 68073, 68088, 68109, 68122, 68138,
+        68155, 68165, 68178, 68193, 68214, 68227, 68241, 68247, 68260, 68275, 68284, 68291, 68298, 68320, 68347, 68360,
+        68373, 68384, 68396, 68416, 68431, 68448, 68462, 68473, 68486, 68505, 68526, 68541, 68567, 68585, 68599, 68615,
+        68635, 68649, 68664, 68674, 68688, 68703, 68718, 68731, 68744, 68752, 68763, 68781, 68795, 68816, 68828, 68842,
+        68854, 68878, 68889, 68901, 68917, 68931, 68946, 68959, 68975, 68989, 69003, 69014, 69028, 69039, 69048, 69070,
+        69082, 69098, 69109, 69129, 69135, 69145, 69157, 69170, 69180, 69190, 69200, 69210, 69224, 69235, 69245, 69258,
+        69270, 69286, 69296, 69308, 69327, 69343, 69356, 69371, 69386, 69400, 69412, 69427, 69441, 69450, 69457, 69468,
+        69479, 69490, 69503, 69515, 69521, 69538, 69546, 69561, 69572, 69582, 69590, 69598, 69608, 69615, 69634, 69655,
+        69668, 69685, 69700, 69722, 69747, 69757, 69766, 69779, 69798, 69813, 69825, 69837, 69851, 69862, 69870, 69880,
+        69891, 69905, 69915, 69922, 69930, 69936, 69942, 69948, 69958, 69971, 69986, 69999, 70006, 70022, 70037, 70049,
+        70064, 70078, 70093, 70107, 70123, 70139, 70155, 70170, 70181, 70187, 70203, 70216, 70230, 70242, 70258, 70268,
+        70278, 70292, 70308, 70326, 70342, 70363, 70372, 70390, 70407, 70420, 70432, 70445, 70456, 70471, 70484, 70495,
+        70511, 70533, 70544, 70551, 70564, 70583, 70595, 70608, 70621, 70633, 70643, 70656, 70662, 70668, 70675, 70688,
+        70698, 70713, 70732, 70748, 70758, 70775, 70785, 70800, 70818, 70832, 70845, 70860, 70878, 70890, 70903, 70915,
+        70936, 70946, 70958, 70974, 70990, 71013, 71031, 71048, 71066, 71086, 71095, 71108, 71122, 71136, 71145, 71154,
+        71165, 71178, 71192, 71203, 71215, 71226, 71238, 71253, 71268, 71278, 71291, 71313, 71325, 71340, 71355, 71370,
+        71380, 71392, 71404, 71416, 71424, 71434, 71447, 71458, 71476, 71495, 71503, 71513, 71529, 71538, 71552, 71563,
+        71582, 71595, 71610, 71622, 71637, 71652, 71662, 71679, 71695, 71708, 71721, 71730, 71741, 71757, 71782, 71804,
+        71826, 71835, 71847, 71858, 71869, 71885, 71902, 71914, 71930, 71937, 71948, 71956, 71970, 71976, 71991, 71999,
+        72005, 72015, 72029, 72045, 72053, 72068, 72084, 72090, 72099, 72113, 72129, 72144, 72156, 72165, 72176, 72184,
+        72197, 72210, 72223, 72237, 72247, 72261, 72277, 72288, 72302, 72321, 72345, 72357, 72370, 72384, 72400, 72422,
+        72443, 72454, 72471, 72482, 72500, 72515, 72531, 72550, 72573, 72584, 72599, 72609, 72617, 72629, 72650, 72665,
+        72677, 72694, 72709, 72724, 72741, 72752, 72763, 72780, 72794, 72812, 72825, 72842, 72858, 72874, 72890, 72906,
+        72934, 72952, 72965, 72980, 72998, 73011, 73024, 73038, 73052, 73068, 73084, 73097, 73110, 73125, 73140, 73153,
+        73165, 73178, 73191, 73203, 73221, 73237, 73254, 73266, 73280, 73293, 73308, 73321, 73335, 73348, 73361, 73375,
+        73390, 73405, 73420, 73433, 73449, 73463, 73478, 73493, 73505, 73518, 73532, 73546, 73561, 73579, 73594, 73604,
+        73619, 73636, 73652, 73668, 73681, 73700, 73715, 73730, 73743, 73757, 73771, 73787, 73802, 73817, 73833, 73849,
+        73863, 73879, 73893, 73912, 73928, 73945, 73959, 73971, 73987, 73999, 74014, 74027, 74036, 74050, 74066, 74087,
+        74100, 74114, 74127, 74143, 74157, 74167, 74180, 74194, 74208, 74219, 74233, 74255, 74266, 74282, 74292, 74308,
+        74323, 74338, 74357, 74374, 74395, 74404, 74419, 74428, 74441, 74451, 74465, 74484, 74498, 74512, 74527, 74545,
+        74565, 74578, 74592, 74605, 74626, 74643, 74657, 74671, 74685, 74699, 74713, 74724, 74741, 74752, 74772, 74790,
+        74803, 74818, 74835, 74844, 74857, 74876, 74892, 74906, 74917, 74932, 74945, 74954, 74963, 74975, 74987, 75001,
+        75012, 75027, 75046, 75061, 75074, 75083, 75091, 75104, 75112, 75119, 75130, 75157, 75168, 75184, 75199, 75216,
+        75227, 75239, 75252, 75262, 75270, 75277, 75288, 75299, 75310, 75321, 75332, 75343, 75358, 75369, 75383, 75398,
+        75413, 75433, 75448, 75463, 75475, 75497, 75510, 75526, 75537, 75545, 75560, 75572, 75582, 75594, 75602, 75610,
+        75632, 75648, 75666, 75682, 75699, 75714, 75729, 75742, 75753, 75767, 75781, 75795, 75812, 75828, 75840, 75855,
+        75870, 75892, 75907, 75936, 75952, 75963, 75979, 75997, 76018, 76039, 76061, 76082, 76100, 76121, 76141, 76161,
+        76181, 76194, 76210, 76223, 76237, 76257, 76274, 76284, 76298, 76312, 76334, 76345, 76356, 76365, 76380, 76396,
+        76416, 76425, 76434, 76449, 76462, 76479, 76496, 76511, 76523, 76540, 76553, 76570, 76587, 76604, 76616, 76638,
+        76656, 76672, 76690, 76713, 76729, 76744, 76756, 76774, 76786, 76798, 76813, 76826, 76843, 76854, 76866, 76874,
+        76880, 76895, 76911, 76925, 76940, 76954, 76971, 76985, 76996, 77013, 77028, 77046, 77064, 77078, 77091, 77108,
+        77125, 77132, 77145, 77162, 77179, 77191, 77204, 77217, 77232, 77252, 77276, 77293, 77313, 77329, 77345, 77365,
+        77379, 77399, 77414, 77424, 77437, 77449, 77465, 77479, 77495, 77506, 77516, 77525, 77536, 77551, 77562, 77575,
+        77591, 77606, 77620, 77631, 77641, 77654, 77663, 77675, 77690, 77705, 77719, 77727, 77737, 77746, 77772, 77782,
+        77791, 77799, 77810, 77826, 77843, 77849, 77866, 77886, 77894, 77909, 77918, 77936, 77947, 77955, 77969, 77980,
+        77991, 78001, 78019, 78026, 78040, 78051, 78076, 78086, 78096, 78110, 78125, 78142, 78159, 78172, 78186, 78196,
+        78211, 78225, 78242, 78257, 78268, 78280, 78294, 78307, 78319, 78331, 78343, 78356, 78368, 78381, 78392, 78402,
+        78416, 78430, 78451, 78472, 78483, 78506, 78522, 78531, 78543, 78552, 78561, 78579, 78597, 78613, 78630, 78644,
+        78658, 78677, 78691, 78699, 78714, 78722, 78731, 78745, 78763, 78778, 78796, 78811, 78818, 78825, 78838, 78852,
+        78868, 78876, 78887, 78909, 78923, 78935, 78951, 78964, 78980, 78994, 79009, 79030, 79046, 79057, 79072, 79085,
+        79101, 79118, 79133, 79150, 79164, 79178, 79193, 79210, 79222, 79234, 79251, 79261, 79271, 79289, 79303, 79316,
+        79326, 79335, 79352, 79369, 79386, 79404, 79413, 79420, 79430, 79440, 79452, 79469, 79480, 79492, 79512, 79520,
+        79532, 79556, 79563, 79576, 79593, 79601, 79610, 79621, 79633, 79648, 79656, 79665, 79682, 79696, 79703, 79717,
+        79727, 79744, 79757, 79781, 79796, 79813, 79833, 79852, 79879, 79892, 79912, 79926, 79934, 79948, 79964, 79979,
+        79993, 80010, 80028, 80040, 80056, 80069, 80079, 80092, 80105, 80121, 80135, 80149, 80167, 80182, 80195, 80210,
+        80220, 80236, 80248, 80261, 80283, 80293, 80303, 80320, 80337, 80350, 80363, 80376, 80389, 80402, 80417, 80428,
+        80439, 80450, 80462, 80475, 80493, 80512, 80535, 80544, 80562, 80575, 80590, 80599, 80620, 80641, 80658, 80674,
+        80686, 80702, 80711, 80725, 80747, 80759, 80770, 80780, 80791, 80803, 80813, 80830, 80846, 80860, 80881, 80891,
+        80906, 80923, 80940, 80950, 80973, 80985, 80999, 81014, 81022, 81037, 81052, 81068, 81081, 81096, 81107, 81116,
+        81129, 81146, 81166, 81175, 81189, 81198, 81212, 81222, 81235, 81242, 81259, 81269, 81281, 81294, 81306, 81320,
+        81334, 81345, 81358, 81373, 81379, 81392, 81402, 81414, 81428, 81448, 81457, 81476, 81489, 81503, 81522, 81539,
+        81550, 81565, 81579, 81597, 81612, 81626, 81640, 81652, 81657, 81663, 81683, 81693, 81699, 81708, 81717, 81723,
+        81730, 81737, 81743, 81749, 81755, 81761, 81776, 81788, 81801, 81808, 81817, 81831, 81840, 81848, 81856, 81869,
+        81878, 81888, 81898, 81911, 81929, 81938, 81947, 81956, 81966, 81982, 81991, 82003, 82017, 82029, 82045, 82058,
+        82072, 82090, 82102, 82120, 82133, 82149, 82161, 82172, 82184, 82200, 82213, 82223, 82236, 82245, 82256, 82269,
+        82281, 82294, 82307, 82320, 82334, 82342, 82354, 82367, 82380, 82393, 82406, 82418, 82430, 82445, 82461, 82476,
+        82496, 82507, 82522, 82536, 82551, 82559, 82574, 82589, 82608, 82621, 82636, 82647, 82667, 82678, 82689, 82701,
+        82712, 82729, 82754, 82764, 82771, 82788, 82800, 82814, 82828, 82846, 82857, 82874, 82888, 82906, 82926, 82941,
+        82956, 82970, 82986, 83002, 83016, 83030, 83043, 83063, 83076, 83086, 83098, 83107, 83118, 83125, 83136, 83155,
+        83176, 83196, 83218, 83236, 83249, 83266, 83280, 83298, 83314, 83331, 83347, 83361, 83372, 83392, 83409, 83427,
+        83443, 83465, 83485, 83503, 83524, 83542, 83559, 83577, 83591, 83605, 83618, 83631, 83642, 83660, 83673, 83686,
+        83694, 83707, 83718, 83727, 83739, 83752, 83764, 83775, 83782, 83798, 83813, 83824, 83834, 83848, 83861, 83872,
+        83882, 83891, 83908, 83926, 83943, 83959, 83970, 83981, 83996, 84014, 84025, 84040, 84053, 84069, 84081, 84092,
+        84102, 84115, 84120, 84135, 84142, 84163, 84169, 84174, 84188, 84202, 84214, 84227, 84242, 84254, 84279, 84294,
+        84306, 84319, 84330, 84341, 84352, 84360, 84369, 84382, 84399, 84412, 84432, 84441, 84451, 84467, 84479, 84494,
+        84512, 84524, 84544, 84558, 84570, 84583, 84598, 84612, 84619, 84630, 84642, 84652, 84666, 84677, 84692, 84706,
+        84718, 84728, 84741, 84758, 84772, 84790, 84807, 84822, 84832, 84841, 84852, 84871, 84882, 84891, 84916, 84934,
+        84950, 84968, 84982, 84990, 85000, 85012, 85026, 85041, 85058, 85068, 85081, 85095, 85110, 85123, 85136, 85150,
+        85160, 85175, 85186, 85206, 85216, 85230, 85239, 85250, 85265, 85280, 85289, 85301, 85313, 85324, 85334, 85344,
+        85358, 85373, 85390, 85402, 85414, 85431, 85449, 85460, 85470, 85486, 85497, 85508, 85516, 85522, 85527, 85543,
+        85553, 85565, 85577, 85591, 85605, 85617, 85625, 85638, 85655, 85668, 85679, 85698, 85712, 85724, 85738, 85752,
+        85763, 85776, 85793, 85804, 85814, 85828, 85841, 85854, 85869, 85881, 85904, 85922, 85932, 85942, 85955, 85971,
+        85984, 86002, 86014, 86023, 86043, 86059, 86077, 86091, 86112, 86127, 86136, 86151, 86163, 86175, 86189, 86204,
+        86213, 86222, 86231, 86243, 86252, 86264, 86279, 86291, 86310, 86329, 86338, 86348, 86356, 86368, 86382, 86397,
+        86407, 86425, 86440, 86457, 86465, 86472, 86488, 86504, 86520, 86534, 86549, 86561, 86578, 86595, 86601, 86616,
+        86637, 86655, 86675, 86691, 86705, 86722, 86741, 86763, 86774, 86785, 86796, 86804, 86817, 86833, 86846, 86861,
+        86876, 86888, 86898, 86917, 86925, 86934, 86944, 86959, 86974, 86989, 87002, 87012, 87026, 87046, 87064, 87075,
+        87086, 87095, 87103, 87114, 87127, 87137, 87150, 87158, 87164, 87175, 87186, 87199, 87219, 87237, 87254, 87271,
+        87287, 87305, 87318, 87331, 87344, 87357, 87371, 87390, 87404, 87417, 87428, 87438, 87450, 87460, 87476, 87488,
+        87502, 87515, 87529, 87546, 87567, 87578, 87590, 87608, 87620, 87627, 87640, 87653, 87666, 87678, 87686, 87698,
+        87709, 87722, 87737, 87752, 87769, 87782, 87792, 87803, 87816, 87828, 87841, 87853, 87866, 87879, 87892, 87908,
+        87924, 87938, 87954, 87976, 87988, 88002, 88013, 88033, 88047, 88058, 88069, 88082, 88091, 88098, 88107, 88120,
+        88132, 88145, 88153, 88168, 88178, 88198, 88219, 88235, 88249, 88262, 88271, 88278, 88290, 88303, 88314, 88326,
+        88335, 88353, 88373, 88390, 88403, 88420, 88432, 88442, 88457, 88471, 88486, 88498, 88509, 88528, 88543, 88557,
+        88570, 88580, 88597, 88609, 88625, 88639, 88654, 88670, 88685, 88697, 88708, 88718, 88731, 88757, 88771, 88784,
+        88802, 88815, 88833, 88849, 88863, 88875, 88885, 88905, 88926, 88946, 88962, 88973, 88987, 89000, 89012, 89025,
+        89041, 89053, 89061, 89069, 89077, 89085, 89093, 89101, 89109, 89119, 89129, 89141, 89151, 89162, 89174, 89185,
+        89201, 89218, 89235, 89249, 89259, 89268, 89282, 89297, 89310, 89325, 89334, 89343, 89352, 89365, 89382, 89398,
+        89419, 89432, 89449, 89463, 89480, 89495, 89505, 89514, 89529, 89541, 89561, 89579, 89592, 89607, 89622, 89638,
+        89651, 89661, 89672, 89678, 89688, 89698, 89708, 89720, 89734, 89753, 89768, 89788, 89803, 89824, 89840, 89858,
+        89873, 89889, 89896, 89907, 89919, 89930, 89941, 89957, 89970, 89977, 89982, 89989, 90004, 90014, 90028, 90039,
+        90048, 90057, 90069, 90083, 90098, 90115, 90125, 90134, 90149, 90160, 90174, 90192, 90210, 90227, 90237, 90248,
+        90262, 90279, 90296, 90313, 90335, 90348, 90367, 90380, 90390, 90403, 90419, 90437, 90453, 90469, 90480, 90489,
+        90502, 90522, 90539, 90559, 90581, 90594, 90612, 90630, 90644, 90656, 90664, 90673, 90680, 90688, 90703, 90718,
+        90724, 90735, 90753, 90764, 90777, 90787, 90801, 90811, 90831, 90850, 90864, 90876, 90893, 90910, 90928, 90939,
+        90951, 90966, 90983, 91011, 91025, 91036, 91047, 91059, 91073, 91085, 91102, 91114, 91126, 91136, 91148, 91159,
+        91173, 91190, 91201, 91216, 91226, 91235, 91248, 91272, 91282, 91293, 91304, 91319, 91325, 91339, 91348, 91364,
+        91379, 91394, 91409, 91421, 91434, 91442, 91453, 91467, 91480, 91498, 91513, 91534, 91548, 91563, 91576, 91587,
+        91601, 91616, 91627, 91639, 91658, 91676, 91688, 91700, 91718, 91729, 91738, 91744, 91758, 91771, 91787, 91793,
+        91813, 91827, 91838, 91853, 91864, 91879, 91891, 91910, 91924, 91935, 91941, 91947, 91957, 91970, 91981, 91991,
+        92004, 92012, 92025, 92038, 92050, 92061, 92075, 92090, 92101, 92118, 92124, 92135, 92149, 92154, 92165, 92183,
+        92195, 92206, 92215, 92227, 92235, 92248, 92256, 92269, 92284, 92295, 92309, 92329, 92342, 92363, 92385, 92403,
+        92414, 92427, 92437, 92448, 92463, 92470, 92491, 92507, 92523, 92539, 92554, 92567, 92577, 92588, 92608, 92622,
+        92633, 92646, 92659, 92677, 92701, 92716, 92731, 92751, 92767, 92784, 92805, 92825, 92846, 92863, 92877, 92890,
+        92905, 92914, 92933, 92941, 92958, 92974, 92991, 93008, 93027, 93042, 93056, 93064, 93080, 93092, 93103, 93113,
+        93120, 93130, 93146, 93155, 93167, 93181, 93190, 93196, 93203, 93214, 93230, 93254, 93266, 93279, 93300, 93314,
+        93328, 93341, 93355, 93371, 93378, 93391, 93403, 93415, 93428, 93444, 93457, 93473, 93487, 93500, 93515, 93531,
+        93539, 93551, 93563, 93578, 93595, 93606, 93622, 93634, 93650, 93661, 93673, 93683, 93695, 93711, 93724, 93735,
+        93749, 93764, 93783, 93796, 93809, 93820, 93831, 93841, 93853, 93872, 93887, 93902, 93916, 93931, 93939, 93954,
+        93975, 93993, 94006, 94014, 94024, 94044, 94057, 94071, 94086, 94097, 94106, 94120, 94130, 94140, 94153, 94167,
+        94180, 94193, 94206, 94215, 94225, 94237, 94247, 94264, 94277, 94287, 94295, 94312, 94324, 94331, 94337, 94347,
+        94357, 94368, 94374, 94382, 94399, 94410, 94427, 94438, 94450, 94462, 94476, 94497, 94506, 94518, 94528, 94540,
+        94551, 94567, 94583, 94594, 94607, 94621, 94641, 94657, 94672, 94690, 94704, 94714, 94735, 94747, 94761, 94782,
+        94793, 94807, 94825, 94835, 94856, 94872, 94885, 94897, 94910, 94929, 94943, 94955, 94967, 94981, 94996, 95013,
+        95034, 95050, 95066, 95076, 95090, 95108, 95125, 95141, 95157, 95172, 95186, 95207, 95227, 95245, 95259, 95275,
+        95292, 95306, 95318, 95327, 95342, 95355, 95371, 95386, 95395, 95412, 95420, 95433, 95448, 95470, 95486, 95497,
+        95513, 95524, 95536, 95547, 95565, 95576, 95592, 95605, 95616, 95632, 95650, 95660, 95670, 95682, 95701, 95719,
+        95741, 95760, 95775, 95787, 95799, 95814, 95825, 95844, 95860, 95870, 95881, 95902, 95910, 95921, 95935, 95945,
+        95957, 95970, 95984, 95995, 96009, 96016, 96024, 96041, 96056, 96069, 96084, 96099, 96112, 96124, 96143, 96161,
+        96179, 96198, 96210, 96220, 96228, 96237, 96244, 96256, 96267, 96275, 96287, 96298, 96311, 96319, 96329, 96338,
+        96350, 96361, 96381, 96397, 96407, 96424, 96438, 96454, 96465, 96481, 96494, 96507, 96521, 96537, 96551, 96564,
+        96578, 96596, 96616, 96632, 96646, 96659, 96670, 96681, 96693, 96704, 96719, 96734, 96749, 96764, 96779, 96794,
+        96809, 96824, 96839, 96853, 96861, 96874, 96892, 96904, 96919, 96928, 96938, 96946, 96958, 96970, 96980, 96993,
+        97008, 97028, 97041, 97053, 97062, 97074, 97081, 97090, 97101, 97116, 97126, 97139, 97153, 97164, 97180, 97191,
+        97208, 97222, 97236, 97243, 97258, 97282, 97294, 97309, 97325, 97333, 97347, 97359, 97368, 97382, 97397, 97408,
+        97417, 97432, 97444, 97453, 97463, 97478, 97487, 97509, 97524, 97534, 97549, 97561, 97579, 97593, 97608, 97621,
+        97633, 97647, 97669, 97685, 97699, 97710, 97723, 97735, 97747, 97757, 97777, 97796, 97818, 97840, 97857, 97874,
+        97891, 97905, 97919, 97933, 97944, 97958, 97973, 97985, 97996, 98010, 98021, 98038, 98057, 98073, 98086, 98101,
+        98117, 98132, 98140, 98158, 98173, 98186, 98203, 98219, 98238, 98252, 98266, 98280, 98294, 98308, 98322, 98332,
+        98347, 98362, 98371, 98391, 98405, 98416, 98430, 98443, 98455, 98477, 98492, 98513, 98532, 98547, 98558, 98569,
+        98583, 98606, 98623, 98635, 98647, 98662, 98675, 98693, 98707, 98719, 98734, 98749, 98761, 98779, 98789, 98798,
+        98810, 98818, 98824, 98839, 98852, 98863, 98876, 98887, 98902, 98912, 98927, 98940, 98960, 98975, 98988, 99003,
+        99012, 99023, 99035, 99044, 99055, 99067, 99082, 99099, 99115, 99134, 99151, 99170, 99179, 99185, 99201, 99211,
+        99221, 99234, 99244, 99255, 99263, 99274, 99286, 99295, 99309, 99322, 99338, 99360, 99380, 99394, 99417, 99426,
+        99446, 99454, 99467, 99479, 99491, 99504, 99523, 99537, 99551, 99566, 99587, 99602, 99609, 99623, 99637, 99643,
+        99649, 99655, 99668, 99684, 99698, 99713, 99726, 99738, 99751, 99758, 99767, 99776, 99790, 99808, 99816, 99826,
+        99834, 99842, 99856, 99862, 99873, 99892, 99907, 99921, 99933, 99943, 99955, 99970, 99982, 99996, 100005, 100017,
+        100044, 100063, 100079, 100088, 100097, 100111, 100127, 100138, 100154, 100169, 100183, 100198, 100203, 100207, 100223, 100234,
+        100245, 100256, 100266, 100272, 100281, 100294, 100308, 100315, 100326, 100340, 100351, 100367, 100375, 100385, 100404, 100429,
+        100438, 100446, 100462, 100471, 100476, 100484, 100494, 100502, 100514, 100525, 100538, 100551, 100558, 100576, 100594, 100607,
+        100617, 100631, 100638, 100647, 100661, 100682, 100701, 100707, 100722, 100737, 100752, 100766, 100784, 100794, 100807, 100815,
+        100823, 100843, 100852, 100860, 100869, 100879, 100901, 100922, 100936, 100943, 100954, 100965, 100976, 100987, 101004, 101022,
+        101039, 101051, 101073, 101083, 101092, 101104, 101117, 101128, 101135, 101144, 101155, 101166, 101175, 101184, 101196, 101206,
+        101218, 101234, 101256, 101273, 101283, 101297, 101310, 101322, 101334, 101343, 101359, 101373, 101381, 101392, 101409, 101421,
+        101434, 101446, 101456, 101467, 101477, 101485, 101505, 101519, 101532, 101541, 101552, 101568, 101581, 101588, 101597, 101604,
+        101615, 101624, 101640, 101652, 101663, 101672, 101683, 101693, 101702, 101709, 101721, 101736, 101747, 101760, 101772, 101783,
+        101789, 101801, 101813, 101824, 101840, 101853, 101859, 101872, 101885, 101898, 101913, 101928, 101944, 101956, 101966, 101979,
+        101992, 102010, 102030, 102044, 102052, 102067, 102075, 102082, 102093, 102106, 102118, 102131, 102138, 102147, 102164, 102179,
+        102194, 102208, 102219, 102234, 102247, 102263, 102273, 102291, 102313, 102333, 102353, 102365, 102376, 102389, 102399, 102418,
+        102432, 102449, 102457, 102470, 102484, 102489, 102504, 102514, 102519, 102530, 102542, 102557, 102568, 102579, 102599, 102607,
+        102615, 102628, 102645, 102653, 102668, 102688, 102710, 102730, 102747, 102769, 102788, 102801, 102813, 102823, 102837, 102853,
+        102865, 102876, 102889, 102901, 102915, 102932, 102944, 102961, 102972, 102981, 102997, 103010, 103021, 103042, 103058, 103070,
+        103082, 103091, 103100, 103109, 103118, 103127, 103143, 103155, 103164, 103180, 103196, 103213, 103224, 103234, 103242, 103257,
+        103269, 103279, 103295, 103311, 103327, 103339, 103354, 103365, 103382, 103391, 103403, 103411, 103420, 103427, 103435, 103447,
+        103453, 103462, 103470, 103480, 103493, 103506, 103518, 103533, 103547, 103563, 103574, 103584, 103592, 103606, 103622, 103640,
+        103654, 103670, 103680, 103688, 103703, 103718, 103733, 103742, 103756, 103775, 103788, 103802, 103812, 103819, 103833, 103839,
+        103853, 103862, 103871, 103877, 103888, 103906, 103918, 103930, 103942, 103948, 103954, 103963, 103977, 103992, 104001, 104011,
+        104025, 104030, 104044, 104049, 104064, 104076, 104093, 104107, 104122, 104133, 104146, 104164, 104183, 104194, 104207, 104224,
+        104244, 104255, 104268, 104280, 104294, 104306, 104317, 104325, 104336, 104346, 104358, 104366, 104378, 104388, 104407, 104420,
+        104434, 104453, 104470, 104488, 104502, 104511, 104523, 104529, 104539, 104552, 104564, 104570, 104579, 104588, 104609, 104619,
+        104629, 104643, 104650, 104662, 104675, 104686, 104700, 104706, 104719, 104732, 104741, 104754, 104769, 104779, 104792, 104803,
+        104821, 104842, 104853, 104864, 104877, 104892, 104908, 104921, 104933, 104945, 104957, 104969, 104980, 104988, 104998, 105013,
+        105028, 105035, 105052, 105067, 105082, 105097, 105108, 105117, 105132, 105144, 105156, 105168, 105180, 105192, 105204, 105211,
+        105224, 105240, 105259, 105272, 105290, 105308, 105323, 105330, 105342, 105357, 105368, 105380, 105392, 105404, 105417, 105431,
+        105443, 105454, 105468, 105482, 105492, 105504, 105521, 105531, 105541, 105550, 105561, 105571, 105589, 105601, 105609, 105621,
+        105638, 105650, 105666, 105675, 105687, 105700, 105710, 105719, 105731, 105739, 105751, 105764, 105774, 105780, 105793, 105805,
+        105817, 105829, 105842, 105851, 105865, 105885, 105899, 105913, 105931, 105951, 105963, 105970, 105983, 105997, 106008, 106028,
+        106045, 106069, 106083, 106103, 106112, 106134, 106148, 106157, 106167, 106179, 106188, 106201, 106214, 106219, 106227, 106239,
+        106249, 106261, 106268, 106284, 106292, 106298, 106308, 106325, 106336, 106351, 106360, 106370, 106381, 106391, 106401, 106411,
+        106421, 106435, 106445, 106456, 106464, 106471, 106482, 106492, 106503, 106511, 106525, 106536, 106550, 106565, 106577, 106586,
+        106597, 106609, 106618, 106631, 106639, 106649, 106665, 106684, 106692, 106699, 106704, 106716, 106727, 106742, 106754, 106767,
+        106779, 106791, 106803, 106815, 106824, 106834, 106848, 106862, 106877, 106892, 106908, 106923, 106939, 106957, 106970, 106984,
+        106998, 107013, 107024, 107039, 107050, 107061, 107072, 107086, 107101, 107113, 107126, 107138, 107147, 107153, 107172, 107182,
+        107194, 107207, 107217, 107226, 107235, 107246, 107256, 107263, 107271, 107281, 107290, 107300, 107314, 107326, 107338, 107350,
+        107359, 107369, 107380, 107392, 107403, 107415, 107426, 107442, 107452, 107462, 107476, 107487, 107499, 107510, 107522, 107536,
+        107548, 107558, 107574, 107586, 107598, 107607, 107622, 107636, 107650, 107664, 107676, 107694, 107705, 107716, 107728, 107739,
+        107751, 107762, 107774, 107782, 107795, 107813, 107822, 107837, 107851, 107862, 107876, 107890, 107905, 107922, 107934, 107949,
+        107961, 107971, 107984, 107997, 108010, 108023, 108037, 108051, 108064, 108077, 108091, 108103, 108122, 108139, 108159, 108174,
+        108194, 108205, 108215, 108224, 108231, 108240, 108250, 108259, 108270, 108278, 108293, 108308, 108320, 108334, 108352, 108363,
+        108379, 108398, 108407, 108424, 108433, 108446, 108456, 108469, 108483, 108495, 108509, 108523, 108536, 108550, 108567, 108580,
+        108596, 108609, 108622, 108635, 108648, 108662, 108676, 108691, 108708, 108723, 108740, 108750, 108762, 108775, 108787, 108801,
+        108813, 108823, 108830, 108835, 108843, 108853, 108864, 108879, 108894, 108909, 108923, 108937, 108946, 108957, 108967, 108978,
+        108988, 109000, 109017, 109032, 109046, 109060, 109068, 109077, 109088, 109102, 109111, 109120, 109129, 109140, 109155, 109166,
+        109177, 109190, 109200, 109213, 109221, 109238, 109251, 109267, 109283, 109292, 109308, 109323, 109346, 109363, 109379, 109395,
+        109408, 109423, 109437, 109447, 109455, 109461, 109467, 109479, 109489, 109502, 109516, 109526, 109539, 109555, 109564, 109578,
+        109593, 109606, 109620, 109633, 109645, 109656, 109668, 109682, 109694, 109705, 109720, 109732, 109740, 109751, 109766, 109771,
+        109782, 109791, 109800, 109809, 109821, 109828, 109842, 109858, 109870, 109881, 109889, 109900, 109910, 109918, 109935, 109951,
+        109961, 109971, 109981, 109991, 110001, 110011, 110019, 110030, 110049, 110058, 110066, 110075, 110093, 110105, 110117, 110132,
+        110146, 110157, 110170, 110181, 110192, 110201, 110207, 110216, 110227, 110236, 110245, 110256, 110268, 110278, 110285, 110302,
+        110314, 110328, 110339, 110350, 110359, 110369, 110382, 110395, 110408, 110418, 110432, 110443, 110450, 110464, 110478, 110493,
+        110506, 110523, 110545, 110555, 110567, 110579, 110593, 110602, 110615, 110633, 110649, 110665, 110677, 110690, 110702, 110715,
+        110723, 110739, 110749, 110764, 110781, 110799, 110807, 110816, 110823, 110828, 110846, 110864, 110875, 110885, 110896, 110902,
+        110918, 110935, 110982, 110999, 111015, 111050, 111081, 111114, 111153, 111191, 111235, 111279, 111305, 111334, 111354, 111382,
+        111426, 111455, 111484, 111515, 111550, 111588, 111626, 111667, 111690, 111714, 111768, 111803, 111847, 111873,
+    ],
+);
+
+/// The domain of each skeleton of `TOP_SKELETONS`, at the same index.
+pub(super) static TOP_DOMAINS: Packed = Packed::new(
+    "\
+     22onlinegames.com\
+     24-hd.com\
+     24.hu\
+     247sports.com\
+     24chasa.bg\
+     24h.com.vn\
+     24pornload.com\
+     24sata.hr\
+     24tv.ua\
+     24ur.com\
+     24vita.de\
+     26porn.com\
+     20min.ch\
+     20minutes.fr\
+     20minutos.es\
+     2beeg.me\
+     2ch.hk\
+     2ch2.net\
+     2dehands.be\
+     2ememain.be\
+     2gis.ru\
+     21cineplex.com\
+     21vek.by\
+     33win1.com\
+     365xxx.org\
+     3bmeteo.com\
+     3djuegos.com\
+     3dnews.ru\
+     3gpjizz.info\
+     3gpking.name\
+     3hentai.net\
+     3isk.biz\
+     3movs.com\
+     3seq.com\
+     3ssem.com\
+     3xxx.pro\
+     444.hu\
+     4book.org\
+     4chan.org\
+     4channel.org\
+     4dbeton888.com\
+     4funbox.com\
+     4kporn.xxx\
+     4pda.to\
+     4play.site\
+     4porn.com\
+     4shared.com\
+     5278.cc\
+     52shuku.vip\
+     550909.com\
+     55online.news\
+     5678games.com\
+     591.com.tw\
+     5ch.net\
+     5element.by\
+     51cg1.com\
+     5paisa.com\
+     5play.org\
+     5movierulz.es\
+     5movierulz.mov\
+     5movierulz.sbs\
+     69shuba.com\
+     7-11.com.tw\
+     747live.net\
+     750g.com\
+     777.in\
+     7777.md\
+     777tv.ai\
+     79king6.com\
+     7dak.cfd\
+     7dakakf.com\
+     7dakxb.live\
+     7dakxb.net\
+     7dakxb.pro\
+     7dakxc.com\
+     7dakxd.com\
+     7dakxd.info\
+     7dakxd.net\
+     7dakxd.org\
+     7games.bet\
+     7movierulz.bio\
+     7mmtv.sx\
+     7sur7.be\
+     82cook.com\
+     82xnxx.com\
+     8888.bg\
+     888bets.co.mz\
+     888scoreonline.net\
+     8book.com\
+     8freeporn.com\
+     8next.com\
+     8muses.com\
+     98toto0729.com\
+     99.co\
+     999.md\
+     99acres.com\
+     99txs.com\
+     90min.com\
+     90minut.pl\
+     9animetv.to\
+     9apps.com\
+     9db.jp\
+     9f.com\
+     9gag.com\
+     919yq.net\
+     91porny.com\
+     91mobiles.com\
+     91wheels.com\
+     9news.com.au\
+     9xflix.best\
+     037hdmovie.com\
+     0gomovies.si\
+     0123movie.net\
+     0123win.com\
+     0101.co.jp\
+     a-onec.com\
+     a-z-animals.com\
+     a24.com\
+     aa.com\
+     aade.gr\
+     aagag.com\
+     aagmaal.com\
+     aagmaal.mba\
+     aagmaal.run\
+     aajtak.in\
+     aarp.org\
+     aastocks.com\
+     ababet.ug\
+     abadis.ir\
+     abc.com.py\
+     abc.es\
+     abc.net.au\
+     abcya.com\
+     abczdrowie.pl\
+     abebooks.com\
+     abendzeitung-muenchen.de\
+     abercrombie.com\
+     abema.tv\
+     abola.pt\
+     abplive.com\
+     abril.com.br\
+     abs-cbn.com\
+     absher.sa\
+     abstractpainting.work\
+     abv.bg\
+     academia.edu\
+     academy.com\
+     access-33.com\
+     accor.com\
+     accuweather.com\
+     acehardware.com\
+     acesso.gov.br\
+     acesso.gov.pt\
+     achieve3000.com\
+     acmicpc.net\
+     action.com\
+     actionviewphotography.com\
+     activebeat.com\
+     actu.fr\
+     actualno.com\
+     ad.nl\
+     adac.de\
+     adam4adam.com\
+     adameve.com\
+     adamieva.info\
+     adbtc.top\
+     adda247.com\
+     adevarul.ro\
+     adidas.com\
+     adintrend.tv\
+     adjarabet.am\
+     adjarabet.com\
+     adjaranet.to\
+     adliran.ir\
+     adnkronos.com\
+     adobe.com\
+     adorocinema.com\
+     adp.com\
+     adresowo.pl\
+     adressa.no\
+     adme.media\
+     admhmao.ru\
+     administracionelectronica.gob.es\
+     administracionespublicas.gob.es\
+     adminml.com\
+     admissions.nic.in\
+     aduankonten.id\
+     adult-machiko.com\
+     adultfriendfinder.com\
+     adultsearch.com\
+     adultwork.com\
+     advertizer-click.com\
+     aek365.org\
+     aeolservice.es\
+     aeon.co.jp\
+     aeon.com\
+     aeoncinema.com\
+     aemet.es\
+     aemps.es\
+     afantaigame.com\
+     afilmywap.mx\
+     afilmywap.study\
+     afip.gob.ar\
+     aflamk1.net\
+     afreecatv.com\
+     afribaba.com\
+     africa.com\
+     afrointroductions.com\
+     aftabnews.ir\
+     aftenposten.no\
+     aftonbladet.se\
+     agenbokep.one\
+     agenciatributaria.gob.es\
+     agendaweb.org\
+     agenziaentrate.gov.it\
+     agenziaentrateriscossione.gov.it\
+     agit325.com\
+     agit326.com\
+     agit320.com\
+     agit321.com\
+     aglasem.com\
+     agoda.com\
+     agones.gr\
+     agrarheute.com\
+     agroharyana.com\
+     agropay.in\
+     ah.nl\
+     ahaber.com.tr\
+     ahaonline.cz\
+     ahwgame.com\
+     aiofilm.click\
+     aiotechnical.com\
+     aiou.edu.pk\
+     airasia.com\
+     airbnb.co.uk\
+     airbnb.com\
+     airbnb.com.br\
+     airbnb.fr\
+     aircanada.com\
+     airdroid.com\
+     airg.com\
+     airtel.in\
+     ais.th\
+     aiscore.com\
+     ajio.com\
+     akakce.com\
+     akerat.com\
+     akharinkhabar.ir\
+     akhbaralaan.net\
+     akhbarona.com\
+     aksam.com.tr\
+     aktuality.sk\
+     al-marsd.com\
+     a101.com.tr\
+     aladin.co.kr\
+     alarabiya.net\
+     alarabsex.com\
+     alamy.com\
+     alamy.es\
+     alastonsuomi.com\
+     albumaty.com\
+     albumoftheyear.org\
+     alelo.com.br\
+     aleqaria.com.eg\
+     alerts.in.ua\
+     alfavita.gr\
+     alibaba.com\
+     alibaba.ir\
+     aliexpress.com\
+     aliexpress.ru\
+     aliexpress.us\
+     alison.com\
+     aljazeera.com\
+     aljazeera.net\
+     alkaramstudio.com\
+     alkosto.com\
+     allabout.co.jp\
+     allahabaduniversityfamily.in\
+     allegro.cz\
+     allegro.pl\
+     allegrolokalnie.pl\
+     allfreenovel.com\
+     allhen.online\
+     allnoveljr.com\
+     allo.ua\
+     allocine.fr\
+     allpaanel.com\
+     allporncomic.com\
+     allpornhub.tv\
+     allrecipes.com\
+     allmovieshub.photos\
+     allsectech.com\
+     allthefallen.moe\
+     alltrails.com\
+     alo.bg\
+     alo.rs\
+     alodokter.com\
+     alohatube.com\
+     alotporn.com\
+     alpha-ag.ru\
+     alpha-hen.com\
+     alphacoders.com\
+     alphapolis.co.jp\
+     almaany.com\
+     almasryalyoum.com\
+     almrsal.com\
+     alsa.es\
+     altadefinizione.haus\
+     altema.jp\
+     altibbi.com\
+     altin.in\
+     alura.com.br\
+     alvazarat.org\
+     alvolante.it\
+     alza.cz\
+     ana.co.jp\
+     analdin.com\
+     analvids.com\
+     anandabazar.com\
+     ancestry.ca\
+     ancestry.co.uk\
+     ancestry.com\
+     ancestry.com.au\
+     and6.com\
+     andelemandele.lv\
+     andhrajyothy.com\
+     andpad.jp\
+     androeed.ru\
+     android.com\
+     androidoyun.club\
+     androidpolice.com\
+     androidwaves.com\
+     angelone.in\
+     aniagotuje.pl\
+     anichin.art\
+     anichin.top\
+     anige-sokuhouvip.com\
+     anilife.live\
+     animalporn.dog\
+     animalsexporntube.com\
+     animanch.com\
+     animate-onlineshop.jp\
+     anime-h.com\
+     anime-hit.com\
+     anime-planet.com\
+     anime-masters.com\
+     anime-sama.fr\
+     anime-suba.com\
+     anime-world.in\
+     animefenix.tv\
+     animefire.vip\
+     animeflv.net\
+     animego.org\
+     animehay.city\
+     animekimi.com\
+     animeonline.ninja\
+     animepahe.ru\
+     animesaturn.tv\
+     animesbr.cc\
+     animeshentai.biz\
+     animesoku.com\
+     animesonlinecc.to\
+     animesonlinehd.vip\
+     animesuge.to\
+     animeunity.to\
+     animevietsub.fan\
+     animevost.org\
+     animeworld.so\
+     aniwatch.to\
+     aniwave.to\
+     aniworld.to\
+     anix.to\
+     an1.com\
+     annas-archive.org\
+     annunci69.it\
+     anoboy.show\
+     anota.ai\
+     ansa.it\
+     anses.gob.ar\
+     antarvasna3.com\
+     antarvasnabf.com\
+     antarvasnaphotos.com\
+     anten.ir\
+     antena3.com\
+     antena3.ro\
+     anwap.tube\
+     anwb.nl\
+     anybunny.org\
+     anydesk.com\
+     anyporn.com\
+     anysex.com\
+     anyxan.com\
+     aol.com\
+     aov-news.com\
+     aoxx69.net\
+     ap.gov.in\
+     ap7am.com\
+     aparat.com\
+     apartments.com\
+     apkaward.com\
+     apkcombo.com\
+     apkdone.com\
+     apkgstore.com\
+     apkpure.com\
+     apkmirror.com\
+     apkmodget.com\
+     apkmody.io\
+     apnaludo.com\
+     apnews.com\
+     apollo.lv\
+     apollopharmacy.in\
+     apornvideo.com\
+     aportesenlinea.com\
+     aposta.la\
+     apostaganha.bet\
+     apostasesportiva.vip\
+     apostrophe.ua\
+     apotea.se\
+     appbank.net\
+     apple.com\
+     apply-csbc.com\
+     appmedia.jp\
+     apps.chrome\
+     apm-india.com\
+     apssb.in\
+     apteka911.ua\
+     apuestatotal.com\
+     aquamanga.com\
+     arab2love.com\
+     arab2up.com\
+     arabam.com\
+     arabdx.com\
+     arabhn.com\
+     arabsex1.com\
+     arabshentai.com\
+     arabx.cam\
+     arabx69.com\
+     arabxn.com\
+     arabxoops.org\
+     arabysexy.com\
+     arabysexy.mobi\
+     aranzulla.it\
+     arbada.com\
+     arbeitsagentur.de\
+     arbetsformedlingen.se\
+     arbolabc.com\
+     arca.live\
+     arcarrierpoint.com\
+     archdaily.com\
+     archive.org\
+     archivebate.com\
+     archiveofourown.org\
+     arclink.com.tw\
+     ardmediathek.de\
+     arenaplus.net\
+     argenprop.com\
+     argentina.gob.ar\
+     argos.co.uk\
+     aritzia.com\
+     arizona-rp.com\
+     arizona.edu\
+     amaporn.com\
+     amarmatka.co\
+     amarujala.com\
+     amateri.com\
+     amaterky.sk\
+     amateur8.com\
+     amazon.ae\
+     amazon.ca\
+     amazon.co.jp\
+     amazon.co.uk\
+     amazon.com\
+     amazon.com.au\
+     amazon.com.br\
+     amazon.com.mx\
+     amazon.com.tr\
+     amazon.de\
+     amazon.eg\
+     amazon.es\
+     amazon.fr\
+     amazon.in\
+     amazon.it\
+     amazon.jobs\
+     amazon.nl\
+     amazon.pl\
+     amazon.sa\
+     amazon.se\
+     amazon.sg\
+     ambitionbox.com\
+     ambito.com\
+     amd.com\
+     amdm.ru\
+     ameba.jp\
+     ameblo.jp\
+     amedia.online\
+     ameli.fr\
+     americanas.com.br\
+     americanexpress.com\
+     americansongwriter.com\
+     americatv.com.pe\
+     aminoapps.com\
+     amizone.net\
+     amplify.com\
+     amtrak.com\
+     armoniscans.com\
+     arsip.go.id\
+     arsmate.com\
+     artstation.com\
+     aruba.it\
+     arukereso.hu\
+     aruodas.lt\
+     aryion.com\
+     arzdigital.com\
+     as.com\
+     asagei.com\
+     asahi.com\
+     asana.com\
+     asb.by\
+     asclepiuswellness.com\
+     asda.com\
+     asg.to\
+     ashemaletube.com\
+     ashleyfurniture.com\
+     asianetnews.com\
+     asianhd1.com\
+     asianpinay.cc\
+     asianporndorm.com\
+     asianwiki.com\
+     asics.com\
+     asimjofa.com\
+     ask.com\
+     askul.co.jp\
+     aso-bo.com\
+     asos.com\
+     asriran.com\
+     asmhentai.com\
+     asrpro.com\
+     assam.gov.in\
+     assamcareer.com\
+     assoass.com\
+     astra-honda.com\
+     astro.com\
+     astrosage.com\
+     astrotalk.com\
+     astucesaufeminin.com\
+     asu.edu\
+     asuracomics.com\
+     asuracomics.gg\
+     asus.com\
+     atauni.edu.tr\
+     atbmarket.com\
+     aternos.org\
+     atg.se\
+     athensmagazine.gr\
+     athletic.net\
+     athlonsports.com\
+     athome.co.jp\
+     atlassian.com\
+     ato.gov.au\
+     atomy.com\
+     atptour.com\
+     atrc.jp\
+     atrungroi.com\
+     att.com\
+     att.net\
+     attheraces.com\
+     atube.sex\
+     atube.xxx\
+     atv.com.tr\
+     au.com\
+     auchan.fr\
+     audible.com\
+     aufeminin.com\
+     auntymaza.net\
+     auntymaza.top\
+     auone.jp\
+     auth0.com\
+     author.today\
+     auto-data.net\
+     auto-swiat.pl\
+     auto.ru\
+     auto24.ee\
+     autobazar.eu\
+     autodesk.com\
+     autoevolution.com\
+     autogidas.lt\
+     autohero.com\
+     autoplius.lt\
+     automobile.fr\
+     automobile.tn\
+     autoscout24.be\
+     autoscout24.de\
+     autoscout24.it\
+     autotrader.ca\
+     autotrader.co.uk\
+     autotrader.co.za\
+     autotrader.com\
+     autotribune.co.kr\
+     autovit.ro\
+     auvergnerhonealpes.fr\
+     av-th.net\
+     av.by\
+     avaeduc.com.br\
+     avanture.net\
+     avaz.ba\
+     avday.tv\
+     avdbs.com\
+     avgle.com\
+     avgosu1.com\
+     avianca.com\
+     aviasales.ru\
+     avidreaders.ru\
+     aviny.com\
+     avito.ru\
+     avkuy.com\
+     av19.org\
+     avple.tv\
+     avsee.in\
+     avspoilmy.com\
+     avsubthai.me\
+     avsubthai.tv\
+     avto.net\
+     avtub.rocks\
+     avtub.stream\
+     awarded-best-vpn.com\
+     axar.az\
+     axios.com\
+     axisbank.co.in\
+     axisbank.com\
+     ayam.news\
+     aydinlik.com.tr\
+     aylink.co\
+     ayobandung.com\
+     ayojakarta.com\
+     az24.vn\
+     azbyka.ru\
+     azet.sk\
+     azlyrics.com\
+     aznude.com\
+     azoranov.com\
+     azure.com\
+     azurefd.net\
+     azurewebsites.net\
+     b-porn.com\
+     b2clogin.com\
+     b92.net\
+     baan-series.co\
+     babel.com\
+     babesource.com\
+     babu88.com\
+     baby-calendar.jp\
+     bacakomik.co\
+     bachhoaxanh.com\
+     bacolviral.pro\
+     bad.news\
+     badoo.com\
+     baenegocios.com\
+     baetiy.com\
+     baginya.org\
+     bahalmag.ir\
+     bahesab.ir\
+     bahn.de\
+     baidu.com\
+     baitoru.com\
+     bajajfinserv.in\
+     baji.live\
+     bajicricket.com\
+     bakecaincontrii.com\
+     bakusai.com\
+     balad.ir\
+     balkanjizz.com\
+     ballzaa.com\
+     banamex.com\
+     bancainternet.com.ar\
+     banco.bradesco\
+     bancoagrario.gov.co\
+     bancocredicoop.coop\
+     bancodevenezuela.com\
+     bancoestado.cl\
+     bancogalicia.com.ar\
+     bancolombia.com\
+     bancopatagonia.com.ar\
+     bancoprovincia.com.ar\
+     bancosantander.es\
+     bancsabadell.com\
+     banesco.com\
+     banesconline.com\
+     bangbet.com\
+     banglachotikahinii.com\
+     banglahunt.com\
+     banglarshiksha.gov.in\
+     bankbazaar.com\
+     banki.ru\
+     bankier.pl\
+     bankofamerica.com\
+     bankofbaroda.in\
+     bankofindia.com\
+     banquepopulaire.fr\
+     banvenez.com\
+     baomoi.com\
+     baozimh.com\
+     barcanews.org\
+     barclaycardus.com\
+     barclays.co.uk\
+     bareka.nl\
+     bama.ir\
+     barnesandnoble.com\
+     bartarinha.ir\
+     bartleby.com\
+     basalam.com\
+     baseball-reference.com\
+     baseballchannel.jp\
+     basketball-reference.com\
+     baskino.me\
+     basspro.com\
+     bathandbodyworks.com\
+     bato.to\
+     batocomic.com\
+     batotoo.com\
+     batotwo.com\
+     batman688.com\
+     battle.net\
+     battwo.com\
+     bauhaus.info\
+     baycrews.jp\
+     bayt.com\
+     baza-knig.ink\
+     bazar.bg\
+     bazaraki.com\
+     bazos.cz\
+     bazos.sk\
+     bbb.org\
+     bbc.co.uk\
+     bbc.com\
+     bbcgoodfood.com\
+     bbrbet.com\
+     bbva.com.ar\
+     bbva.es\
+     bbva.mx\
+     bc.game\
+     bcv.org.ve\
+     bd-pratidin.com\
+     bd.nl\
+     bd33fgabh.com\
+     bdknice.top\
+     bdlhksamarinda.id\
+     bdris.gov.bd\
+     bebasindo.fun\
+     beboo.ru\
+     becasbenitojuarez.gob.mx\
+     becassubes.com\
+     bedbathandbeyond.com\
+     bedinsan.ir\
+     bednovel.com\
+     beebike.tv\
+     beeg.com\
+     beeg.porn\
+     beelink.app\
+     beforward.jp\
+     befuck.net\
+     behance.net\
+     beinsports.com.tr\
+     belezanaweb.com.br\
+     belk.com\
+     bellemaison.jp\
+     belluna.jp\
+     belnovosti.by\
+     benesse.ne.jp\
+     bentomanga.com\
+     bepis.moe\
+     bergfex.at\
+     berliner-zeitung.de\
+     berlingske.dk\
+     berrys-cafe.jp\
+     besoccer.com\
+     best-hit.tv\
+     best4fuck.com\
+     bestadvise4u.com\
+     bestbuy.ca\
+     bestbuy.com\
+     bestjavporn.com\
+     bestprice.gr\
+     bestringtones.net\
+     bestsecret.com\
+     bestsexpornx.com\
+     bet2africa.ml\
+     bet365.bet.ar\
+     bet365.com\
+     bet365.de\
+     bet365.ee\
+     bet365.es\
+     bet365.gr\
+     bet365.it\
+     bet365.mx\
+     bet7k.com\
+     bet9ja.com\
+     betano.com\
+     betbhai9.com\
+     betclic.ci\
+     betesporte.com\
+     betexplorer.com\
+     betfa.com\
+     betfair.com\
+     betfast.io\
+     betflag.it\
+     betika.com\
+     betinexchange.com\
+     betking.com\
+     betlive.com\
+     betnacional.com\
+     beto1903.com\
+     betpawa.co.tz\
+     betpawa.co.zm\
+     betpawa.cm\
+     betpawa.rw\
+     betpawa.ug\
+     betphoenix.site\
+     betpix365.com\
+     betplay.com.co\
+     betproexch.com\
+     bets3.in\
+     betsson.com\
+     betterhelp.com\
+     betting.co.zw\
+     betway.co.za\
+     betway.co.zm\
+     betway.com\
+     betway.com.gh\
+     betx365.win\
+     betyetu.co.mz\
+     beyazperde.com\
+     beyoung.in\
+     bfans18.art\
+     bflix.sx\
+     bfmtv.com\
+     bg-mamma.com\
+     bg3.co\
+     bg3.wiki\
+     bhabhisexxxx.com\
+     bhajandiary.com\
+     bharian.com.my\
+     bhaskar.com\
+     bhg.com\
+     bhojpurisex.site\
+     bhphotovideo.com\
+     bible.com\
+     biblegateway.com\
+     biblehub.com\
+     biblestudytools.com\
+     bibliaon.com\
+     bibliaonline.com.br\
+     biccamera.com\
+     bicentenariobu.com.ve\
+     bidoo.com\
+     biedronka.pl\
+     bigbadtoystore.com\
+     bigbasket.com\
+     bigbocc.club\
+     bigfuck.tv\
+     biggo.com.tw\
+     bigideasmath.com\
+     biglobe.ne.jp\
+     biglots.com\
+     bigwin.buzz\
+     bih.nic.in\
+     bihar.gov.in\
+     biharmasti.net\
+     bikedekho.com\
+     bikewale.com\
+     bikroy.com\
+     bild.de\
+     bilibili.com\
+     bilibili.tv\
+     biltema.se\
+     binance.com\
+     binbaz.org.sa\
+     bindasmood.com\
+     bing.com\
+     bingoplus.com\
+     binomo.com\
+     binotel.ua\
+     biobiochile.cl\
+     birgun.net\
+     birkenstock.com\
+     bim.com.tr\
+     birminghammail.co.uk\
+     bitbucket.org\
+     bizimhesap.com\
+     biznesinfo.pl\
+     bjjinwangame.com\
+     bkn.go.id\
+     blackboard.com\
+     blackrussia.online\
+     blacktoon255.com\
+     blacktoon256.com\
+     blacktoon257.com\
+     blacktoon258.com\
+     blacktoon259.com\
+     blaze-1.com\
+     blaze.com\
+     bleacherbreaker.com\
+     bleacherreport.com\
+     blesk.cz\
+     blibli.com\
+     blic.rs\
+     blick.ch\
+     blikk.hu\
+     bling.com.br\
+     blinkads.co.in\
+     blitz.bg\
+     blitz.plus\
+     blocket.se\
+     blog.jp\
+     blogger.com\
+     blooket.com\
+     bloomberg.com\
+     bloomberght.com\
+     bloomingdales.com\
+     bluedart.com\
+     bluemax.live\
+     bluestacks.com\
+     bluesystem.me\
+     bluevideos.net\
+     bluewin.ch\
+     bluradio.com\
+     bna.com.ar\
+     bncenlinea.com\
+     bni.co.id\
+     boafoda.com\
+     boardgamearena.com\
+     boardgamegeek.com\
+     boat-lifestyle.com\
+     boatrace.jp\
+     bobaedream.co.kr\
+     bobibanking.com\
+     bocajuniors.com.ar\
+     bocongan.gov.vn\
+     bodycontact.com\
+     boe.es\
+     bokebviral.fun\
+     bokepbaru.bond\
+     bokepcolmek.cc\
+     bokephitam.com\
+     bokepid.bond\
+     bokepindo13.cfd\
+     bokepindo13.sbs\
+     bokepindoxxi.cfd\
+     bokepini.one\
+     bokepkeren.bond\
+     bokepnt.us\
+     bokepocil.pro\
+     bokepmama.bond\
+     bokepmama.ink\
+     bokepmobile.space\
+     bokepsin.website\
+     bokepsky.me\
+     bokepss.pro\
+     bokeptub.bond\
+     bokepup.pro\
+     bokepviral.beauty\
+     bol.com\
+     bola.com\
+     bola.net\
+     bolasport.com\
+     bolavip.com\
+     bold.dk\
+     bolha.com\
+     bolly4u.fan\
+     bolly4u.games\
+     bolly4u.style\
+     bollyflix.kim\
+     bollyflix.tax\
+     bollyflix.zip\
+     bollymoviereviewz.com\
+     bollywoodlife.com\
+     bolshoyvopros.ru\
+     bonbanh.com\
+     bongacams.com\
+     bongda.com.vn\
+     bongda24h.vn\
+     bongdalu4.com\
+     bongdalu5.com\
+     bongdanet.co\
+     bongdaplus.vn\
+     bongdaso66.net\
+     bongdaso66.org\
+     bonprix.de\
+     bonprix.fr\
+     boohoo.com\
+     book-online.com.ua\
+     bookalb.com\
+     bookep.website\
+     booking.com\
+     booklive.jp\
+     booknet.com\
+     booknet.ua\
+     bookmark.xxx\
+     bookmyshow.com\
+     books.com.tw\
+     booksusi.com\
+     booktoki306.com\
+     booktoki307.com\
+     booktoki308.com\
+     booktoki309.com\
+     bookwalker.jp\
+     boomplay.com\
+     boostmobile.com\
+     booth.pm\
+     boots.com\
+     boozt.com\
+     boredpanda.com\
+     bom.gov.au\
+     born2be.pl\
+     bombuj.si\
+     borsaitaliana.it\
+     borwap.pro\
+     boticario.com.br\
+     botinok.porn\
+     boulanger.com\
+     boun.edu.tr\
+     boundhub.com\
+     boursorama.com\
+     bouyguestelecom.fr\
+     bovada.lv\
+     boxbrownie.com\
+     boxnovel.com\
+     boxofficemojo.com\
+     boxrec.com\
+     boyfriendtv.com\
+     boy18tube.com\
+     boylesports.com\
+     boylove.cc\
+     bozy.com\
+     bpcl.in\
+     bpi.com.ph\
+     bpjs-kesehatan.go.id\
+     bplay.bet.ar\
+     bqg9527.net\
+     br.de\
+     brabet.com\
+     brainly.co.id\
+     brainly.com\
+     brainly.com.br\
+     brainly.in\
+     brainly.lat\
+     brainly.ph\
+     brainly.pl\
+     brainly.ro\
+     brainpop.com\
+     brandcrowd.com\
+     brantsteele.com\
+     brasil247.com\
+     bravotube.net\
+     brazilgreece.com\
+     brazino777.com\
+     breakingnews.fr\
+     breitbart.com\
+     breuninger.com\
+     bri.co.id\
+     bricklink.com\
+     bricodepot.fr\
+     bridgebase.com\
+     brightree.net\
+     brightspace.com\
+     brilio.net\
+     briliofood.net\
+     bringatrailer.com\
+     britannica.com\
+     britishairways.com\
+     britishcouncil.org\
+     bmi.ir\
+     bmstores.co.uk\
+     brocabrac.fr\
+     bronovel.com\
+     brookeinvest.com\
+     brmangas.net\
+     brstej.com\
+     brunch.co.kr\
+     bscscan.com\
+     bseindia.com\
+     bt.com\
+     bt.dk\
+     bt.no\
+     bteup.ac.in\
+     btolat.com\
+     buceteiro.com\
+     buchstaben.com\
+     buddy4study.com\
+     buddyloan.com\
+     budu5.com\
+     buenosaires.gob.ar\
+     buhidoh.net\
+     buienradar.nl\
+     bukalapak.com\
+     bulbagarden.net\
+     bullmarketbrokers.com\
+     bunkrr.su\
+     bunshun.jp\
+     bunte.de\
+     busbud.com\
+     buscape.com.br\
+     business-standard.com\
+     businessinsider.com\
+     businessinsider.com.pl\
+     businessinsider.de\
+     businessinsider.es\
+     businessinsider.in\
+     businesstech.co.za\
+     businesstoday.in\
+     bussimulator.id\
+     busti.me\
+     bustimes.org\
+     but.fr\
+     buumal.com\
+     buyee.jp\
+     buyma.com\
+     buzzarab.com\
+     buzzfeed.com\
+     bwfbadminton.com\
+     bybit.com\
+     byjus.com\
+     byjusexamprep.com\
+     bysexc1.top\
+     bz-berlin.de\
+     c-and-a.com\
+     c5n.com\
+     ca.gov\
+     cableav.tv\
+     cadenaser.com\
+     caf.fr\
+     cafebazaar.ir\
+     cafef.vn\
+     cairo24.com\
+     caisse-epargne.fr\
+     caixa.gov.br\
+     caixabank.es\
+     cakhia27.tv\
+     calameo.com\
+     calciomercato.com\
+     calculator.net\
+     calculatorsoup.com\
+     calendly.com\
+     caliente.mx\
+     callbomberz.in\
+     callescort.org\
+     calzedonia.com\
+     can.az\
+     canadapost-postescanada.ca\
+     canadiantire.ca\
+     canalplus.com\
+     canalporno.com\
+     canalrcn.com\
+     canaltech.com.br\
+     canalturf.com\
+     cancan.ro\
+     canlidoviz.com\
+     canva.com\
+     canyon.com\
+     capcut-templates.com\
+     capcut.com\
+     capital.fr\
+     capital.gr\
+     capitalist.com.br\
+     capitalone.com\
+     car.gr\
+     caracoltv.com\
+     caradisiac.com\
+     caranddriver.com\
+     carandmotor.gr\
+     caratlane.com\
+     cardekho.com\
+     cardgames.io\
+     cardmarket.com\
+     careerpower.in\
+     careersafeonline.com\
+     carfax.com\
+     cargurus.com\
+     cam4.com\
+     cam4.es\
+     cam4.fr\
+     cambridge.org\
+     cambridgeone.org\
+     cambro.tv\
+     camelbtc.com\
+     cameraprive.com\
+     carnetpsy.com\
+     carnival.com\
+     camwhores.tv\
+     camwhores.video\
+     carrefour.com.br\
+     carrefour.es\
+     carrefour.fr\
+     carmax.com\
+     carrosnaserra.com.br\
+     cars.com\
+     carsales.com.au\
+     carsensor.net\
+     carters.com\
+     cartoonmad.com\
+     cartrade.com\
+     carvana.com\
+     carview.co.jp\
+     carwale.com\
+     cas.sk\
+     casa.it\
+     casadoscontos.com.br\
+     casapariurilor.ro\
+     casasbahia.com.br\
+     case-battle.me\
+     casetify.com\
+     cash.app\
+     cashify.in\
+     cashpag.com\
+     cashplus.ma\
+     casinoplus.com.ph\
+     casinotiger.club\
+     casinozeus.vip\
+     casio.com\
+     castcertificatewb.gov.in\
+     castorama.fr\
+     cat888.fun\
+     catawiki.com\
+     catho.com.br\
+     catracalivre.com.br\
+     cbc.ca\
+     cbr.com\
+     cbseit.in\
+     cbsnews.com\
+     cbssports.com\
+     ccc.eu\
+     cccs.edu\
+     ccma.cat\
+     cda.pl\
+     cdac.in\
+     cdc.gov\
+     cdek.ru\
+     cdiscount.com\
+     cdkeys.com\
+     cdm.me\
+     cdromance.com\
+     cdsc.com.np\
+     xn----itbkgb9adccau2a.name\
+     cekresi.com\
+     celebforum.to\
+     celebjihad.com\
+     celebwell.com\
+     cellphones.com.vn\
+     cellufun.com\
+     ceneo.pl\
+     cengage.com\
+     censor.net\
+     centauro.com.br\
+     centennialcollege.ca\
+     centraldasapostas.net\
+     centris.ca\
+     centrodeapuestaselrey.com.ve\
+     centrum.cz\
+     centrum24.pl\
+     cenyavto.com\
+     cerdas.com\
+     cfe.mx\
+     cgg.gov.in\
+     cgtn.com\
+     ch3plus.com\
+     chaipatspbmahavidyalaya.org\
+     change.org\
+     channel4.com\
+     channelnewsasia.com\
+     channelmyanmar.org\
+     character.ai\
+     championat.asia\
+     championat.com\
+     charter97.org\
+     chartink.com\
+     chase.com\
+     chat4free.net\
+     chatblink.com\
+     chathourmobile.com\
+     chatpia.jp\
+     chaturbate.com\
+     chaturbate.eu\
+     chavesnamao.com.br\
+     chefkoch.de\
+     chegg.com\
+     chemistwarehouse.com.au\
+     chess-results.com\
+     chess.com\
+     chewy.com\
+     chibepoosham.com\
+     chichi-pui.com\
+     chickensmoothie.com\
+     chicme.com\
+     chileatiende.gob.cl\
+     chileautos.cl\
+     chiletrabajos.cl\
+     chilis.com\
+     chinapress.com.my\
+     chinaq.at\
+     chinatimes.com\
+     chip.de\
+     chishi.ir\
+     chittorgarh.com\
+     chobirich.com\
+     chochox.com\
+     chollometro.com\
+     chordify.net\
+     chordindonesia.com\
+     chordtabs.in.th\
+     chordtela.com\
+     chordzaa.com\
+     chosun.com\
+     chotot.com\
+     chronopost.fr\
+     chromeexperiments.com\
+     chunichi.co.jp\
+     chuporno.com\
+     churchofjesuschrist.org\
+     chumbacasino.com\
+     chyoa.com\
+     cian.ru\
+     cibil.com\
+     cic.fr\
+     ciceksepeti.com\
+     cifraclub.com.br\
+     cineb.rs\
+     cinecolombia.com\
+     cinepolis.com\
+     cinepornogratis.com\
+     cinereporters.com\
+     cinemagia.ro\
+     cinemapettai.com\
+     cinemarkhoyts.com.ar\
+     cinematoday.jp\
+     cineulagam.com\
+     cimbclicks.com.my\
+     cimri.com\
+     citapreviadnie.es\
+     citi.com\
+     citibankonline.com\
+     citilink.ru\
+     citizen.co.za\
+     cityheaven.net\
+     ciudad.com.ar\
+     civitatis.com\
+     clalit.co.il\
+     clara.es\
+     clarin.com\
+     claro.com.ar\
+     claro.com.br\
+     clashodds.live\
+     clashofclans-layouts.com\
+     clasificadosonline.com\
+     clasohlson.com\
+     classcharts.com\
+     classera.com\
+     classificadosx.net\
+     classlink.com\
+     classmates.com\
+     claveunica.gob.cl\
+     cleartax.in\
+     cleartrip.com\
+     clegc-gckey.gc.ca\
+     clevelandclinic.org\
+     clever.com\
+     click.in\
+     click.ro\
+     clickbus.com.br\
+     clickpetroleoegas.com.br\
+     clicks.co.za\
+     clicrbs.com.br\
+     clideo.com\
+     clien.net\
+     clip2vip.com\
+     clipsbai.com\
+     climatempo.com.br\
+     closermag.fr\
+     cloudconvert.com\
+     cloudrecess.io\
+     cloudskillsboost.google\
+     clubic.com\
+     clubready.com\
+     clutchpoints.com\
+     cnbc.com\
+     cnbcindonesia.com\
+     cnet.com\
+     cnews.fr\
+     cnn.com\
+     cnn.gr\
+     cnnamador.com\
+     cnnbrasil.com.br\
+     cnnindonesia.com\
+     cnnturk.com\
+     cnops.org.ma\
+     co.com\
+     coches.net\
+     coco.gg\
+     codashop.com\
+     code.org\
+     codechef.com\
+     codeforces.com\
+     codepen.io\
+     codere.mx\
+     coffeemanga.io\
+     coinbase.com\
+     coingecko.com\
+     coinpan.com\
+     coinpayu.com\
+     coinmarketcap.com\
+     colaboraread.com.br\
+     colamanga.com\
+     colamanhua.com\
+     colearn.id\
+     collegeboard.org\
+     collegedekho.com\
+     collegedunia.com\
+     collider.com\
+     collinsdictionary.com\
+     colorado.edu\
+     colombia.com\
+     colunadofla.com\
+     concepto.de\
+     concursolutions.com\
+     concursosnobrasil.com\
+     conectate.com.do\
+     confirmtkt.com\
+     conforama.fr\
+     congthuong.vn\
+     conjuguemos.com\
+     consultant.ru\
+     contents-group.work\
+     continente.pt\
+     contoseroticoscnn.com\
+     converse.com\
+     convertio.co\
+     conxxx.pro\
+     cookist.it\
+     cookpad.com\
+     coolblue.nl\
+     coolinarika.com\
+     cool18.com\
+     coolmathgames.com\
+     coolrom.com.au\
+     coolsexnew.com\
+     coopdeli.jp\
+     coordisnap.com\
+     coomer.party\
+     copart.com\
+     cope.es\
+     coppel.com\
+     coral.co.uk\
+     com-x.life\
+     com.be\
+     com.se\
+     comdirect.de\
+     comfy.ua\
+     comic-walker.com\
+     comicbook.com\
+     comicbox.xyz\
+     comick.app\
+     comics24hr.com\
+     comics18.org\
+     comidinhasdochef.com\
+     comiko.net\
+     comingsoon.it\
+     computerbild.de\
+     computerhoy.com\
+     computrabajo.com\
+     commbank.com.au\
+     commonlit.org\
+     comuniate.com\
+     comuniazo.com\
+     comunidad.madrid\
+     corp.com.tw\
+     correiobraziliense.com.br\
+     correios.com.br\
+     correoargentino.com.ar\
+     corriere.it\
+     corrieredellosport.it\
+     cos.com\
+     cosme.net\
+     cosmolot.ua\
+     cosmopolitan.com\
+     costco.ca\
+     costco.com\
+     costcotravel.com\
+     cotilleando.com\
+     cotodigital3.com.ar\
+     cottonon.com\
+     countryliving.com\
+     coupang.com\
+     coursehero.com\
+     courselinkfree.us\
+     coursera.org\
+     covers.com\
+     cox.com\
+     cpbl.com.tw\
+     craigslist.org\
+     crank-in.net\
+     crazygames.com\
+     crazyporn.xxx\
+     crazyshit.com\
+     crcs.gov.in\
+     crea-tv.jp\
+     creativefabrica.com\
+     credit-agricole.fr\
+     creditavel.org\
+     creditkarma.com\
+     creditonebank.com\
+     creditmutuel.fr\
+     creema.jp\
+     crex.live\
+     crhoy.com\
+     cricbet99.com\
+     cricbuzz.com\
+     cricketaddictor.com\
+     cricketbuzz.com\
+     crickettimes.com\
+     cricketwireless.com\
+     cricketworld.com\
+     cm-probtraf.club\
+     cmclean.club\
+     cmjornal.pt\
+     cmoa.jp\
+     crocobet.com\
+     crocs.com\
+     cronista.com\
+     croma.com\
+     crossword-solver.io\
+     crosswordsolver.com\
+     crowdworks.jp\
+     croxyproxy.com\
+     crsorgi.gov.in\
+     crunchyroll.com\
+     cruzeirodosul.edu.br\
+     cruzverde.cl\
+     cryptoearns.com\
+     crystalbet.com\
+     csc.gov.in\
+     csdn.net\
+     csfd.cz\
+     csgostash.com\
+     ctet.nic.in\
+     ctvnews.ca\
+     ctwant.com\
+     cuemath.com\
+     cuevana.pro\
+     cuevana3.ch\
+     cuevana3.eu\
+     cuisineactuelle.fr\
+     cuisineaz.com\
+     cultura.com\
+     culturaenserie.com\
+     culture.ru\
+     cun.edu.co\
+     cuny.edu\
+     curazy.com\
+     cumhuriyet.com.tr\
+     cumlouder.com\
+     currys.co.uk\
+     curseforge.com\
+     custojusto.pt\
+     custom-cursor.com\
+     cutout.pro\
+     cvbankas.lt\
+     cvs.com\
+     cwa.gov.tw\
+     cwb.gov.tw\
+     cwin05.com\
+     cxwelcome.com\
+     cyberleninka.ru\
+     cybersport.ru\
+     cyzowoman.com\
+     czbooks.net\
+     d-deltanet.com\
+     d2jsp.org\
+     d4swing.com\
+     dachicky.com\
+     dafabet.com\
+     dafiti.com.br\
+     dafont.com\
+     dagbladet.no\
+     dagospia.com\
+     daily.co.jp\
+     dailyfootball.tv\
+     dailyhunt.in\
+     dailykos.com\
+     dailynews.co.th\
+     dailyrecord.co.uk\
+     dailymail.co.uk\
+     dailymotion.com\
+     dailyshincho.jp\
+     dailystar.co.uk\
+     dailythanthi.com\
+     dairyqueen.com\
+     daiwa.co.jp\
+     dakkarmayogi.gov.in\
+     dalfak.com\
+     dana83093.com\
+     danas.rs\
+     dansnoscoeurs.fr\
+     dantri.com.vn\
+     danviet.vn\
+     danword.com\
+     daraz.com.bd\
+     daraz.com.np\
+     daraz.lk\
+     daraz.pk\
+     darknaija.com\
+     damvc.vip\
+     darty.com\
+     daryo.uz\
+     daserste.de\
+     dastoks.com\
+     datart.cz\
+     dateinasia.com\
+     datemyage.com\
+     datezone.com\
+     dating.com\
+     daum.net\
+     davivienda.com\
+     dawn.com\
+     dazn.com\
+     dba.dk\
+     dcard.tw\
+     dcinside.com\
+     dcnews.ro\
+     ddd-smart.net\
+     ddizi.pro\
+     ddnavi.com\
+     ddmalar.website\
+     de.com\
+     deadtoons.to\
+     dealabs.com\
+     dealertrack.com\
+     decathlon.com.tr\
+     decathlon.de\
+     decathlon.es\
+     decathlon.fr\
+     decathlon.in\
+     decathlon.it\
+     decathlon.pl\
+     decathlon.pt\
+     deccanherald.com\
+     decolar.com\
+     dedeman.ro\
+     deepai.org\
+     deephot.link\
+     deepl.com\
+     deepstatemap.live\
+     deezer.com\
+     defacto.com.tr\
+     defensacentral.com\
+     deichmann.com\
+     dek-d.com\
+     delfi.ee\
+     delfi.lt\
+     delfi.lv\
+     delgarm.com\
+     delhibreakings.com\
+     delhimetrorail.info\
+     delhivery.com\
+     deliil.com\
+     deliriumbet.com\
+     delish.com\
+     delishkitchen.tv\
+     dell.com\
+     delta.com\
+     deltamath.com\
+     delugerpg.com\
+     dengeki.com\
+     dennikn.sk\
+     deodap.in\
+     deped.gov.ph\
+     depor.com\
+     deporvillage.com\
+     depositphotos.com\
+     deriv.com\
+     demorgen.be\
+     demotywatory.pl\
+     derpibooru.org\
+     derstandard.at\
+     derwesten.de\
+     descomplica.com.br\
+     desi-porn.tube\
+     desicinemas.tv\
+     desifakes.com\
+     designmag.it\
+     desikahani2.net\
+     desiremovies.social\
+     desimyhub.com\
+     desisexmasala.com\
+     desisexy.org\
+     desitelugusex.com\
+     desivdo.com\
+     desjardins.com\
+     despegar.com.ar\
+     desmos.com\
+     destacamos.com\
+     destentor.nl\
+     deti-online.com\
+     detik.com\
+     detran.rj.gov.br\
+     detran.mg.gov.br\
+     detran.sp.gov.br\
+     detmir.ru\
+     deviantart.com\
+     dewafilm.xyz\
+     dexerto.com\
+     dexonline.ro\
+     dexter.com.ar\
+     dhakapost.com\
+     dhankesari.com\
+     dharataltv.com\
+     dhgate.com\
+     dhl.com\
+     dhl.de\
+     dhnet.be\
+     di.se\
+     dian.gov.co\
+     diariodecuyo.com.ar\
+     diariodenavarra.es\
+     diariodesevilla.es\
+     diariomotor.com\
+     diariouno.com.ar\
+     diariovasco.com\
+     diamond.jp\
+     dichvucong.gov.vn\
+     dicio.com.br\
+     dickssportinggoods.com\
+     dicoding.com\
+     dictionary.com\
+     didapay.in\
+     didiglobal.com\
+     dienmaycholon.vn\
+     dienmayxanh.com\
+     diez.hn\
+     diezminutos.es\
+     digi24.ro\
+     digialm.com\
+     digikala.com\
+     digilocker.gov.in\
+     digimovie26.pw\
+     digisport.ro\
+     digital.gov.eg\
+     digitallocker.gov.in\
+     digitalspy.com\
+     dikgames.com\
+     dinamalar.com\
+     dingdong33803.com\
+     dingdong40.com\
+     dinos.co.jp\
+     dinotube.com\
+     dior.com\
+     dir.bg\
+     directoalpaladar.com\
+     directvgo.com\
+     direktur0426.com\
+     direktur0624.com\
+     diretta.it\
+     dirtyindianporn.info\
+     disboard.org\
+     discogs.com\
+     discord.com\
+     discover.com\
+     dishadaily.com\
+     disneylandparis.com\
+     disneyplus.com\
+     displate.com\
+     disqus.com\
+     distintas.net\
+     disway.id\
+     ditnhau.cc\
+     divar.ir\
+     diy.com\
+     dizibox.tv\
+     dizigom.tv\
+     diziwatch.net\
+     dizy.com\
+     dizztips.com\
+     djjohal.com\
+     djpunjab.is\
+     dlocal.com\
+     dlsite.com\
+     dn.se\
+     dnabet.com\
+     dnaindia.com\
+     dnb.no\
+     dndbeyond.com\
+     dnevnik.hr\
+     dnevnik.ru\
+     dnevno.hr\
+     dnews.gr\
+     dns-shop.ru\
+     dobaklife7.com\
+     dochord.com\
+     docomo.ne.jp\
+     docsity.com\
+     doctolib.fr\
+     doctoralia.com.br\
+     doctoralia.com.mx\
+     doctoreto.com\
+     doctruyen3qne.com\
+     docusign.com\
+     docusign.net\
+     doda.jp\
+     dodear.com\
+     doeda-sor.xyz\
+     dogdrip.net\
+     dokusho-ojikan.jp\
+     dolanbro.com\
+     dolant888.com\
+     dolarhoy.com\
+     dollargeneral.com\
+     donanimhaber.com\
+     donedeal.ie\
+     donga.com\
+     donpornovideos.com\
+     donmai.us\
+     donya-e-eqtesad.com\
+     dood.re\
+     dood.yt\
+     doodhwali.net\
+     doods.bar\
+     doods.pro\
+     dooood.com\
+     doordash.com\
+     doostihaa.com\
+     dopinghafiza.com\
+     doradobet.com\
+     dorahoki.pro\
+     dorama.land\
+     doramalive.ru\
+     doramatv.live\
+     doramy.club\
+     domain.com.au\
+     domestika.org\
+     dominos.co.in\
+     dominos.com\
+     dorzeczy.pl\
+     dot-st.com\
+     doterra.com\
+     dotesports.com\
+     dotloop.com\
+     dotmovies.icu\
+     dotmovies.skin\
+     dotmovies.today\
+     dotyk.cz\
+     douban.com\
+     doublelist.com\
+     doubtnut.com\
+     doujin-freee.com\
+     doujindesu.tv\
+     douyu.com\
+     doviz.com\
+     download.vn\
+     downloadhub.singles\
+     download1xbet.com\
+     downloadwella.com\
+     doz.pl\
+     dpboss.cash\
+     dpboss.dog\
+     dpboss.services\
+     dpbossnet.news\
+     dpbossnet.pro\
+     dprime.kr\
+     dpsports.bet\
+     dr.dk\
+     draftkings.com\
+     dragonball-multiverse.com\
+     dragontranslation.net\
+     dramacool.pa\
+     dramaqu.mom\
+     draugas.lt\
+     dream-singles.com\
+     dreammail.jp\
+     dreamstime.com\
+     drevostavitel.cz\
+     dribbble.com\
+     drikpanchang.com\
+     drishtiias.com\
+     drive2.ru\
+     dm.de\
+     dm5.com\
+     dmac-solutions.net\
+     dmitory.com\
+     dmm.co.jp\
+     dmm.com\
+     drogaraia.com.br\
+     drogariasaopaulo.com.br\
+     drogariaspacheco.com.br\
+     drogasil.com.br\
+     dropbox.com\
+     dropgame.jp\
+     dropmms.com\
+     drom.ru\
+     drpornofilme.com\
+     drmax.ro\
+     drtuber.com\
+     drudgereport.com\
+     drugs.com\
+     druni.es\
+     ds77.xyz\
+     dsebd.org\
+     dskdirect.bg\
+     dtdc.in\
+     dtf.ru\
+     dto.jp\
+     dto.to\
+     dtruyen.com\
+     dualeotruyenk.com\
+     dualeotruyenus.com\
+     dualshockers.com\
+     duboku.fun\
+     duckduckgo.com\
+     duduk123.com\
+     dundam.xyz\
+     dunelm.com\
+     dunnesstores.com\
+     duolingo.com\
+     duplichecker.com\
+     dutamovie21.live\
+     dw.com\
+     dxlive.com\
+     dxs.tw\
+     dzen.ru\
+     dziennik.pl\
+     dziennikzachodni.pl\
+     dzmanga.com\
+     e-estekhdam.com\
+     e-food.gr\
+     e-hentai.org\
+     e-jumbo.gr\
+     e-noticies.cat\
+     e-shop.gr\
+     e.leclerc\
+     e24.no\
+     e621.net\
+     ea.com\
+     eadaily.com\
+     eapteka.ru\
+     earnbitmoon.club\
+     easemytrip.com\
+     easistent.com\
+     easyjet.com\
+     easytrader.ir\
+     easyxporn.com\
+     eatingwell.com\
+     eatthis.com\
+     eb.mil.br\
+     eba.gov.tr\
+     ebalka.nl\
+     ebalovo.xxx\
+     ebanx.com\
+     ebay.ca\
+     ebay.co.uk\
+     ebay.com\
+     ebay.com.au\
+     ebay.de\
+     ebay.es\
+     ebay.fr\
+     ebay.it\
+     ebet.co.sz\
+     ebird.org\
+     ebravo.pk\
+     ecandl.net\
+     ecer.com\
+     echodnia.eu\
+     echoroukonline.com\
+     eci.gov.in\
+     ecnavi.jp\
+     ecoledirecte.com\
+     economictimes.com\
+     ecosia.org\
+     ecourts.gov.in\
+     ecuabet.com\
+     ed.nl\
+     edimdoma.ru\
+     edirnejethaber.com\
+     editalconcursosbrasil.com.br\
+     ednuva.com\
+     edpuzzle.com\
+     edreams.es\
+     edreams.it\
+     edmentum.com\
+     edmunds.com\
+     edu.ru\
+     educacao.go.gov.br\
+     educacao.pe.gov.br\
+     educacao.sp.gov.br\
+     educacion.gob.ar\
+     education.dz\
+     education.gouv.fr\
+     education.gov.dz\
+     education.ne.jp\
+     edulastic.com\
+     edurev.in\
+     edutyping.com\
+     ee.co.uk\
+     eenadu.net\
+     efbet.com\
+     efortuna.pl\
+     efortuna.ro\
+     efsyn.gr\
+     eg.ru\
+     eghrmis.gov.my\
+     eghtesad100.ir\
+     eghtesadnews.com\
+     eghtesadonline.com\
+     ego.ro\
+     egramswaraj.gov.in\
+     ehtiras.az\
+     eiga.com\
+     ejemplos.co\
+     ek.ua\
+     ekartlogistics.com\
+     eki-net.com\
+     ekino-tv.pl\
+     ekitan.com\
+     eksisozluk1923.com\
+     ekstrabladet.dk\
+     e1.ru\
+     elaosboa.com\
+     elbadil.com\
+     elbalad.news\
+     elcinema.com\
+     elcolombiano.com\
+     elconfidencial.com\
+     elconsolto.com\
+     elcomercio.es\
+     elcomercio.pe\
+     elcorreo.com\
+     elcorteingles.es\
+     eldebate.com\
+     eldestapeweb.com\
+     eldia.com\
+     eldiario.es\
+     eleadcrm.com\
+     eleconomista.es\
+     electrikora.com\
+     electrodepot.fr\
+     elektra.mx\
+     elephantbet.co.ao\
+     elephantbet.co.mz\
+     eleman.net\
+     elempleo.com\
+     elespanol.com\
+     elespectador.com\
+     elevenlabs.io\
+     elfinanciero.com.mx\
+     elgoog.im\
+     elindependiente.com\
+     elitebabes.com\
+     eliteprospects.com\
+     eliton.lol\
+     elle.com\
+     elle.fr\
+     elnacional.cat\
+     elo7.com.br\
+     elobservador.com.uy\
+     elpais.com\
+     elpais.com.co\
+     elpais.com.uy\
+     elpalaciodehierro.com\
+     elperiodico.com\
+     elmaz.com\
+     elmira.es\
+     elmueble.com\
+     elmundo.es\
+     elschool.ru\
+     elster.de\
+     eltiempo.com\
+     eltiempo.es\
+     eluniversal.com.mx\
+     eluniverso.com\
+     en-gage.net\
+     en-japan.com\
+     enabiz.gov.tr\
+     enama.ir\
+     encount.press\
+     encuentra24.com\
+     endorphina.network\
+     eneba.com\
+     enel.it\
+     enewz.in\
+     enikos.gr\
+     enit.in\
+     enjoei.com.br\
+     ennaharonline.com\
+     ennovelas.net\
+     ensafnews.com\
+     ensedeciencia.com\
+     ensonhaber.com\
+     enthdf.fr\
+     enuygun.com\
+     eobuwie.com.pl\
+     eodev.com\
+     eoqka18.com\
+     eos.to\
+     epey.com\
+     epfindia.gov.in\
+     epicentrk.ua\
+     epicgames.com\
+     epidemicsound.com\
+     eporner.com\
+     epoznan.pl\
+     eprocure.gov.bd\
+     eps.go.kr\
+     epssanitas.com\
+     epub.pub\
+     equibase.com\
+     eredmenyek.com\
+     erepublik.com\
+     erkiss12.com\
+     em.com.br\
+     emag.bg\
+     emag.hu\
+     emag.ro\
+     email.gov.in\
+     emaktab.uz\
+     emalls.ir\
+     emirates.com\
+     emimino.cz\
+     emis.am\
+     emlakjet.com\
+     emofid.com\
+     emojicombos.com\
+     emojipedia.org\
+     emol.com\
+     empik.com\
+     ernstings-family.de\
+     emulatorgames.net\
+     ero-video.net\
+     eroanime-movie.com\
+     erodate.pl\
+     erofus.com\
+     eronity.com\
+     eroprofile.com\
+     eropuru.com\
+     eromani777.com\
+     erome.com\
+     eroterest.net\
+     erothots.co\
+     erotikchat4free.org\
+     erotikforum.at\
+     esakal.com\
+     escort-advisor.com\
+     escort.club\
+     escortbabylon.net\
+     escortforumit.xxx\
+     escortsandbabes.com.au\
+     esdnevnik.rs\
+     eshot.gov.tr\
+     esic.in\
+     eska.pl\
+     esocial.gov.br\
+     espace-citoyens.net\
+     espacioapk.com\
+     espanadiario.tips\
+     espn.com\
+     espn.com.ar\
+     espn.com.br\
+     espn.com.do\
+     espn.com.mx\
+     espn.com.ve\
+     espncricinfo.com\
+     esportesdasorte.com\
+     espreso.co.rs\
+     espreso.tv\
+     esquelasdeasturias.com\
+     esquire.com\
+     esm3ha.com\
+     essentiallysports.com\
+     estacio.br\
+     estadao.com.br\
+     estadiodeportivo.com\
+     estantevirtual.com.br\
+     estama.jp\
+     estrelabet.com\
+     estrepublicain.fr\
+     esuteru.com\
+     etemadonline.com\
+     etherscan.io\
+     ethnic.pk\
+     ethnos.gr\
+     etoland.co.kr\
+     etopaz.az\
+     etrade.com\
+     etrain.info\
+     etsy.com\
+     etudiant.gouv.fr\
+     eureka.tokyo\
+     euro.com.pl\
+     eurobet.it\
+     eurogamer.net\
+     eurogirlsescort.com\
+     euroki.org\
+     euronews.com\
+     europapress.es\
+     europefreechat.com\
+     europe1.fr\
+     eurosport.com\
+     eurosport.de\
+     eurosport.es\
+     eurosport.fr\
+     eurosport.it\
+     eurosport.ro\
+     eurowede.com\
+     eva.vn\
+     eventbrite.com\
+     eventim.de\
+     everydayhealth.com\
+     evexxx.com\
+     evike.com\
+     evite.com\
+     evooli.com\
+     evri.com\
+     evmarketing.org\
+     evvelcevap.com\
+     eway.in.ua\
+     ewaybillgst.gov.in\
+     examsdaily.in\
+     excite.co.jp\
+     exhentai.org\
+     exito.com\
+     expansion.com\
+     expatriates.com\
+     expedia.com\
+     experteditor.com.au\
+     expertjobmatch.com\
+     explorelearning.com\
+     exporntoons.net\
+     express.co.uk\
+     express.de\
+     express.dhl\
+     expressbydgoski.pl\
+     expressen.se\
+     expresso.pt\
+     extra.cz\
+     exxen.com\
+     eyefinity.com\
+     eyemyeye.com\
+     eyny.com\
+     ezgif.com\
+     ezlynx.com\
+     f95zone.to\
+     faberlic.com\
+     fabguys.com\
+     fabswingers.com\
+     facebook.com\
+     faceit.com\
+     facileporno.com\
+     fahorro.com\
+     fairplay.in\
+     fairyanime.net\
+     fakt.pl\
+     fakti.bg\
+     fakti.online\
+     fakty.ua\
+     falabella.com\
+     falabella.com.co\
+     falabella.com.pe\
+     faloo.com\
+     fanatics.com\
+     fanatik.com.tr\
+     fanatik.ro\
+     fancode.com\
+     fandom.com\
+     fandomwire.com\
+     fanfiction.net\
+     fanfox.net\
+     fannovel.com\
+     fanpage.it\
+     fanshaweonline.ca\
+     fansly.com\
+     fantacalcio.it\
+     fantasypros.com\
+     fantia.jp\
+     fantitxt.org\
+     fap-guru.xyz\
+     fap2bed.com\
+     fapclub.sex\
+     fapello.com\
+     faphouse.com\
+     fap18.net\
+     fapnado.xxx\
+     fapomania.com\
+     faradeed.ir\
+     fararu.com\
+     fardanews.com\
+     farfetch.com\
+     family.co.jp\
+     familysearch.org\
+     famitsu.com\
+     famousbirthdays.com\
+     farodevigo.es\
+     farpost.ru\
+     farmaciasguadalajara.com\
+     farmaciatei.ro\
+     farmacity.com\
+     farming-simulator.com\
+     farsnews.ir\
+     farsroid.com\
+     fartaknews.com\
+     fashion-press.net\
+     fashionnova.com\
+     fast.com\
+     fastdl.app\
+     fastpeoplesearch.com\
+     fastsonar.com\
+     fastwin.app\
+     fatalmodel.com\
+     fattoincasadabenedetta.it\
+     faucetpay.io\
+     favbet.ua\
+     faz.net\
+     fazenda.gov.br\
+     fb.com\
+     fb777.live\
+     fbr.gov.pk\
+     fbsquads.com\
+     fc2.com\
+     fcf.cat\
+     fcinter1908.it\
+     fcinternews.it\
+     fcupdate.nl\
+     fdating.com\
+     fdj.fr\
+     fdown.net\
+     fdownloader.net\
+     fedex.com\
+     felissimo.co.jp\
+     felizes.pt\
+     femcafe.hu\
+     femina.hu\
+     femmeactuelle.fr\
+     fernsehserien.de\
+     fetlife.com\
+     fextok.com\
+     fextralife.com\
+     fiba.basketball\
+     ficbook.net\
+     fictionexpress.com\
+     fidelity.com\
+     fifarosters.com\
+     figma.com\
+     fikante.com\
+     fikfap.com\
+     filebox.click\
+     filelist.io\
+     filemoon.sx\
+     filesdl.in\
+     filesun.com\
+     filgoal.com\
+     filipinocupid.com\
+     filimium.com\
+     filimo.com\
+     film.ru\
+     filma24.gd\
+     filmaffinity.com\
+     filmarks.com\
+     filmeserialeonline.org\
+     filmesporno.net.br\
+     filmesporno.xxx\
+     filmexxxgratis.live\
+     filmexxx18.com\
+     filmibeat.com\
+     filmikiporno.tv\
+     filmix.ac\
+     filmoviplex.com\
+     filmsexeporno.com\
+     filmstarts.de\
+     filmtotaal.nl\
+     filmweb.pl\
+     filmy-hit.lat\
+     filmyfly.asia\
+     filmyfly.club\
+     filmyfly.store\
+     filmygod.vip\
+     filmywap.com.so\
+     filmywap1.in\
+     filmyzilla.com.ar\
+     filmyzilla.com.do\
+     filmyzilla.com.ht\
+     filmyzilla.com.mu\
+     filmyzilla.com.ss\
+     filmyzilla.fm\
+     filmyzilla1.media\
+     finalank.net\
+     finalfantasyxiv.com\
+     finance.gov.bd\
+     financial-field.com\
+     financiallike.com\
+     finanzen.net\
+     find-it.pro\
+     findagrave.com\
+     finecobank.com\
+     finn.no\
+     finviz.com\
+     finya.de\
+     fireboltt.com\
+     firefaucet.win\
+     firenews.video\
+     fimela.com\
+     fimfiction.net\
+     firstcry.com\
+     fitbit.com\
+     fitgirl-repacks.site\
+     fiverr.com\
+     f12.bet\
+     flalottery.com\
+     flashback.org\
+     flashscore.co\
+     flashscore.co.id\
+     flashscore.co.uk\
+     flashscore.co.za\
+     flashscore.com\
+     flashscore.com.br\
+     flashscore.com.ng\
+     flashscore.com.mx\
+     flashscore.com.tr\
+     flashscore.com.ua\
+     flashscore.com.ve\
+     flashscore.de\
+     flashscore.es\
+     flashscore.fr\
+     flashscore.ge\
+     flashscore.gr\
+     flashscore.in\
+     flashscore.it\
+     flashscore.pe\
+     flashscore.pl\
+     flashscore.pt\
+     flashscore.mobi\
+     flashscore.ro\
+     flashscore.sk\
+     flashscore.ua\
+     flashscorekz.com\
+     flaticon.com\
+     fleaflicker.com\
+     flickr.com\
+     flightaware.com\
+     flightradar24.com\
+     flightrising.com\
+     flightstats.com\
+     flipkart.com\
+     flirtingneighbors.com\
+     flixhq.to\
+     flixtor.to\
+     flixtor.video\
+     flo.com.tr\
+     flowermanga.com\
+     fluentinsaying.com\
+     fluxteam.net\
+     flvs.net\
+     flvto.bz\
+     flyfrontier.com\
+     fnac.com\
+     fngml.com\
+     fnn.jp\
+     fnp.com\
+     focus.de\
+     focus.ua\
+     focusschoolsoftware.com\
+     foiz.pro\
+     fon.bet\
+     fontanka.ru\
+     fontmeme.com\
+     foodnetwork.com\
+     fool.com\
+     foot01.com\
+     football-tribe.com\
+     football.ua\
+     football24.ua\
+     footballi.net\
+     footballpredictions.net\
+     footmercato.net\
+     forbes.com\
+     forbesjapan.com\
+     forebet.com\
+     foreca.fi\
+     forexfactory.com\
+     forocoches.com\
+     forogore.net\
+     formative.com\
+     formula1.com\
+     fortnite.com\
+     fortnite.gg\
+     fortnitetracker.com\
+     fortune.com\
+     forum.hr\
+     forzastyle.com\
+     forzza1.com\
+     fossil.com\
+     fotka.com\
+     fotocasa.es\
+     fotogramas.es\
+     fotor.com\
+     fotomac.com.tr\
+     fotoscaserasx.com\
+     fotospor.com\
+     fotostrana.ru\
+     foundit.in\
+     foursquare.com\
+     fow.kr\
+     fox.com.tr\
+     fox888.vip\
+     foxnews.com\
+     foxsports.com\
+     foxsports.com.au\
+     foxsports.com.mx\
+     foxtrot.com.ua\
+     fpo.xxx\
+     fptshop.com.vn\
+     fr.de\
+     fragrancenet.com\
+     fragrantica.com\
+     france.tv\
+     francebleu.fr\
+     franceconnect.gouv.fr\
+     francetvinfo.fr\
+     frandroid.com\
+     fravega.com\
+     free-mp3-download.net\
+     free.fr\
+     freeads.co.uk\
+     freearabsexx.com\
+     freebitco.in\
+     freecash.com\
+     freecodecamp.org\
+     freeconvert.com\
+     freee.co.jp\
+     freeip.me\
+     freejobalert.com\
+     freelancer.com\
+     freep.com\
+     freepik.com\
+     freepik.es\
+     freeporn8.com\
+     freeporno.xxx\
+     freepornvideo.sex\
+     freemail.hu\
+     freemeteo.gr\
+     freesexkahani.com\
+     freevideo.cz\
+     freieporno.com\
+     fresherslive.com\
+     freshporno.net\
+     friv.com\
+     fmkorea.com\
+     fmovies.co\
+     fmovies.to\
+     fmoviesfree.ac\
+     fmoviesz.to\
+     fmmods.com\
+     fruitmail.net\
+     fsiblog.blog\
+     fsiblog.club\
+     fsiblog.desi\
+     fsolver.fr\
+     ft.com\
+     fubo.tv\
+     fuccunt.com\
+     fuckingvideos.co\
+     fuckmoral.com\
+     fuegodevida.com\
+     fujitv.co.jp\
+     fujoho.jp\
+     full-count.jp\
+     fullcast.jp\
+     fulldesisex.com\
+     fullhdfilmizlesene.pw\
+     fullhindisex.com\
+     fullporner.com\
+     fullxh.com\
+     funda.nl\
+     funnyjunk.com\
+     funpay.com\
+     funs.me\
+     fupa.net\
+     fuq.com\
+     fuqqt.com\
+     furaffinity.net\
+     furunavi.jp\
+     furusato-tax.jp\
+     fussball.de\
+     fut.gg\
+     futbin.com\
+     futbol-libre.org\
+     futbol-11.com\
+     futbol24.com\
+     futbolfantasy.com\
+     futbollibre.futbol\
+     futbollibre.nu\
+     futbolparatodostv.com\
+     futemax.to\
+     futemax.ws\
+     futtiball.com\
+     futwiz.com\
+     fuzoku.jp\
+     fyptt.to\
+     fzkidd.net\
+     fzmovies.net\
+     g-journal.jp\
+     g2a.com\
+     g2g.com\
+     g4media.ro\
+     gaana.com\
+     gabungcong.net\
+     gadgets360.com\
+     gadgetsnow.com\
+     gagadget.com\
+     gahmusic.com\
+     gaiaonline.com\
+     gaigu10.tv\
+     gala.de\
+     gala.fr\
+     gali-result.in\
+     galottery.com\
+     ganarchance.com\
+     gandul.ro\
+     gap.com\
+     gapcanada.ca\
+     gapfactory.com\
+     garena.com\
+     gama.ir\
+     game8.co\
+     game8.jp\
+     gamebanana.com\
+     gamedva.com\
+     gamefactory.jp\
+     gameforge.com\
+     gamehayvl.io\
+     gamer.com.tw\
+     gamerant.com\
+     gamerch.com\
+     gamemania.co.ke\
+     gamemututerjamin.com\
+     games-workshop.com\
+     gamespot.com\
+     gamesradar.com\
+     gamessocool.com\
+     gamestar.de\
+     gamestop.com\
+     gamestorrents.fm\
+     gametrade.jp\
+     gametwist.com\
+     gamewith.jp\
+     gamifyspace.com\
+     gamingbible.com\
+     gamma.nl\
+     garnstudio.com\
+     garotacomlocal.com\
+     garotocomlocal.com.br\
+     garmin.com\
+     gasengi.com\
+     gate.cc\
+     gate.shop\
+     gay.bingo\
+     gay0day.com\
+     gayboystube.com\
+     gayporno.fm\
+     gaymaletube.com\
+     gaymec.com\
+     gays-cruising.com\
+     gazeta.pl\
+     gazeta.ru\
+     gazetakrakowska.pl\
+     gazetatema.net\
+     gazetawroclawska.pl\
+     gazeteduvar.com.tr\
+     gazetevatan.com\
+     gazetka-oferta.com\
+     gazzetta.gr\
+     gazzetta.it\
+     gbapps.net\
+     gbnews.com\
+     gbwhatsapp.chat\
+     gdfiles.cloud\
+     gdflix.cc\
+     gdtot.cfd\
+     gdz-raketa.ru\
+     gdz.ru\
+     gdzonline.net\
+     gece.az\
+     geeksforgeeks.org\
+     gekso.com\
+     gekso.org\
+     gekso.xyz\
+     gelbooru.com\
+     gelderlander.nl\
+     gendai.media\
+     geneanet.org\
+     geng707.com\
+     geng001.com\
+     geni.com\
+     genial.ly\
+     genialne.pl\
+     genius.com\
+     gentosha-go.com\
+     geny.com\
+     genyt.net\
+     geo.fr\
+     geo.tv\
+     geocaching.com\
+     geogebra.org\
+     geoguessr.com\
+     gem.gov.in\
+     gemidos.tv\
+     gemo.fr\
+     gestaoclick.com\
+     getadblock.com\
+     getbootstrap.com\
+     getepic.com\
+     getintopc.com\
+     getjobber.com\
+     getlike.io\
+     getnews.jp\
+     getmodsapk.com\
+     getrushapp.com\
+     gettyimages.com\
+     getyourguide.com\
+     gezdrive.click\
+     ggstandoff.app\
+     ghanaweb.com\
+     ghasedak24.com\
+     giallozafferano.it\
+     giantfreakinrobot.com\
+     gidonline.io\
+     giffgaff.com\
+     giftnifty.org\
+     giga.de\
+     gigasena.com.br\
+     gioianet.it\
+     giornalone.it\
+     giphy.com\
+     girlschannel.net\
+     girlsforfun.today\
+     girlswithmuscle.com\
+     gimkit.com\
+     gimy.ai\
+     gimy.su\
+     gimy.video\
+     gismeteo.by\
+     gismeteo.kz\
+     gismeteo.lt\
+     gismeteo.ru\
+     github.com\
+     gitlab.com\
+     gizmodo.jp\
+     gizmoxxx.com\
+     gk24.pl\
+     g123.jp\
+     glami.gr\
+     glas.ru\
+     glassdoor.co.in\
+     glassdoor.com\
+     glassdoor.com.br\
+     glavcom.ua\
+     glavred.info\
+     glavred.net\
+     globalnews.ca\
+     globfone.com\
+     globo.com\
+     gloswielkopolski.pl\
+     gnavi.co.jp\
+     go.com\
+     goal.co\
+     goal.com\
+     gobiernodecanarias.org\
+     gobranded.com\
+     gocomics.com\
+     godaddy.com\
+     gofile.io\
+     gofundme.com\
+     gog.com\
+     gogoanime2.org\
+     gogoanime3.net\
+     gogoanimehd.io\
+     gogoanimes.fi\
+     goibibo.com\
+     goindian.net\
+     goindigo.in\
+     goku.sx\
+     goku.watch\
+     gol24.pl\
+     gol33831.com\
+     gol39201.com\
+     gold365.com\
+     goldasorte.com\
+     goldbet.it\
+     goldendesi.com\
+     goldengate.hu\
+     goldenmanga.top\
+     golsarmusic.ir\
+     gonoise.com\
+     goo-net.com\
+     goo.ne.jp\
+     goobike.com\
+     goodhousekeeping.com\
+     goodporn.to\
+     goodreads.com\
+     goodreturns.in\
+     goodrx.com\
+     googirl.jp\
+     google.at\
+     google.be\
+     google.bg\
+     google.ca\
+     google.ch\
+     google.cl\
+     google.co.id\
+     google.co.il\
+     google.co.in\
+     google.co.jp\
+     google.co.kr\
+     google.co.nz\
+     google.co.th\
+     google.co.uk\
+     google.co.ve\
+     google.co.za\
+     google.com\
+     google.com.ar\
+     google.com.au\
+     google.com.br\
+     google.com.co\
+     google.com.eg\
+     google.com.hk\
+     google.com.pe\
+     google.com.ph\
+     google.com.pk\
+     google.com.mx\
+     google.com.my\
+     google.com.sa\
+     google.com.sg\
+     google.com.tr\
+     google.com.tw\
+     google.com.ua\
+     google.com.vn\
+     google.cz\
+     google.de\
+     google.dk\
+     google.es\
+     google.fi\
+     google.fr\
+     google.gr\
+     google.hr\
+     google.hu\
+     google.ie\
+     google.it\
+     google.lt\
+     google.nl\
+     google.no\
+     google.pl\
+     google.pt\
+     google.ro\
+     google.ru\
+     google.se\
+     google.sk\
+     goojara.to\
+     gool.co\
+     goone.pro\
+     goopago.com\
+     goph.club\
+     goraggio.com\
+     gordonua.com\
+     gorilife.com\
+     gomovies.sx\
+     gosexpod.com\
+     gossip-tv.gr\
+     gosupermodel.com\
+     gosuslugi.ru\
+     gotofiles.online\
+     gotquestions.org\
+     gotsport.com\
+     gotvach.bg\
+     gounn.ru\
+     gov.kr\
+     gov.ru\
+     gov.uz\
+     govdeals.com\
+     gp.se\
+     gpfans.com\
+     grab-bat.net\
+     gradescope.com\
+     grail.bz\
+     granbluefantasy.jp\
+     grancursosonline.com.br\
+     grandpashabet1421.com\
+     granjamillonaria.com\
+     grapee.jp\
+     gramedia.com\
+     graminmedia.in\
+     gratka.pl\
+     greatergood.com\
+     gree-apps.net\
+     gree-pf.net\
+     gree.jp\
+     gree.net\
+     greenbets.io\
+     greenhouse.io\
+     greenme.it\
+     grid.id\
+     gridoto.com\
+     grizly.com\
+     gmail.com\
+     gmanga.org\
+     gmx.net\
+     groupon.com\
+     groupsor.link\
+     groww.in\
+     gry-online.pl\
+     gsgazete.com\
+     gsis.gr\
+     gsp.ro\
+     gsmarena.com\
+     gsminfo.com.ua\
+     gst.gov.in\
+     gsuplementos.com.br\
+     gta5-mods.com\
+     gtainside.com\
+     gtplsaathi.com\
+     gua4d.net\
+     gucci.com\
+     guess.eu\
+     gujarat.gov.in\
+     gujaratsamachar.com\
+     gulahmedshop.com\
+     gulfsexxx.com\
+     gulte.com\
+     gunboyugazetesi.com.tr\
+     gunbroker.com\
+     gupy.io\
+     gumtree.co.za\
+     gumtree.com\
+     gumtree.com.au\
+     gutefrage.net\
+     gva.be\
+     gva.es\
+     gwars.io\
+     gwp6868.net\
+     gyakorikerdesek.hu\
+     gyazo.com\
+     h-ani.com\
+     haaretz.co.il\
+     haber7.com\
+     haberglobal.com.tr\
+     haberler.com\
+     haberturk.com\
+     habeshabets.com\
+     habitaclia.com\
+     habr.com\
+     hackerdoslot.com\
+     hackerdoslot2.com\
+     hackerrank.com\
+     hackspirit.com\
+     haibunda.com\
+     halfords.com\
+     halifax-online.co.uk\
+     halkarz.com\
+     halktv.com.tr\
+     halloweencostumes.com\
+     halodoc.com\
+     halooglasi.com\
+     handycomic.jp\
+     hange.jp\
+     hangikredi.com\
+     hangzhou2022.cn\
+     hanime.tv\
+     hanime1.me\
+     hankyu-travel.com\
+     hankyung.com\
+     haotogel888.net\
+     happy-porn.com\
+     happyhunde.de\
+     happynumbers.com\
+     happymail.co.jp\
+     happymh.com\
+     happymod.com\
+     happymodapkdescargar.com\
+     happymodapkdl.com\
+     haps.pl\
+     hapvida.com.br\
+     haqqin.az\
+     haraj.com.sa\
+     harborfreight.com\
+     hardcorepost.com\
+     hardumharyananews.com\
+     hardverapro.hu\
+     hardwarezone.com.sg\
+     haremaltin.com\
+     harimanga.com\
+     harley-davidson.com\
+     hamariweb.com\
+     hamraazmp8.gov.in\
+     hamrah-mechanic.com\
+     hamshahrionline.ir\
+     hamusoku.com\
+     harpersbazaar.com\
+     haryana.gov.in\
+     haryanaupdate.com\
+     hasznaltauto.hu\
+     hatla2ee.com\
+     havadurumu15gunluk.xyz\
+     havan.com.br\
+     hawaii.edu\
+     hayalistic.com.tr\
+     haydigiy.com\
+     hbomax.com\
+     hclips.com\
+     hd722.online\
+     hdablavona.shop\
+     hdbluefilm.com\
+     hdfcbank.com\
+     hdfilmcehennemi.life\
+     hdhindisex.com\
+     hdhole.com\
+     hdhub4u.markets\
+     hdporn92.com\
+     hdporncomics.com\
+     hdpornfree.xxx\
+     hdpornvideo.xxx\
+     hdpornvideoxxx.pro\
+     hdmaal.com\
+     hdmovie2.codes\
+     hdmovie2.social\
+     hdmovies4u.name\
+     hdsex.fun\
+     hdsex.pro\
+     hdsex2.com\
+     hdsexlove.com\
+     hdsexmovies.xxx\
+     hdtelugusex.com\
+     hdtoday.tv\
+     hdtube.porn\
+     hdzog.com\
+     healthfusionclaims.com\
+     healthline.com\
+     heavy-r.com\
+     heb.com\
+     heedumjung.com\
+     heerfashion.com\
+     hef.co.ke\
+     heise.de\
+     hello.porn\
+     hellomagazine.com\
+     hellosehat.com\
+     hellowork.com\
+     hellven.net\
+     helsenorge.no\
+     hentai-covers.site\
+     hentai-foundry.com\
+     hentai-vn.com\
+     hentai.name\
+     hentai20.io\
+     hentai2read.com\
+     hentaicity.com\
+     hentaiera.com\
+     hentaifox.com\
+     hentaihaven.xxx\
+     hentaihay.top\
+     hentaiheroes.com\
+     hentaila.com\
+     hentaila.tv\
+     hentailib.org\
+     hentailib.me\
+     hentairead.com\
+     hentaimama.io\
+     hentairox.com\
+     hentaistube.com\
+     hentaiteca.net\
+     hentaithai.com\
+     hentaivn.autos\
+     heo69.top\
+     heohay.com\
+     heovl1.info\
+     hepsiburada.com\
+     hepsiemlak.com\
+     heraldo.es\
+     heraldodemexico.com.mx\
+     hema.nl\
+     hemnet.se\
+     hero-wars.com\
+     heroero.com\
+     heroeswm.ru\
+     herminahospitals.com\
+     hespress.com\
+     hessen.de\
+     hetubook.com\
+     heureporno.com\
+     heute.at\
+     heylink.me\
+     heyvagroup.com\
+     heyvalaw.com\
+     hh.ru\
+     hh3dhay.com\
+     hhhkungfu.tv\
+     hi5.com\
+     highrich.net\
+     hihi2.com\
+     hihuay.com\
+     hilton.com\
+     hindibfvideo.com\
+     hindibluefilm.net\
+     hindicouplesex.com\
+     hindikhabar24.com\
+     hindixxx.club\
+     hindixxxhd.com\
+     hindixxxsite.com\
+     hindustantimes.com\
+     hiperdex.com\
+     hippofunnygame.com\
+     himado.in\
+     himasoku.com\
+     himovies.sx\
+     hiscore.games\
+     histats.com\
+     hit789.com\
+     hitava.ir\
+     hites.com\
+     hitomi.la\
+     hitta.se\
+     hiworks.com\
+     hjwzw.com\
+     hk.com\
+     hk01.com\
+     hkdintlpay.com\
+     hkjc.com\
+     hlebo.com\
+     hlebo.mobi\
+     hln.be\
+     hltv.org\
+     hna.de\
+     hnext.jp\
+     hnonline.sk\
+     hoathinh3d.biz\
+     hobbyconsolas.com\
+     hobbylobby.com\
+     hoc24.vn\
+     hochi.news\
+     hoerzu.de\
+     hoes.tube\
+     hoidap247.com\
+     hoka.com\
+     hola.com\
+     holavzit.com\
+     holidaycheck.de\
+     holidify.com\
+     hollisterco.com\
+     hollywoodbets.net\
+     holoo.fun\
+     holyquran.net\
+     honda.co.jp\
+     honda.com.br\
+     honto.jp\
+     hoodamath.com\
+     hoophaap.com\
+     hops.id\
+     horadoempregodf.com.br\
+     horjuntv.com.tm\
+     hornbach.de\
+     home24.de\
+     home31698.com\
+     home89175.com\
+     homecenter.com.co\
+     homedepot.ca\
+     homedepot.com\
+     homedepot.com.mx\
+     homeorgy.party\
+     homes.co.jp\
+     homes.com\
+     homesandgardens.com\
+     homo.xxx\
+     hommbitkisel.com.tr\
+     hornygirlsinapp.com\
+     horoscope.com\
+     hosteagle.club\
+     hostinger.com\
+     hostlove.com\
+     hot-hard-porn.com\
+     hot-sex-tube.com\
+     hotbull.hu\
+     hotcars.com\
+     hotcopper.com.au\
+     hotdesileaks.com\
+     hotels.com\
+     hothindisex.com\
+     hothindixxx.com\
+     hotindianporn.mobi\
+     hotnews.ro\
+     hotpepper.jp\
+     hotporntube.co\
+     hotmail.com\
+     hotmart.com\
+     hotmediahub.com\
+     hotmovs.com\
+     hotstar.com\
+     hottopic.com\
+     hotukdeals.com\
+     hotxv.com\
+     hotzxgirl.com\
+     housecallpro.com\
+     housedigest.com\
+     housediver.com\
+     houseoffraser.co.uk\
+     housing.com\
+     hover.to\
+     hoyolab.com\
+     hoyoverse.com\
+     hp.com\
+     hpcl.co.in\
+     hph.co.ir\
+     hqporner.com\
+     hqtube.xxx\
+     hrbreakingnews.com\
+     hm.com\
+     hmetro.com.my\
+     hmv.co.jp\
+     hrylabour.gov.in\
+     hs.fi\
+     hse.de\
+     hsex.men\
+     hsn.com\
+     hto.to\
+     huawei.com\
+     huaysong.com\
+     hubspot.com\
+     hudl.com\
+     huffingtonpost.es\
+     huffingtonpost.fr\
+     huffingtonpost.it\
+     huffingtonpost.jp\
+     huffpost.com\
+     huggingface.co\
+     hulu.com\
+     hululktaab.com\
+     hurawatch.at\
+     hurawatch.cc\
+     human.ua\
+     humblebundle.com\
+     humoruniv.com\
+     hurriyet.com.tr\
+     huyamba.info\
+     hvg.hu\
+     hygall.com\
+     hyundai.com\
+     hzsdgame.com\
+     i-ready.com\
+     i-moviehd.com\
+     i.pl\
+     iaai.com\
+     iam.gov.sa\
+     iamcook.ru\
+     iau.ac.ir\
+     iau.ir\
+     ib-game.jp\
+     ibctamilnadu.com\
+     iberia.com\
+     ibet788.com\
+     ibomma-movie.com\
+     ibomma.cx\
+     ibomma.dad\
+     ibomma.day\
+     ibomma.gold\
+     ibomma.link\
+     ibomma.net\
+     ibomma.one\
+     ibomma.org.in\
+     ibomma.page\
+     ibomma.pm\
+     ibomma.pw\
+     ibomma.movie\
+     ibps.in\
+     ibm.com\
+     ibus.cl\
+     icai.org\
+     icarros.com.br\
+     icc-cricket.com\
+     icccricketschedule.com\
+     ice.co.il\
+     icegay.tv\
+     iceland.co.uk\
+     icevonline.com\
+     ich-tanke.de\
+     icicibank.com\
+     icicidirect.com\
+     icloud.com\
+     icy-veins.com\
+     id.gov.ua\
+     iddaa.com\
+     idealista.com\
+     idealista.it\
+     idealista.pt\
+     idealo.de\
+     ideapod.com\
+     ideogram.ai\
+     idfcfirstbank.com\
+     idlixplus.net\
+     idnes.cz\
+     idntimes.com\
+     idokep.hu\
+     idrlabs.com\
+     ieee.org\
+     iefimerida.gr\
+     ieidiseis.gr\
+     ielove.jp\
+     iess.gob.ec\
+     iett.istanbul\
+     ifilo.net\
+     iflscience.com\
+     ifortuna.cz\
+     ifortuna.sk\
+     ig.com.br\
+     igdownloader.app\
+     ign.com\
+     ignou.ac.in\
+     igram.world\
+     iha.ee\
+     ihg.com\
+     ijavhd.com\
+     ikea.com\
+     ikea.com.tr\
+     ikea.gr\
+     ikman.lk\
+     ikyu.com\
+     ilbe.com\
+     iledefrance.fr\
+     ilfattoquotidiano.it\
+     ilgazzettino.it\
+     ilgiornale.it\
+     ilgiorno.it\
+     iliad.it\
+     ilibrary.ru\
+     ilikecomix.com\
+     illuminateed.com\
+     iloveimg.com\
+     ilovepdf.com\
+     ilportaledellautomobilista.it\
+     ilrestodelcarlino.it\
+     ilriformista.it\
+     ilmatieteenlaitos.fi\
+     ilmattino.it\
+     ilmessaggero.it\
+     ilmeteo.it\
+     iltalehti.fi\
+     in.gr\
+     in3x.net\
+     ina888.com\
+     inacuan.site\
+     inapasti99.com\
+     inauntung.us\
+     inbox.lv\
+     inboxdollars.com\
+     inc.com\
+     incestflix.com\
+     incestflix.win\
+     incometax.gov.in\
+     incometaxindia.gov.in\
+     indeed.com\
+     indeedassessments.com\
+     independent.co.uk\
+     independent.ie\
+     index.hr\
+     index.hu\
+     india.com\
+     india.gov.in\
+     india3x.com\
+     indiabix.com\
+     indianbfvideos.com\
+     indiancum.info\
+     indianetworknews.com\
+     indianexpress.com\
+     indiangaysite.com\
+     indianhardtube.com\
+     indiankanoon.org\
+     indianlovexxx.com\
+     indianoil.in\
+     indianporn.site\
+     indianporngirl3.com\
+     indianpornvideos.me\
+     indianrail.gov.in\
+     indiansexbar.mobi\
+     indiansexgate.mobi\
+     indiansexmms.me\
+     indiansexstories2.net\
+     indiansextube.org\
+     indiapost.gov.in\
+     indiapostgdsonline.gov.in\
+     indiarace.com\
+     indiarailinfo.com\
+     indiamart.com\
+     indiatimes.com\
+     indiatoday.in\
+     indiatv.in\
+     indigo.ca\
+     indischool.com\
+     indo18.com\
+     indosport.com\
+     indoviral.bio\
+     indown.io\
+     indoxbokep.com\
+     infinitylearn.com\
+     info07.com\
+     infobae.com\
+     infoemplea2.com\
+     infofer.ro\
+     infoindonesia.id\
+     infojobs.com.br\
+     infojobs.net\
+     infonaturalinsight.com\
+     infonavit.org.mx\
+     infopanel.jp\
+     infomart.co.jp\
+     infomoney.com.br\
+     informacion.es\
+     informebrasil.com.br\
+     informer.rs\
+     infoseek.co.jp\
+     infostart.hu\
+     infostud.com\
+     infourok.ru\
+     ingatlan.com\
+     ingles.com\
+     ingresso.com\
+     inkbunny.net\
+     inn.co.il\
+     innread.com\
+     inporn.com\
+     inps.it\
+     inmanga.com\
+     inmuebles24.com\
+     insanony.com\
+     insertlive.com\
+     insider.com\
+     insidethemagic.net\
+     inss.gov.br\
+     insta-stories-viewer.com\
+     instacart.com\
+     instagram.com\
+     instanavigation.com\
+     instant-gaming.com\
+     instavideosave.net\
+     instiz.net\
+     instructure.com\
+     instyle.com\
+     intel.com\
+     interfax.ru\
+     interia.pl\
+     internalfb.com\
+     internationalcupid.com\
+     internethaber.com\
+     internetprotocol.co\
+     internshala.com\
+     interpals.net\
+     intermarche.com\
+     intermesh.net\
+     intersport.fr\
+     intesasanpaolo.com\
+     intimissimi.com\
+     intuit.com\
+     inven.co.kr\
+     investidor10.com.br\
+     investing.com\
+     investopedia.com\
+     inwporn.com\
+     inwxxx.com\
+     inxxx.com\
+     iobnet.co.in\
+     ioe.vn\
+     iol.co.za\
+     iol.pt\
+     iole.tv\
+     iowl.jp\
+     ip.tv\
+     iporntv.net\
+     ipowatch.in\
+     ipma.pt\
+     ipmetradar.com.br\
+     iprofesional.com\
+     ipsosisay.com\
+     iq.com\
+     irancell.ir\
+     iranjib.ir\
+     irasutoya.com\
+     irctc.co.in\
+     ireceptar.cz\
+     irecommend.ru\
+     irishtimes.com\
+     irna.ir\
+     imagefap.com\
+     imaginelearning.com\
+     imd.gov.in\
+     imdb.com\
+     imgflip.com\
+     imgsed.com\
+     imgsrc.ru\
+     imgur.com\
+     imgur.io\
+     imhd.sk\
+     imhentai.xxx\
+     imobiliare.ro\
+     imovelweb.com.br\
+     imovirtual.com\
+     impots.gouv.fr\
+     impress.co.jp\
+     immobiliare.it\
+     immobilienscout24.de\
+     immonet.de\
+     immoweb.be\
+     immowelt.de\
+     imss.gob.mx\
+     irs.gov\
+     irtextbook.ir\
+     is.fi\
+     isaidl.online\
+     isaidub3.co\
+     isaimini.com.lc\
+     isaimini.page\
+     iscorp.com\
+     iseehindis.com\
+     iseeindia.org.in\
+     iskur.gov.tr\
+     isky.am\
+     islandluck.com\
+     islamweb.net\
+     isna.ir\
+     israelhayom.co.il\
+     issuu.com\
+     istockphoto.com\
+     it-alert.it\
+     it.com\
+     itainews.com\
+     itatiaia.com.br\
+     itau.com.br\
+     itch.io\
+     itemku.com\
+     itemsatis.com\
+     itorrents-igruha.org\
+     itmedia.co.jp\
+     its.porn\
+     its52.com\
+     itsthevibe.com\
+     ittefaq.com.bd\
+     itv.com\
+     ivancity.com\
+     ivi.ru\
+     iwank.tv\
+     ixbt.com\
+     ixdzs.tw\
+     ixigo.com\
+     ixiporn.cc\
+     ixl.com\
+     ixunshu.net\
+     ixxx.com\
+     ixxx.onl\
+     jable.tv\
+     jackrabbitclass.com\
+     jacquieetmichel.net\
+     jadwalnonton.com\
+     jagran.com\
+     jagranjosh.com\
+     jal.co.jp\
+     jalan.net\
+     jalf.com\
+     jalshamoviez.com.lc\
+     jang.com.pk\
+     janitorai.com\
+     jansatta.com\
+     japaneseasmr.com\
+     japanesebeauties.one\
+     japanet.co.jp\
+     japanpost.jp\
+     jappy.com\
+     japscan.lol\
+     jarir.com\
+     jamb.gov.ng\
+     jatimnetwork.com\
+     jatkoaika.com\
+     jauns.lv\
+     jav.guru\
+     jav678.top\
+     javatpoint.com\
+     javbob.com\
+     javbus.com\
+     javdb.com\
+     javdock.com\
+     javgg.net\
+     javhay.movie\
+     javhd.cx\
+     javhd.today\
+     javhdporn.net\
+     javidol.org\
+     javlibrary.com\
+     javquick.com\
+     javrank.com\
+     javmix.tv\
+     javmost.com\
+     javsiam.com\
+     javthayy.com\
+     javtiful.com\
+     javxxx.me\
+     javzd.com\
+     jbhifi.com.au\
+     jbzd.com.pl\
+     jcb.co.jp\
+     jcpenney.com\
+     jdsports.co.uk\
+     jeboltgl88.com\
+     jecontacte.com\
+     jedolo.com\
+     jeecup.org\
+     jeet-winbd.com\
+     jeetbuzz.com\
+     jeetbuzz88.live\
+     jennymovies.com\
+     jet2holidays.com\
+     jetpunk.com\
+     jetsmart.com\
+     jeuxvideo.com\
+     jgmoa50.com\
+     jharkhand.gov.in\
+     jigsawplanet.com\
+     jilbabviral.site\
+     jinhakapply.com\
+     jin115.com\
+     jio.com\
+     jiocinema.com\
+     jiomart.com\
+     jiorockers.expert\
+     jiosaavn.com\
+     jisho.org\
+     jizzberry.com\
+     jizzbunker.com\
+     jjgirls.com\
+     jjwxc.net\
+     jkanime.net\
+     jkforum.net\
+     jleague.jp\
+     jlyygame.com\
+     jn.pt\
+     jnt777.xyz\
+     joann.com\
+     jobbmintatv.online\
+     jobcan.jp\
+     jobfind.gr\
+     jobkorea.co.kr\
+     jobs.nhs.uk\
+     jobs2careers.com\
+     jobstreet.co.id\
+     joemonster.org\
+     jofogas.hu\
+     jogos360.com.br\
+     jogossantacasa.pt\
+     johnlewis.com\
+     johnnys-net.jp\
+     johnnys-shop.jp\
+     johnnys-web.com\
+     johnpyeauctions.co.uk\
+     joinindianarmy.nic.in\
+     jokibandot.com\
+     joni39723.com\
+     joni89175.com\
+     joongang.co.kr\
+     jopaonline.top\
+     jornada.com.mx\
+     jornaljf.com.br\
+     jorudan.co.jp\
+     josex.mobi\
+     joshinweb.jp\
+     josporn.club\
+     jotform.com\
+     journaldemontreal.com\
+     journaldesfemmes.fr\
+     jovencitas.gratis\
+     jovempan.com.br\
+     joyclub.com\
+     joyclub.de\
+     joyreactor.cc\
+     joysporn.sex\
+     jp-weathernews.com\
+     jp.sharp\
+     jprime.jp\
+     jra.go.jp\
+     jra.jp\
+     jreast.co.jp\
+     jma.go.jp\
+     jmcomic1.me\
+     jmty.jp\
+     jstor.org\
+     jtb.co.jp\
+     juegosonce.es\
+     jugalodos.com\
+     jugandoonline.com.ar\
+     jugantor.com\
+     junaidjamshed.com\
+     juntadeandalucia.es\
+     juragan69vip.io\
+     juraganfilm.ink\
+     jurnal.id\
+     jumbo.com\
+     jusbrasil.com.br\
+     just-eat.co.uk\
+     just-smilenext.jp\
+     just.ro\
+     justanswer.com\
+     justdial.com\
+     justindianpornx.com\
+     justindianpornx.org\
+     justlovemusic.com\
+     justpaste.it\
+     justwatch.com\
+     jut.su\
+     jutarnji.hr\
+     jw.org\
+     jyosna.net\
+     k-manga.jp\
+     k5learning.com\
+     kabinedasnovinhas.com\
+     kabu.co.jp\
+     kabum.com.br\
+     kabutan.jp\
+     kactube.com\
+     kaduvatv.com\
+     kahoot.it\
+     kaiserpermanente.org\
+     kajabi.com\
+     kakaku.com\
+     kakao.com\
+     kakuyomu.jp\
+     kaluga-poisk.ru\
+     kalyanpanelchart.in\
+     kanald.com.tr\
+     kanesex.com\
+     kanoon.ir\
+     kanta.fi\
+     kantangame.com\
+     kantimehealth.net\
+     kantotin.com\
+     kaotic.com\
+     kapanlagi.com\
+     kar.nic.in\
+     karaca.com\
+     karar.com\
+     kariyer.net\
+     karkkainen.com\
+     karlsruhe-insider.de\
+     kamababa.desi\
+     karnataka.gov.in\
+     kambimalayalamkathakal.com\
+     kamigame.jp\
+     kamubulteni.com\
+     kamugundemi.com\
+     kaspi.kz\
+     kasta.ua\
+     kathimerini.gr\
+     katmoviehd.day\
+     kaufland.com\
+     kaufland.de\
+     kavak.com\
+     kavirtire.ir\
+     kayak.com\
+     kbb.com\
+     kbhgames.com\
+     kdreams.jp\
+     kediritoto.org\
+     keiba.go.jp\
+     keibalab.jp\
+     keirin.jp\
+     kenh14.vn\
+     keonhacai5.top\
+     kepco.jp\
+     kepri988.com\
+     keralakaumudi.com\
+     keralalotteries.net\
+     keralalotterytoday.com\
+     kerkida.net\
+     kembarjt.online\
+     kemdikbud.go.id\
+     kemkes.go.id\
+     kemono.party\
+     kemono.su\
+     ketqua9.net\
+     key-drop.com\
+     khabaronline.ir\
+     khabarvarzeshi.com\
+     khaleejtimes.com\
+     khanacademy.org\
+     khaosod.co.th\
+     khamsat.com\
+     khata.pe\
+     kia.com\
+     kiabi.com\
+     kick.com\
+     kickasstorrents.to\
+     kicker.de\
+     kickstarter.com\
+     kicktipp.de\
+     kidsa-z.com\
+     kidshealth.org\
+     kijiji.ca\
+     kikonclub.com\
+     kilsnop.pro\
+     kindgirls.com\
+     king567.com\
+     kingcomix.com\
+     kingdomtoto0822.com\
+     kingdomtoto0906.com\
+     kinghorsetoto0729.com\
+     kingmodapk.net\
+     kingmods.net\
+     kinnser.net\
+     kino-teatr.ru\
+     kino.de\
+     kinoafisha.info\
+     kinobar.vip\
+     kinogo.biz\
+     kinogo.film\
+     kinogo.fm\
+     kinogo.inc\
+     kinokrad.cc\
+     kinopoisk.ru\
+     kinotochka.co\
+     kinovasek.me\
+     kinozal.tv\
+     kiraston.com\
+     kirklands.com\
+     kimiafarma.co.id\
+     kimochi.info\
+     kimovil.com\
+     kiryuu.id\
+     kiskegyed.hu\
+     kissasian.fm\
+     kissasian.pe\
+     kisskh.co\
+     kitapyurdu.com\
+     kivitu.com\
+     kiwi.com\
+     kizlarsoruyor.com\
+     kkstories.com\
+     k12.com\
+     klanlar.org\
+     klarna.com\
+     klaviyo.com\
+     kleinanzeigen.de\
+     kleinezeitung.at\
+     kleinisd.net\
+     klikbca.com\
+     klikdokter.com\
+     klikpendidikan.id\
+     klix.ba\
+     klook.com\
+     klops.ru\
+     klmanga.io\
+     klmanga.vip\
+     klubzaodrasle.com\
+     knigavuhe.org\
+     knigoed.net\
+     knowing-jesus.com\
+     koanchay.org\
+     koctas.com.tr\
+     kohls.com\
+     koinku.co.id\
+     koimoi.com\
+     koitoto.ink\
+     kojaro.com\
+     kokoatv.net\
+     kolesa.kz\
+     kolkataff.fun\
+     kolkataff.in\
+     konami.com\
+     konami.net\
+     konflix21.wiki\
+     kontan.co.id\
+     kontur.ru\
+     kooora-gooal.com\
+     kooora.com\
+     koreayem.buzz\
+     komikcast.net\
+     komikcast.vip\
+     komikindo.one\
+     komikindo.tv\
+     komiku.com\
+     komiku.id\
+     kompas.com\
+     kompasiana.com\
+     kompoz2.com\
+     komputerswiat.pl\
+     korrespondent.net\
+     kormart.co.kr\
+     kosmo.com.my\
+     kotak.com\
+     kotak811.com\
+     kotaku.com\
+     kotsovolos.gr\
+     kp.ru\
+     kpktoto94x.com\
+     kqxs.vn\
+     kr-weathernews.com\
+     krikya.com\
+     krisha.kz\
+     kmail-lists.com\
+     kmart.com.au\
+     kroger.com\
+     krone.at\
+     kroton.com.br\
+     krstarica.com\
+     kseebsolutions.com\
+     ksl.com\
+     ksta.de\
+     ktby.net\
+     kto.com\
+     ku6111.net\
+     kubnews.ru\
+     kufar.by\
+     kukaj.io\
+     kulichki.net\
+     kun.uz\
+     kundelik.kz\
+     kunmanga.com\
+     kupi.cz\
+     kupujemprodajem.com\
+     kurashiru.com\
+     kurir.rs\
+     kurnik.pl\
+     kumparan.com\
+     kuronekoyamato.co.jp\
+     kuruma-news.jp\
+     kwai.com\
+     kwestiasmaku.com\
+     kzgdz.com\
+     l-frii.com\
+     l-tike.com\
+     123-hd.com\
+     123dic.link\
+     123moviesfree.net\
+     123telugu.com\
+     1337x.to\
+     1377x.to\
+     15min.lt\
+     163.com\
+     1688.com\
+     1688porn.tv\
+     16honeys.com\
+     16personalities.com\
+     17track.net\
+     18comic.org\
+     18comic.vip\
+     18read.net\
+     19216811.uno\
+     194964.com\
+     1999.co.jp\
+     1024tera.com\
+     104.com.tw\
+     1000.menu\
+     100sp.ru\
+     la.lv\
+     la7.it\
+     1aa9t.com\
+     laas.go.th\
+     labanquepostale.fr\
+     labirint.ru\
+     lacentrale.fr\
+     lachainemeteo.com\
+     lackve.com\
+     lacoste.com\
+     lacuarta.com\
+     lacuerda.net\
+     ladangtogel2.com\
+     ladangtoto.space\
+     ladepeche.fr\
+     ladies.de\
+     ladyxena.com\
+     lagaceta.com.ar\
+     lagged.com\
+     1aghazno.info\
+     lagu123.fun\
+     lagu123.gratis\
+     lalibre.be\
+     lanacion.com.ar\
+     lanazione.it\
+     lance.com.br\
+     landwirt.com\
+     lanebryant.com\
+     laodong.vn\
+     lapalabradeldia.com\
+     lapkjogos.com\
+     laplasturgie.fr\
+     laposte.fr\
+     laprensa.hn\
+     lapresse.ca\
+     laprovence.com\
+     larazon.es\
+     laredoute.fr\
+     larepublica.pe\
+     largus.fr\
+     lamontagne.fr\
+     lamu.city\
+     larousse.fr\
+     las2orillas.co\
+     laser247.com\
+     lasexta.com\
+     lasprovincias.es\
+     lassuranceretraite.fr\
+     last.fm\
+     lastampa.it\
+     latamairlines.com\
+     latercera.com\
+     latinka.com.pe\
+     latimes.com\
+     launchdigi.net\
+     lausd.net\
+     lausd.org\
+     lavanguardia.com\
+     lavoixdunord.fr\
+     lavoz.com.ar\
+     lavozdegalicia.es\
+     lavuelta.es\
+     laxd.com\
+     lazada.co.id\
+     lazada.co.th\
+     lazada.com.ph\
+     lazada.com.my\
+     lazada.vn\
+     lc.chat\
+     lcwaikiki.com\
+     ldtax.gov.bd\
+     leadsquared.com\
+     leagueofgraphs.com\
+     leaktube.net\
+     learncbse.in\
+     learningapps.org\
+     learninsta.com\
+     learnitwise.com\
+     leboncoin.fr\
+     lectio.dk\
+     lectormanga.com\
+     lectormanga.lat\
+     lectortmo.com\
+     lecturas.com\
+     ledauphine.com\
+     leercapitulo.com\
+     leetcode.com\
+     lefigaro.fr\
+     lefties.com\
+     legaartis.pl\
+     legacy.com\
+     legendsgame.ru\
+     leggo.it\
+     legit.ng\
+     lego.com\
+     leitor.net\
+     le10sport.com\
+     lelscans.net\
+     lenkino.love\
+     lenlut.net\
+     lenovo.com\
+     lenskart.com\
+     lenta.ru\
+     leolist.cc\
+     leparisien.fr\
+     lepoint.fr\
+     leprogres.fr\
+     lequipe.fr\
+     lemonde.fr\
+     leroymerlin.com.br\
+     leroymerlin.es\
+     leroymerlin.fr\
+     leroymerlin.it\
+     leroymerlin.pt\
+     leroymerlin.ru\
+     lermanga.org\
+     lesechos.fr\
+     lesnumeriques.com\
+     lesoir.be\
+     lespompeurs.com\
+     letelegramme.fr\
+     letras.com\
+     letras.mus.br\
+     letmejerk.com\
+     letterboxd.com\
+     lettuceclub.net\
+     levante-emv.com\
+     lever.co\
+     leverageedu.com\
+     levvvel.com\
+     1exch.net\
+     lexiacore5.com\
+     1fichier.com\
+     1filmy4wep.one\
+     lg.com\
+     1geki.jp\
+     lgexch.com\
+     1hd.to\
+     libas.in\
+     libcat.ru\
+     libelle.nl\
+     liberation.fr\
+     libero.it\
+     libero.pe\
+     liberoquotidiano.it\
+     libertaddigital.com\
+     libertatea.ro\
+     libking.ru\
+     libraccio.it\
+     libramemoria.com\
+     library.lol\
+     librefutboltv.com\
+     librus.pl\
+     lichess.org\
+     licindia.in\
+     lider.cl\
+     lidl.com\
+     lidl.cz\
+     lidl.de\
+     lidl.es\
+     lidl.fr\
+     lidl.pl\
+     liebeakt.com\
+     life-n.jp\
+     life.ru\
+     lifee.cz\
+     lifehacker.jp\
+     lifehacker.ru\
+     lifepointspanel.com\
+     lifestylelatino.com\
+     lifo.gr\
+     liftoff.io\
+     ligaciputra1387878menangbanyak.com\
+     lightinthebox.com\
+     lightnovelcave.com\
+     lightnovelpub.com\
+     lightnovelworld.com\
+     likemanga.io\
+     lindependant.fr\
+     line.biz\
+     line.me\
+     line31303.com\
+     line82880.com\
+     lineadirectaportal.com\
+     linewize.net\
+     lingojam.com\
+     linkbox.to\
+     linkedin.com\
+     linkkf.app\
+     linklist.bio\
+     linkr.bio\
+     linktiktak1.com\
+     linktr.ee\
+     linktumi123.pro\
+     linkvertise.com\
+     linovelib.com\
+     linternaute.com\
+     lioden.com\
+     lipstickalley.com\
+     liquipedia.net\
+     limelight.pk\
+     limo.media\
+     limundo.com\
+     list.am\
+     listcrawler.eu\
+     listesdemots.net\
+     listindiario.com\
+     litcharts.com\
+     liteapks.com\
+     literotica.com\
+     litgorod.ru\
+     litnet.com\
+     litres.ru\
+     litmarket.ru\
+     live-kooora.com\
+     live.com\
+     live4d2u.net\
+     livechatinc.com\
+     livedoor.com\
+     livedoor.jp\
+     livegood.com\
+     livegore.com\
+     livehindustan.com\
+     livekoora.io\
+     liveomek.com\
+     livemaster.ru\
+     livemint.com\
+     liverpool.com.mx\
+     liverpoolecho.co.uk\
+     livescience.com\
+     livescore.co.kr\
+     livescore.com\
+     livescore.cz\
+     livescore.in\
+     livesport.com\
+     livesport.cz\
+     livesports088.com\
+     livetables.io\
+     liveworksheets.com\
+     lk21.pictures\
+     lk21official.pro\
+     lk21official.wiki\
+     lk21static.xyz\
+     lkpp.go.id\
+     lkprd.net\
+     1177.se\
+     llbean.com\
+     lloydsbank.co.uk\
+     11xplay.com\
+     lne.es\
+     loankaisemilega.net\
+     loawa.com\
+     lobstertube.com\
+     locanto.cl\
+     locanto.com.ar\
+     locanto.com.au\
+     locanto.com.mx\
+     locanto.me\
+     locondo.jp\
+     logic-immo.com\
+     login.gov\
+     loigiaihay.com\
+     loilonote.app\
+     lojadomecanico.com.br\
+     lojasrenner.com.br\
+     lokmat.com\
+     loksatta.com\
+     lolchess.gg\
+     loloo.ru\
+     lonestar.edu\
+     lontv.mobi\
+     lookmovie2.to\
+     loopnet.com\
+     loom.com\
+     lootedpinay.com\
+     looti.net\
+     lordfilm.film\
+     losandes.com.ar\
+     losapok.com\
+     loteriasdehonduras.com\
+     loteriasdehoy.co\
+     loteriasdominicanas.com\
+     loteriasmundiales.com.ar\
+     loteriasyapuestas.es\
+     lotteryextreme.com\
+     lotterypost.com\
+     lotterysambad.one\
+     lotterysambadresult.in\
+     lotteryusa.com\
+     lotto-italia.it\
+     lotto.pl\
+     lottopcso.com\
+     lottomatica.it\
+     lottosociety.com\
+     lottostar.co.za\
+     lottovip.com\
+     loudersound.com\
+     love-territory.com\
+     love.ru\
+     love4porn.com\
+     loveh.org\
+     loveholidays.com\
+     lover922.net\
+     loveread.ec\
+     loveread.me\
+     lowes.com\
+     lpga.or.jp\
+     1plus1tv.ru\
+     1porn.video\
+     1mg.com\
+     lmp4d.com\
+     lrt.lt\
+     lrytas.lt\
+     1saattenbiseyolmaz.com\
+     1st-kissmanga.net\
+     1tamilblasters.lat\
+     1tamilmv.nexus\
+     1tamilmv.prof\
+     ltn.com.tw\
+     lto.gov.ph\
+     ltobet.com\
+     1tv.ru\
+     luatminhkhue.vn\
+     lubimyczytac.pl\
+     luckymodapk.com\
+     ludoplayers.com\
+     ludosupreme.com\
+     lufthansa.com\
+     lulurainbow.com\
+     lulumalls.co\
+     luna37278.com\
+     lupoporno.com\
+     luva.bet\
+     luxuretv.com\
+     1xbet.kz\
+     1xlite-377032.top\
+     lxtgame.com\
+     lyricstranslate.com\
+     n-kishou.co.jp\
+     n-tv.de\
+     n2ch.net\
+     naasongs.co\
+     nacionalloteria.es\
+     nadirkitap.com\
+     nadim22.com\
+     naftemporiki.gr\
+     nagalandlotterysambad.com\
+     nairaland.com\
+     najiz.sa\
+     nalandaopenuniversity.com\
+     nalog.ru\
+     nan-net.com\
+     nangiphotos.com\
+     nankankeiba.com\
+     nanoreview.net\
+     napensii.ua\
+     napiszex.com\
+     napthe.vn\
+     namasha.com\
+     namavid.com\
+     namemc.com\
+     namnak.com\
+     namu.wiki\
+     narvar.com\
+     naslovi.net\
+     nastykinkpigs.com\
+     natalie.mu\
+     nate.com\
+     natemat.pl\
+     nation.africa\
+     national-lottery.co.uk\
+     nationstates.net\
+     nationwide.co.uk\
+     natura.com.br\
+     naturabuy.fr\
+     nature.com\
+     naukri.com\
+     naurok.com.ua\
+     naver.com\
+     navitime.biz\
+     navitime.co.jp\
+     navyfederal.org\
+     nbcnews.com\
+     nbcsports.com\
+     nbpdcl.co.in\
+     ncert.nic.in\
+     ncl.com\
+     nclottery.com\
+     ncore.pro\
+     ncsecu.org\
+     ncvtmis.gov.in\
+     ndhm.gov.in\
+     ndr.de\
+     ndmais.com.br\
+     ndtv.com\
+     ndtv.in\
+     nearpod.com\
+     nebo.mobi\
+     nefisyemektarifleri.com\
+     negoziopornx.com\
+     nehnutelnosti.sk\
+     neko-miku.com\
+     nekopoi.care\
+     nekopost.net\
+     neobux.com\
+     neopets.com\
+     neoxscan.net\
+     nepremicnine.net\
+     nequi.com.co\
+     nerdwallet.com\
+     nemzetisport.hu\
+     nesaporn.com\
+     nesine.com\
+     nespresso.com\
+     net-empregos.com\
+     net.hr\
+     netflix.com\
+     netflixmirror.com\
+     netkeiba.com\
+     net18plus.lol\
+     netpnb.com\
+     netmeds.com\
+     netmums.com\
+     netshoes.com.br\
+     nettavisen.no\
+     nettiauto.com\
+     nettruyenco.vn\
+     nettruyenlive.com\
+     nettruyenup.vn\
+     nettruyenus.com\
+     netvasco.com.br\
+     netzwelt.de\
+     new-porn.video\
+     new88666.com\
+     newegg.com\
+     newgrounds.com\
+     newizv.ru\
+     newlook.com\
+     news-global.top\
+     news-postseven.com\
+     news-sphere.com\
+     news.am\
+     news.com.au\
+     news.ru\
+     news24.com\
+     news247.gr\
+     newsbeast.gr\
+     newsbomb.gr\
+     newsexxxx.com\
+     newsit.gr\
+     news18.com\
+     news18.ro\
+     newsnow.co.uk\
+     newspic.kr\
+     newsmax.com\
+     newsme.gr\
+     newsmisr.info\
+     newsweek.com\
+     newsweekjapan.jp\
+     newtoki.help\
+     newtoki306.com\
+     newtoki307.com\
+     newtoki308.com\
+     newtoki309.com\
+     newtoxic.com\
+     nexon.com\
+     next-engine.com\
+     next.co.uk\
+     next.ie\
+     nextapple.com\
+     nextdoor.com\
+     nexusmods.com\
+     nezavisne.com\
+     nfl.com\
+     nflshop.com\
+     nfse.gov.br\
+     nftblockchain.mobi\
+     ngentotin.homes\
+     ngl.link\
+     ngmisr.com\
+     ngs.ru\
+     nha.gov.in\
+     nhanh.vn\
+     nhattruyenplus.com\
+     nhentai.net\
+     nhentai.to\
+     nhiregroup.com\
+     nhk.jp\
+     nhk.or.jp\
+     nhl.com\
+     nhp.gov.in\
+     nhm.gov.in\
+     nice7777.fun\
+     nickfinder.com\
+     niconsul.com\
+     nicovideo.jp\
+     nidw.gov.bd\
+     niepa.ac.in\
+     nieuwsbegrip.nl\
+     nieuwsblad.be\
+     niezalezna.pl\
+     nifty.com\
+     nih.gov\
+     nike.com\
+     nike.com.br\
+     nikkan-gendai.com\
+     nikkan-spa.jp\
+     nikkansports.com\
+     nikkei.com\
+     nikkei225jp.com\
+     niksalehi.com\
+     nine.com.au\
+     ninisite.com\
+     nintendo.com\
+     nios.ac.in\
+     nirvam.it\
+     nishatlinen.com\
+     nissen.co.jp\
+     nit.pt\
+     nitori-net.jp\
+     nitrotype.com\
+     nitter.net\
+     njav.tv\
+     njuskalo.hr\
+     nkiri.com\
+     nl7za.com\
+     nlcbplaywhelotto.com\
+     nld.com.vn\
+     n1info.hr\
+     n1info.rs\
+     n1info.si\
+     n11.com\
+     noaa.gov\
+     nobat.ir\
+     nobroker.in\
+     nocibe.fr\
+     nogomi.ru\
+     nontonanimeid.top\
+     nontondrama.click\
+     nontonviral.co\
+     nontonviral.com\
+     noodlemagazine.com\
+     noon.com\
+     noor-book.com\
+     xn--m1abbbg.io\
+     nordea.com\
+     nordkurier.de\
+     nordstrom.com\
+     noredink.com\
+     nomura.co.jp\
+     northmcd.com\
+     nos.nl\
+     nosakast.com\
+     nosalty.hu\
+     nosv.org\
+     note.com\
+     noticiasaominuto.com\
+     noticiasconcursos.com.br\
+     noticiasdenavarra.com\
+     notion.so\
+     notitimba.com\
+     notube.io\
+     notube.site\
+     nou.edu.ng\
+     nova.bg\
+     nova.cz\
+     nova.rs\
+     novamulher.com\
+     novaskin.me\
+     novaventa.com.co\
+     novel543.com\
+     novelbin.org\
+     novelcool.com\
+     novelebook.com\
+     novelfull.com\
+     novelfullbook.com\
+     novelhall.com\
+     noveljk.com\
+     novelpia.com\
+     novelringan.com\
+     noveltk.com\
+     noveltoon.mobi\
+     novelupdates.com\
+     novelusb.com\
+     novelxo.com\
+     novibet.gr\
+     novinky.cz\
+     novnov.net\
+     novosti.rs\
+     novostivl.ru\
+     nowgoal24.com\
+     nowgoal8.com\
+     nowiny24.pl\
+     nownews.com\
+     nowosci.com.pl\
+     nozomi.la\
+     npr.org\
+     npmjs.com\
+     nps.gov\
+     nptel.ac.in\
+     nrega.nic.in\
+     nregade2.nic.in\
+     nregade3.nic.in\
+     nreganarep.nic.in\
+     nregastrep.nic.in\
+     nrk.no\
+     nmas.com.mx\
+     nsctotal.com.br\
+     nsdl.com\
+     nseindia.com\
+     nso.ru\
+     nsportal.ru\
+     nst.com.my\
+     ntnews.com\
+     nto.pl\
+     ntruyen.vn\
+     ntv.com.tr\
+     ntv.ru\
+     ntvspor.net\
+     nu.nl\
+     nubank.com.br\
+     nude-moon.org\
+     nudevista.com\
+     nuespournous.com\
+     nuevaeps.com.co\
+     nuevoloquo.com\
+     nukistream.com\
+     nur.kz\
+     numerade.com\
+     nurum.az\
+     nus.edu.sg\
+     nv.ua\
+     nvidia.com\
+     nvsp.in\
+     nwu.ac.za\
+     nyaa.si\
+     nyahentai.re\
+     nykaa.com\
+     nykaafashion.com\
+     nypost.com\
+     nysc.org.ng\
+     nytimes.com\
+     nz.ua\
+     nzdating.com\
+     nzhara.com\
+     nzherald.co.nz\
+     o2.co.uk\
+     o2.pl\
+     o2tvseries2.com\
+     oaed.gr\
+     oamfuture.com\
+     obi.de\
+     obilet.com\
+     obozrevatel.com\
+     obrazovaka.ru\
+     obmenvsem.net\
+     observador.pt\
+     occ.com.mx\
+     oceans-nadia.com\
+     octopus.energy\
+     odatv4.com\
+     oddspark.com\
+     odibets.com\
+     odido.nl\
+     oe24.at\
+     oechsle.pe\
+     office.com\
+     officeally.com\
+     officedepot.com\
+     ofilmywap.com.mx\
+     oggi.it\
+     ogol.com.br\
+     oi.com.br\
+     oikotie.fi\
+     oipamagazine.it\
+     ojogo.pt\
+     ojogodobicho.com\
+     ok.porn\
+     ok.ru\
+     ok.xxx\
+     okairos.gr\
+     okdiario.com\
+     okebet-online.com\
+     okebet.app\
+     okebet.cc\
+     okezone.com\
+     okhatrimaza.com.im\
+     okx.com\
+     okxxx1.com\
+     ole.com.ar\
+     olevod.com\
+     olg.ca\
+     olhardigital.com.br\
+     olimpbet.kz\
+     olimpo.bet\
+     olo.cool\
+     olm.vn\
+     olx.ba\
+     olx.bg\
+     olx.co.id\
+     olx.com.br\
+     olx.com.pk\
+     olx.in\
+     olx.kz\
+     olx.pl\
+     olx.pt\
+     olx.ro\
+     olx.ua\
+     olx.uz\
+     olxbingo.com\
+     olxdatuk.com\
+     olxguci.com\
+     olxhugo.com\
+     olxkapten.com\
+     olxpion.com\
+     olxmaster.com\
+     olxsuhu.com\
+     olympia.gr\
+     olympics.com\
+     olympusv2.gg\
+     on3.com\
+     on37278.com\
+     on707.com\
+     onabet.com\
+     onboardicafe.com\
+     ondisk.co.kr\
+     one.co.il\
+     onedio.com\
+     oneindia.com\
+     oneplus.in\
+     onet.pl\
+     onibusbrasil.com\
+     onlar.az\
+     online-filmek.me\
+     online-reservations.com\
+     onlinegdb.com\
+     onlinejobs.ph\
+     onlinekhabar.com\
+     onliner.by\
+     onlineradiobox.com\
+     onlinesbi.sbi\
+     onlydesiporn.com\
+     onlyfans.com\
+     onlyhardporn.mobi\
+     onlyindianpornx.com\
+     onlyindianx.cc\
+     onlymp3.to\
+     onpassive.com\
+     onstove.com\
+     onswingers.com\
+     onthemarket.com\
+     ontvtime.ru\
+     onward.co.jp\
+     onzemondial.com\
+     oolveri.com\
+     ooppgame.com\
+     oomsijahail.com\
+     op.gg\
+     opalt27.com\
+     open.online\
+     openai.com\
+     openbudget.uz\
+     openrent.co.uk\
+     openrice.com\
+     opensooq.com\
+     openwork.jp\
+     opetroleo.com.br\
+     opga016.com\
+     opgani15.com\
+     opinautos.com\
+     oportaln10.com.br\
+     oppo.com\
+     orange.fr\
+     orange.pl\
+     orange.mg\
+     orami.co.id\
+     orbi.kr\
+     oreillyauto.com\
+     orekou.net\
+     oreno-erohon.com\
+     oremanga.net\
+     orf.at\
+     oricon.co.jp\
+     orientaltrading.com\
+     originalhindiporn.mobi\
+     origo.hu\
+     orizzontescuola.it\
+     omegle.com\
+     omegle.onl\
+     omnicalculator.com\
+     omu18.com\
+     oscaro.com\
+     osym.gov.tr\
+     otakudesu.lol\
+     otakudesu.wiki\
+     otempo.com.br\
+     othidouysurvey.space\
+     otodom.pl\
+     otomoto.pl\
+     otto.de\
+     otvetkin.info\
+     otvfoco.com.br\
+     otzovik.com\
+     ouedkniss.com\
+     ouest-france.fr\
+     ouo.press\
+     oup.com\
+     ourpower.co.za\
+     oursogo.com\
+     overclockers.ru\
+     overleaf.com\
+     ovh.net\
+     ownw.jp\
+     oxax.tv\
+     oxfordlearnersdictionaries.com\
+     oxu.az\
+     ozbargain.com.au\
+     ozon.by\
+     ozon.kz\
+     ozon.ru\
+     p-bandai.jp\
+     p-world.co.jp\
+     pacsmember.in\
+     paddypower.com\
+     padlet.com\
+     pagalfree.com\
+     pagalnew.com\
+     pagalsong.in\
+     pagalworld.cool\
+     pagalworld.us\
+     pagbet.com\
+     pagesix.com\
+     pagesjaunes.fr\
+     pagibigfundservices.com\
+     pagina12.com.ar\
+     paginegialle.it\
+     paglasongs.com\
+     paheal.net\
+     paisabazaar.com\
+     pajak.go.id\
+     pakistanipornx.net\
+     pakistanisexporn.com\
+     pakwheels.com\
+     palcloset.jp\
+     palmettostatearmory.com\
+     palmsbet.com\
+     pancake.vn\
+     pandabuy.com\
+     pandanaequian.life\
+     pannagechapin.uno\
+     panorama.com.al\
+     pantip.com\
+     pantscraper.com\
+     panutantoto88.com\
+     panvel.com\
+     papa2024.com\
+     papajohns.com\
+     papy.co.jp\
+     parade.com\
+     paramount360.online\
+     paramountplus.com\
+     parcelsapp.com\
+     parentsquare.com\
+     parfois.com\
+     pari-match-bet.in\
+     paris.cl\
+     parismatch.com\
+     parivahan.gov.in\
+     parlamentnilisty.cz\
+     parlons-basket.com\
+     partai37108.com\
+     partsgeek.com\
+     partslink24.com\
+     partsouq.com\
+     partycity.com\
+     paruvendu.fr\
+     paryajlakay.com\
+     paryajpam.com\
+     pasarbokep.com\
+     pasionmujeres.com\
+     passeidireto.com\
+     passeportsante.net\
+     passportindia.gov.in\
+     pastfactory.com\
+     patch.com\
+     pathofexile.com\
+     patnahighcourt.gov.in\
+     patreon.com\
+     patria.org.ve\
+     paycomonline.net\
+     payjoytech.com\
+     paylocity.com\
+     paypal.com\
+     paytm.com\
+     paytm.me\
+     payu.in\
+     payup.video\
+     pazintysxxx.com\
+     paziresh24.com\
+     pbs.org\
+     pbskids.org\
+     pccomponentes.com\
+     pcgamer.com\
+     pcgamesn.com\
+     pch.com\
+     pchome.com.tw\
+     pciconcursos.com.br\
+     pcpartpicker.com\
+     pcmax.jp\
+     pdalife.to\
+     pdf24.org\
+     pdf2go.com\
+     pdfcoffee.com\
+     pdfdrive.com\
+     pdffiller.com\
+     peachavocado.com\
+     peakpx.com\
+     peardeck.com\
+     pearson-intl.com\
+     peb1r.com\
+     pelisflix.mom\
+     pelisplushd.to\
+     pendujatt.net\
+     pensador.com\
+     pentapostagma.gr\
+     penzcentrum.hu\
+     people.com\
+     perfectgirls.xxx\
+     perfil.com\
+     xn--80aaig9ahr.xn--c1avg\
+     perplexity.ai\
+     personare.com.br\
+     pestpac.com\
+     pet-home.jp\
+     petardashd.com\
+     petco.com\
+     petfinder.com\
+     petitesannonces.ch\
+     petpooja.com\
+     petrolpumpdealerchayan.in\
+     petsmart.com\
+     petz.com.br\
+     pex.jp\
+     pexels.com\
+     pfms.nic.in\
+     pg-nmga.com\
+     pgcps.org\
+     pgf-as2gek5.com\
+     pgf-asd5xem.com\
+     pgf-asmk32w.com\
+     pgf-assbbe3.com\
+     pgf-asw0zz.com\
+     pgf-idfk5sk.com\
+     pgf-idi7wn0.com\
+     pgf-idnkly4.com\
+     pgf-idx2sdw.com\
+     pgf-thek63.com\
+     pgsgame.com\
+     pgsharp.com\
+     pgslot.co\
+     pgsoft-games.com\
+     pgstatus.com\
+     phairtuxsurvey.top\
+     pharmeasy.in\
+     phica.eu\
+     philnews.ph\
+     philstar.com\
+     phim18c.com\
+     phimloz.ws\
+     phimmoichillg.net\
+     phimmoiyyy.net\
+     phimsexsub.moe\
+     phimsexvip.cc\
+     phimsexvkl.cc\
+     phimvn2z.net\
+     phonearena.com\
+     phonebolee.com\
+     photoacompanhantes.com\
+     photopea.com\
+     phunutoday.vn\
+     physicsandmathstutor.com\
+     pia.jp\
+     piaotian.com\
+     piccoma.com\
+     pickmypostcode.com\
+     picrew.me\
+     pictoa.com\
+     picuki.com\
+     picwish.com\
+     pidruchnyk.com.ua\
+     pigav.com\
+     pigu.lt\
+     pik.bg\
+     pikabu.ru\
+     pilio.idv.tw\
+     pin-up.ua\
+     pinayflix2.com\
+     pinayflixtv.com\
+     pinaynay.org\
+     pinayvlog.com\
+     pink.rs\
+     pinkvilla.com\
+     pinterest.ca\
+     pinterest.co.uk\
+     pinterest.com\
+     pinterest.com.mx\
+     pinterest.de\
+     pinterest.es\
+     pinterest.fr\
+     pinterest.it\
+     pinterest.jp\
+     pinterest.ph\
+     pinterestdownloader.com\
+     pintubokep.com\
+     pinzuba.news\
+     piplbharat.com\
+     piratfarm.mobi\
+     pirlotv.fr\
+     pisofiph.com\
+     pisos.com\
+     pitc.com.pk\
+     pivigames.blog\
+     pixabay.com\
+     pixbet.com\
+     pixieset.com\
+     pixiv.net\
+     pixlr.com\
+     pizzahut.com\
+     pksjitu.club\
+     placardefutebol.com.br\
+     placeit.net\
+     plaisio.gr\
+     planalto.gov.br\
+     planetminecraft.com\
+     planetsuzy.org\
+     planetwin365.it\
+     plataformaintegra.net\
+     play.pl\
+     playauto.cloud\
+     playbazaar.com\
+     playbokep.cloud\
+     playbokep.in\
+     playcrot69.click\
+     playfootball.games\
+     playground.ru\
+     playindialottery.com\
+     playinexch.com\
+     playnow.com\
+     playok.com\
+     playpix.com\
+     playmods.net\
+     playmsn.com\
+     playsport.cc\
+     playstation.com\
+     playtech.ro\
+     playvideodirect.com\
+     plazavea.com.pe\
+     plejada.pl\
+     plemiona.pl\
+     plo.vn\
+     plotek.pl\
+     plovdiv24.bg\
+     pluska.sk\
+     pluto.tv\
+     pnbibanking.in\
+     pnc.com\
+     pngegg.com\
+     pngtree.com\
+     pngwing.com\
+     po-kaki-to.com\
+     pobreflix.biz\
+     pocasting.kr\
+     pochta.ru\
+     pocketoption.com\
+     pockettactics.com\
+     poder360.com.br\
+     podio.com\
+     poe.com\
+     poe.ninja\
+     pof.com\
+     poinews.jp\
+     point-game.jp\
+     point-news.jp\
+     pointi.jp\
+     pointtown.com\
+     pokefarm.com\
+     pokepara.jp\
+     pokemon.com\
+     pokemoncenter-online.com\
+     pokemondb.net\
+     pokemonshowdown.com\
+     poki.com\
+     poki.com.br\
+     pole-emploi.fr\
+     politico.com\
+     poliziadistato.it\
+     polki.pl\
+     polovniautomobili.com\
+     polsatnews.pl\
+     polsatsport.pl\
+     polskiobserwator.de\
+     polygon.com\
+     ponta.jp\
+     popbrapronto.com\
+     popcake.tv\
+     popcornnews.ru\
+     poppen.de\
+     popsexy.net\
+     poranny.pl\
+     poringa.net\
+     porkahd.co\
+     porn-hub.live\
+     porn.biz\
+     porn.com\
+     porn300.com\
+     porn5xxx.com\
+     pomahach.com\
+     pornano.com\
+     porndig.com\
+     porndotcom.org\
+     porndr.com\
+     porndroids.com\
+     porndude.me\
+     pornfactory.info\
+     pornfuck.net\
+     porngameshub.com\
+     pornhat.com\
+     pornhat.one\
+     pornheal.com\
+     pornhindisex.com\
+     pornhits.com\
+     pornhub.com\
+     pornhub.org\
+     pornhubs.video\
+     pornid.name\
+     pornindianhub.info\
+     pornjitt.com\
+     pornjk.com\
+     pornkai.com\
+     pornktube.club\
+     pornlulu.com\
+     porno-apk.com\
+     porno-zona.com\
+     porno365.expert\
+     porno365.pics\
+     porno666.link\
+     pornobengala.com\
+     pornobereich.com\
+     pornobolt.me\
+     pornoborshch.com\
+     pornobrasil.com\
+     pornocarioca.com\
+     pornodoido.com\
+     pornodoza.info\
+     pornoente.tv\
+     pomogalka.me\
+     pornogramxxx.com\
+     pornogratisdiario.com\
+     pornohammer.com\
+     pornohd.blue\
+     pornohirsch.net\
+     pornohype.me\
+     pornokrol.com\
+     porno16.com\
+     porno18.site\
+     pornolab.net\
+     pornolandia.xxx\
+     pornone.com\
+     pornorama.com\
+     pornomesto.me\
+     pornomineiro.com\
+     pornomotor.art\
+     pomorska.pl\
+     pornososalka.online\
+     pornotarado.com\
+     pornototale.com\
+     pornoxnxx.video\
+     pornozavr.net\
+     pornozorras.com\
+     pornpics.com\
+     pornpics.de\
+     pomponik.pl\
+     pornma.com\
+     pornstars.tube\
+     porntop.com\
+     porntrex.com\
+     pornv.xxx\
+     pornview.org\
+     pornwhite.com\
+     pornxp.cc\
+     pornxp.me\
+     pornxp.tv\
+     pornyc.com\
+     pornzog.com\
+     portal6.com.br\
+     portalbrasil.net\
+     portaldasfinancas.gov.pt\
+     portaldatorcida.com.br\
+     portaldozacarias.com.br\
+     portaleargo.it\
+     portalempleo.gob.ar\
+     portalinmobiliario.com\
+     portfolio.hu\
+     poshanabhiyaan.gov.in\
+     poshmark.com\
+     positivityskills.com\
+     post.ir\
+     posta.com.tr\
+     poste.dz\
+     poste.it\
+     postermywall.com\
+     postimees.ee\
+     postjung.com\
+     postype.com\
+     potterybarn.com\
+     poupatempo.sp.gov.br\
+     povar.ru\
+     powerbi.com\
+     pozdravok.com\
+     ppomppu.co.kr\
+     pppp.gg\
+     pptvhd36.com\
+     ppy.sh\
+     prabhatkhabar.com\
+     practo.com\
+     pracuj.pl\
+     pragmaticplay.net\
+     pragmaticplaylive.net\
+     prajavani.net\
+     prakerja.go.id\
+     prangroup.com\
+     pravda.com.ua\
+     predictz.com\
+     prefeitura.sp.gov.br\
+     preghiereperlafamiglia.it\
+     prehrajto.cz\
+     prensalibre.com\
+     preply.com\
+     prernaup.in\
+     premierbet.co.ao\
+     premierbet.co.mz\
+     premierbet.ml\
+     premierbet.mw\
+     premierbetzone.com\
+     premierinn.com\
+     premierleague.com\
+     president.gov.ua\
+     president.jp\
+     presseportal.de\
+     prettylittlething.com\
+     previaje.gob.ar\
+     prezi.com\
+     pricecharting.com\
+     priceline.com\
+     priceoye.pk\
+     pricesmart.com\
+     printshoppy.com\
+     primark.com\
+     primamedia.ru\
+     primaryfinances.com\
+     primeriti.es\
+     primevideo.com\
+     primicia.com.ve\
+     primor.eu\
+     primpress.ru\
+     privacy.com.br\
+     privateproperty.co.za\
+     privatter.net\
+     prizegrab.com\
+     pm.by\
+     pmjay.gov.in\
+     pmkisan.gov.in\
+     pmlm.ir\
+     prnt.sc\
+     pmu.fr\
+     pmvishwakarma.gov.in\
+     pro-football-reference.com\
+     pro35810.com\
+     pro31303.com\
+     pro408.com\
+     procore.com\
+     procyclingstats.com\
+     prodevreal.com\
+     prodigygame.com\
+     prodoctorov.ru\
+     profesia.sk\
+     profinance.ru\
+     progameguides.com\
+     programateapuesto.pe\
+     programiz.com\
+     programme-television.org\
+     programme-tv.net\
+     programme.tv\
+     programmitv.it\
+     proiezionidiborsa.it\
+     prokerala.com\
+     pronatec.pro.br\
+     pronews.gr\
+     pronosoft.com\
+     propakistani.pk\
+     property24.com\
+     proprofs.com\
+     proquest.com\
+     prom.ua\
+     promart.pe\
+     promiedos.com.ar\
+     promokodi.net\
+     promolandforapp.com\
+     promoqui.it\
+     promotions.hu\
+     prosieben.de\
+     prosperidadsocial.gov.co\
+     prosport.ro\
+     prosports.kz\
+     prothomalo.com\
+     protothema.gr\
+     provincial.com\
+     proxibid.com\
+     proxxyfilm.shop\
+     proxyium.com\
+     proxysite.com\
+     prozis.com\
+     prmovies.buzz\
+     prtimes.jp\
+     pscube.jp\
+     psicologiaymente.com\
+     psiphon.news\
+     psnprofiles.com\
+     pstbet.com\
+     psychologytoday.com\
+     ptt.cc\
+     ptt.gov.tr\
+     pttavm.com\
+     pttogel02.net\
+     publi24.ro\
+     public.app\
+     publico.es\
+     publico.pt\
+     publimetro.co\
+     publix.com\
+     pudelek.pl\
+     pudhari.co.in\
+     pukihot.site\
+     pullandbear.com\
+     pulzo.com\
+     punchng.com\
+     punjabpolice.gov.pk\
+     puntoticket.com\
+     punyaina.com\
+     purelovers.com\
+     purepeople.com\
+     puritanas.com\
+     pussyboy.net\
+     pussyspace.com\
+     pussyspace.net\
+     pvideo.cz\
+     pw.live\
+     pwetan.com\
+     pwgong.com\
+     pxfuel.com\
+     xn----ztbcbceder.net\
+     pysznosci.pl\
+     qan.az\
+     qatarairways.com\
+     qbrik.in\
+     qconcursos.com\
+     qidian.com\
+     qiita.com\
+     q10.com\
+     qoo10.jp\
+     qorno.com\
+     qq.com\
+     quaanhdaocuteo.com\
+     quadrinhosdesexo.com\
+     quanben5.com\
+     quartier-rouge.be\
+     quasarzone.com\
+     queropassagem.com.br\
+     questionablequesting.com\
+     quikr.com\
+     quill.org\
+     quillbot.com\
+     quintoandar.com.br\
+     quiz-facts.com\
+     quizizz.com\
+     quizlet.com\
+     quiznanny.com\
+     quizur.com\
+     quoka.de\
+     quora.com\
+     quotev.com\
+     quotidiano.net\
+     quran.com\
+     qutu.az\
+     qvc.com\
+     qvc.de\
+     qvc.it\
+     qvc.jp\
+     qvcuk.com\
+     qxbroker.com\
+     qyrkjodnqr.com\
+     qyxgame.com\
+     r7.com\
+     racingnews365.nl\
+     racingpost.com\
+     radaris.com\
+     radio-canada.ca\
+     radiofrance.fr\
+     radiopaedia.org\
+     radios.com.br\
+     radiosaovivo.net\
+     radiosarajevo.ba\
+     radiotimes.com\
+     radiotrek.rv.ua\
+     radiozet.pl\
+     rae.es\
+     rahavard365.com\
+     rahnamato.ir\
+     railway.gov.bd\
+     railyatri.in\
+     rainberrytv.com\
+     rainews.it\
+     raiplay.it\
+     rajaraban.com\
+     rajasthan.gov.in\
+     rajneetpg2022.com\
+     rajneetug2022.in\
+     rajshaladarpan.nic.in\
+     rajwap.cc\
+     rakuten-card.co.jp\
+     rakuten-sec.co.jp\
+     rakuten.co.jp\
+     rakuten.com\
+     rakuten.ne.jp\
+     rakuten.net\
+     ranking-deli.jp\
+     ranobelib.me\
+     ranobes.top\
+     rapidtables.com\
+     raretoonsindia.com.co\
+     rambler.ru\
+     rat.xxx\
+     raterhub.com\
+     rateyourmusic.com\
+     ravelry.com\
+     rawkuma.com\
+     rawstory.com\
+     ray-ban.com\
+     razest.net\
+     razorpay.com\
+     rbc.ru\
+     rbc.ua\
+     rci.fm\
+     rctiplus.com\
+     rdxhd.golf\
+     readawrite.com\
+     readcomiconline.li\
+     readingplus.com\
+     readli.net\
+     readnovelfull.me\
+     readm.org\
+     readmanga.live\
+     readmangabat.com\
+     readtheory.org\
+     readworks.org\
+     realclub.games\
+     realestate.com.au\
+     realme.com\
+     realsbet.com\
+     realsound.jp\
+     realtimetrains.co.uk\
+     realtor.ca\
+     realtor.com\
+     reaperscans.com\
+     reapertrans.com\
+     receitatodahora.com.br\
+     receiteria.com.br\
+     recetasgratis.net\
+     recipetineats.com\
+     reclameaqui.com.br\
+     record.pt\
+     recruit.co.jp\
+     recurbate.com\
+     red-tube.video\
+     redbus.in\
+     redd.tube\
+     reddit.com\
+     redecanais.la\
+     redecanais.zip\
+     redfin.com\
+     redgifs.com\
+     rediff.com\
+     redlights.be\
+     redlink.com.ar\
+     redlobster.com\
+     redney.xyz\
+     redporn.video\
+     redtailtechnology.com\
+     redtube.com\
+     redtube.com.br\
+     redvelvet.co.za\
+     redwap-xxx.com\
+     redwap.me\
+     redwap3.com\
+     redydady.net\
+     regions.com\
+     rei.com\
+     rekhta.org\
+     reklama5.mk\
+     relevo.com\
+     reliancedigital.in\
+     renaissance-go.com\
+     renee.pl\
+     renfe.com\
+     rentacenter.com\
+     rentry.co\
+     replicate.com\
+     replit.com\
+     reportagesphotos.fr\
+     repubblica.it\
+     republika.co.id\
+     remanga.org\
+     remixshop.com\
+     remotasks.com\
+     remove.bg\
+     research-panel.jp\
+     researchgate.net\
+     reserved.com\
+     resetera.com\
+     reshak.ru\
+     resheba.top\
+     resizepixel.com\
+     resultadodelaloteria.com\
+     resultadofacil.com.br\
+     resultados-futbol.com\
+     retty.me\
+     reuters.com\
+     reverb.com\
+     reverso.net\
+     revistabula.com\
+     revistaoeste.com\
+     revolve.com\
+     rewardgains.life\
+     rewe.de\
+     rexporn.sex\
+     rezka.ag\
+     rezultati.com\
+     rfi.fr\
+     rhino-news.com\
+     ria.com\
+     ria.ru\
+     ricardo.ch\
+     ridibooks.com\
+     rightmove.co.uk\
+     ril.com\
+     riotgames.com\
+     riovagas.com.br\
+     rip.ie\
+     ripley.cl\
+     ripley.com.pe\
+     riverisland.com\
+     riyasewana.com\
+     riztube.com\
+     m4uhd.tv\
+     m88lv.com\
+     m98.bet\
+     maariv.co.il\
+     macaro-ni.jp\
+     machotube.tv\
+     mackolik.com\
+     macour.jp\
+     macro.com.ar\
+     macromill.com\
+     macys.com\
+     madamlive.tv\
+     made-in-china.com\
+     madeiramadeira.com.br\
+     madisoft.it\
+     madrasati.sa\
+     madreview.net\
+     madscircle.com\
+     magazineluiza.com.br\
+     magazinevoce.com.br\
+     magerta.ir\
+     magicbricks.com\
+     magmix.jp\
+     mahabhumi.gov.in\
+     mahadiscom.in\
+     mahanmusic.net\
+     maharashtra.gov.in\
+     maharashtratimes.com\
+     mahzooz.ae\
+     maidonanews.jp\
+     mail.com\
+     mail.ru\
+     mainichi.jp\
+     maisonsdumonde.com\
+     majhinaukri.in\
+     makeleio.gr\
+     makemytrip.com\
+     makeup.com.ua\
+     makeuseof.com\
+     makimaaaaa.com\
+     makler.md\
+     mako.co.il\
+     maktoobnameh.ir\
+     malavida.com\
+     malaysiakini.com\
+     malmberg.nl\
+     manappuram.com\
+     manatoki306.net\
+     manatoki307.net\
+     manatoki308.net\
+     manatoki309.net\
+     manchestereveningnews.co.uk\
+     mandmdirect.com\
+     manga-lc.net\
+     manga-like.net\
+     manga-scantrad.io\
+     manga-za.net\
+     manga-zip.is\
+     mangabat.com\
+     mangabtt.com\
+     mangabuddy.com\
+     mangaclash.com\
+     mangadex.org\
+     mangafire.to\
+     mangafreak.net\
+     mangageko.com\
+     mangagg.com\
+     mangago.me\
+     mangago.zone\
+     mangahasu.se\
+     mangahub.ru\
+     mangakakalot.com\
+     mangakakalot.tv\
+     mangakatana.com\
+     mangaku.fun\
+     manga168.com\
+     manga18.club\
+     manga18fx.com\
+     manga1001.se\
+     mangalek.com\
+     mangalek.net\
+     mangalib.me\
+     mangalike.org\
+     mangalivre.net\
+     manganato.com\
+     manganelo.com\
+     manganelo.tv\
+     mangaokutr.com\
+     mangapark.net\
+     mangapoisk.net\
+     mangapoisk.org\
+     mangaraw.to\
+     mangaraw.vip\
+     mangarawjp.io\
+     mangaread.org\
+     mangareader.to\
+     mangamirror.com\
+     mangamtl.com\
+     mangas.in\
+     mangaschan.net\
+     mangasee123.com\
+     mangasehri.com\
+     mangasusuku.xyz\
+     mangatale.co\
+     mangathailand.com\
+     mangatoto.com\
+     mangatown.com\
+     mangatx.com\
+     mangaworld.bz\
+     manghaha.com\
+     manhuafast.com\
+     manhuagui.com\
+     manhuahot.com\
+     manhuaplus.com\
+     manhuascan.com\
+     manhuascan.io\
+     manhuathai.com\
+     manhuaus.com\
+     manhwa-latino.com\
+     manhwaclan.com\
+     manhwahentai.me\
+     manhwaindo.id\
+     manhwa18.cc\
+     manhwalist.com\
+     manhwas.net\
+     manhwatop.com\
+     manhwaz.com\
+     mania.kr\
+     manithan.com\
+     manodienynas.lt\
+     manoramaonline.com\
+     manomano.fr\
+     mantan-web.jp\
+     manual.canon\
+     manualslib.com\
+     manualslib.de\
+     manwa.me\
+     manysex.com\
+     manytoon.com\
+     manyvids.com\
+     mappy.com\
+     mapquest.com\
+     marathisexyvideo.com\
+     marca.com\
+     maria39723.com\
+     marica.bg\
+     marie-claire.es\
+     marieclaire.fr\
+     mariefrance.fr\
+     marinetraffic.com\
+     marketwatch.com\
+     marksandspencer.com\
+     markt.de\
+     marktplaats.nl\
+     mama.tv\
+     mamastar.jp\
+     mamba.ru\
+     mamikos.com\
+     marocannonces.com\
+     marriott.com\
+     marmiton.org\
+     marshalls.com\
+     marutisuzuki.com\
+     marvelsnapzone.com\
+     masdayat.net\
+     mashable.com\
+     masrawy.com\
+     massagerepublic.com\
+     masstamilan.dev\
+     masti247.com\
+     masuk123.com\
+     masutabe.info\
+     mat6tube.com\
+     matalan.co.uk\
+     match.com\
+     matchendirect.fr\
+     matchtv.ru\
+     mathplayground.com\
+     mathrubhumi.com\
+     mathway.com\
+     mathworks.com\
+     matkaindia.mobi\
+     matrp.ru\
+     matsui.co.jp\
+     matsuyafoods.co.jp\
+     maturetube.com\
+     maurices.com\
+     mawada.net\
+     mawarshio.com\
+     mawdoo3.com\
+     max.com\
+     max.porn\
+     maxbhi.com\
+     maxifoot.fr\
+     maxpreps.com\
+     maxroll.gg\
+     maxwintop.com\
+     maybank2u.com.my\
+     mayoclinic.org\
+     mb-mods.net\
+     mbank.pl\
+     mbc.net\
+     mbet216.com\
+     mbga.jp\
+     mbl.is\
+     mca.gov.in\
+     mcafeemobilesecurity.com\
+     mcc.nic.in\
+     mcdonalds.co.jp\
+     mcdonalds.com\
+     mcgraw-hill.com\
+     mcpedl.org\
+     mcpehub.org\
+     mcwbd55.com\
+     mdpi.com\
+     mdpr.jp\
+     mdr.de\
+     mdrxed.org\
+     mdzol.com\
+     me-qr.com\
+     meb.gov.tr\
+     meb3r.com\
+     meb4r.com\
+     mechacomic.jp\
+     meczyki.pl\
+     medex.com.bd\
+     mediaexpert.pl\
+     mediafire.com\
+     mediamarkt.com.tr\
+     mediamarkt.de\
+     mediamarkt.es\
+     mediaset.it\
+     medicalnewstoday.com\
+     medium.com\
+     medlineplus.gov\
+     medonet.pl\
+     medu.ir\
+     medyatava.com\
+     meesho.com\
+     meetic.fr\
+     meetup.com\
+     mega.cl\
+     mega.nz\
+     megacricketworld.com\
+     megaescort.info\
+     megahdporno.name\
+     meganoticias.cl\
+     megapersonals.eu\
+     megaresheba.ru\
+     megamarket.ru\
+     megatube.xxx\
+     megogo.net\
+     mehrnews.com\
+     mein-mmo.de\
+     meinbezirk.at\
+     melonbooks.co.jp\
+     melonstube.com\
+     men.gov.ma\
+     menangtoto.net\
+     mendoza.edu.ar\
+     menemenhaber.com.tr\
+     menetrendek.hu\
+     mensagemaniversario.com.br\
+     menshealth.com\
+     menti.com\
+     mercadolibre.cl\
+     mercadolibre.com\
+     mercadolibre.com.ar\
+     mercadolibre.com.co\
+     mercadolibre.com.mx\
+     mercadolibre.com.ve\
+     mercadolivre.com\
+     mercadolivre.com.br\
+     mercadopago.com.ar\
+     mercadopago.com.br\
+     mercantilbanco.com\
+     mercari.com\
+     merchantos.com\
+     merdeka.com\
+     meridiano.net\
+     meripehchaan.gov.in\
+     meritnation.com\
+     merkur.de\
+     membean.com\
+     memurlar.net\
+     merriam-webster.com\
+     merrjep.al\
+     meshok.net\
+     mesrs.dz\
+     messenger.com\
+     metacritic.com\
+     metal-archives.com\
+     meteo.gr\
+     meteo.it\
+     meteoblue.com\
+     meteociel.fr\
+     meteofor.com.ua\
+     meteofrance.com\
+     meteoprog.com\
+     meteored.cl\
+     meteored.com.ar\
+     meteored.mx\
+     meteomedia.com\
+     metherworld.com\
+     metoffice.gov.uk\
+     metro.co.uk\
+     metrobyt-mobile.com\
+     metroopinion.com\
+     metropoles.com\
+     metropoliaztm.pl\
+     metroworldnews.com.br\
+     metruyencv.com\
+     metruyencv.net\
+     metsul.com\
+     meutimao.com.br\
+     mgkomik.id\
+     mgm.gov.tr\
+     mgronline.com\
+     mgstage.com\
+     mheducation.com\
+     mhlw.go.jp\
+     mhrs.gov.tr\
+     mi.com\
+     mi.tv\
+     mi2manga.com\
+     mi2manga2.com\
+     miacademy.co\
+     miauscans.com\
+     micasino.com\
+     michaelkors.com\
+     michaels.com\
+     michill.jp\
+     microcenter.com\
+     microsoft.com\
+     microsoft365.com\
+     microworkers.com\
+     midasbuy.com\
+     midilibre.fr\
+     miku-doujin.com\
+     miku-manga.com\
+     mil.ru\
+     milannews.it\
+     milanuncios.com\
+     mileroticos.com\
+     milf33.com\
+     milf300.com\
+     milffox.com\
+     millenium.org\
+     milligazete.com.tr\
+     millipiyangoonline.com\
+     milliyet.com.tr\
+     mindbodyonline.com\
+     mindluster.com\
+     mindmegette.hu\
+     minecraft-inside.ru\
+     minecraft.net\
+     minecraftskins.com\
+     minfin.com.ua\
+     mingk.net\
+     mingle2.com\
+     minhaji.net\
+     minhngoc.net.vn\
+     minigame.vip\
+     minijuegos.com\
+     minkabu.jp\
+     minkou.jp\
+     minna.cc\
+     minne.com\
+     minodomo.com\
+     mintj.com\
+     mintnav.com\
+     mintmanga.live\
+     minutouno.com\
+     miodottore.it\
+     miravia.es\
+     miro.com\
+     mirror.co.uk\
+     misli.az\
+     missav.com\
+     missav789.com\
+     missav123.com\
+     missyusa.com\
+     mit.edu\
+     mitele.es\
+     mitid.dk\
+     mitsui-shopping-park.com\
+     miui.com\
+     mix24.cz\
+     mixi.jp\
+     mixnews.lv\
+     mixputaria.com\
+     mizuhobank.co.jp\
+     mk.ru\
+     mkvcinemas.skin\
+     mkvmoviespoint.wtf\
+     ml.com\
+     mlazemna.com\
+     mlb.com\
+     mlookalporno.com\
+     mlsbd.shop\
+     mlsz.hu\
+     mlwbd.digital\
+     mlwbd.love\
+     mlwbd.rent\
+     mlwbd.me\
+     mnregaweb4.nic.in\
+     mo.gov\
+     mobafire.com\
+     mobcup.net\
+     mobile-tracker-free.com\
+     mobile.de\
+     mobile.ir\
+     mobile01.com\
+     mobiledokan.co\
+     mobiledokan.com\
+     mobileposse.com\
+     mobizil.com\
+     mobymax.com\
+     mocom.tv\
+     mocospace.com\
+     modanisa.com\
+     modaselvim.com\
+     modcombo.com\
+     moddb.com\
+     modland.net\
+     modrykonik.sk\
+     modyolo.com\
+     mofa.gov.sa\
+     moglix.com\
+     mohela.com\
+     mohfw.gov.in\
+     mohito.com\
+     mohua.gov.in\
+     moi.gov.qa\
+     mojapp.in\
+     mojekrpice.hr\
+     mojekrpice.rs\
+     mokhtalefmusic.com\
+     mon-ent-occitanie.fr\
+     monash.edu\
+     monbureaunumerique.fr\
+     mondialrelay.fr\
+     mondo.rs\
+     monex.co.jp\
+     money.it\
+     money.pl\
+     moneycontrol.com\
+     moneyforward.com\
+     monkeytype.com\
+     monografias.com\
+     monotaro.com\
+     monsnode.com\
+     montevideo.com.uy\
+     moodtoon.com\
+     moon.vn\
+     moovitapp.com\
+     mopo.de\
+     moppy.jp\
+     morgenpost.de\
+     momjunction.com\
+     momon-ga.com\
+     momoshop.com.tw\
+     morsmusic.org\
+     mos.jp\
+     mos.ru\
+     mostaql.com\
+     motchill.info\
+     motherless.com\
+     moto.it\
+     motonet.fi\
+     motorplus-online.com\
+     mouthporn.net\
+     movacal.net\
+     movieboxpro.app\
+     moviehax.me\
+     moviehdfree.net\
+     moviepilot.de\
+     moviemad.page\
+     movies-watch.com.pk\
+     movies4u.credit\
+     movies7.to\
+     moviesda8.com\
+     moviesjoy.is\
+     moviesnation.cx\
+     moviesmod.mobi\
+     moviesmod.vip\
+     movieswood.cloud\
+     movieweb.com\
+     moviezwap.tax\
+     moviezwap.tips\
+     movilnet.com.ve\
+     movoto.com\
+     mozilla.org\
+     mozzartbet.co.ke\
+     mp.gov.in\
+     mp3bob.ru\
+     mp3indirdur.mobi\
+     mp3juice.blog\
+     mp3party.net\
+     mp3uk.net\
+     mp3xa.cc\
+     mp4moviez.camp\
+     mp4moviez.photo\
+     mp4moviez.study\
+     mpbreakingnews.in\
+     mpl.live\
+     mpo.jp\
+     mqall.org\
+     mql5.com\
+     mr-jatt.im\
+     mrdeepfakes.com\
+     mrjack.bet\
+     mm-cg.com\
+     mrredaelfarouk.com\
+     mrso.jp\
+     mrush.mobi\
+     mrvideospornogratis.xxx\
+     msa.fr\
+     mscwifi.com\
+     msdmanuals.com\
+     msk1.ru\
+     msn.com\
+     msnbc.com\
+     msport.com\
+     mstar.com.my\
+     msu.edu\
+     mt.co.kr\
+     mtggoldfish.com\
+     mtlnovel.com\
+     mto.to\
+     mtvuutiset.fi\
+     mudah.my\
+     muitohentai.com\
+     mulan45.com\
+     mulherespeladasvip.com\
+     multicanais.cl\
+     multicanais.fans\
+     multiplication.com\
+     multiversity.click\
+     multiversonoticias.com.br\
+     multporn.net\
+     mundodeportivo.com\
+     mungfali.com\
+     muni.cz\
+     mumsnet.com\
+     musclewiki.com\
+     musescore.com\
+     music-fa.com\
+     musicaldown.com\
+     musicawards.co.kr\
+     musicdel.ir\
+     musicguitars.ir\
+     musiclove.ir\
+     musico.ir\
+     musicsweb.ir\
+     musinsa.com\
+     musimundo.com\
+     muslima.com\
+     muycerdas.xxx\
+     muyinteresante.es\
+     muyzorras.com\
+     muzofond.fm\
+     muzon-club.net\
+     mvideo.ru\
+     mvideoporno.xxx\
+     mwlana.com\
+     my-best.com\
+     my-personaltrainer.it\
+     my.gov.au\
+     my.gov.ir\
+     myadminvip.com\
+     myanimelist.net\
+     myasiantv.ac\
+     myasiantv.cx\
+     myasiantv.ru\
+     myasiantv.tv\
+     myavids.com\
+     mybsn.com.my\
+     mycima.cc\
+     mydealz.de\
+     mydesi.top\
+     mydesi2.net\
+     mydesi3.com\
+     mydramalist.com\
+     mydrawingstar.com\
+     myfigurecollection.net\
+     myfin.by\
+     myfitnesspal.com\
+     myflixerz.to\
+     myglamm.com\
+     mygov.in\
+     myhentaicomics.com\
+     myhentaigallery.com\
+     myherbalife.com\
+     myheritage.com\
+     myhora.com\
+     myinstants.com\
+     myket.ir\
+     mykomon.com\
+     mylivewallpapers.com\
+     mylust.com\
+     myna.go.jp\
+     mynavi.jp\
+     mynet.com\
+     myntra.com\
+     myon.com\
+     myopenmath.com\
+     mypertamina.id\
+     mypornvid.fun\
+     myreadingmanga.info\
+     mym.fans\
+     myshowpm.com\
+     mysuccesswave.in\
+     mytoolstown.com\
+     mytoys.de\
+     mytransgenderdate.com\
+     myucwest.ca\
+     myupchar.com\
+     myutiitsl.com\
+     myvi.in\
+     myvidster.com\
+     myvoffice.com\
+     myworldfix.com\
+     mzamin.com\
+     robin16890.com\
+     roblox.com\
+     rock.porn\
+     rockauto.com\
+     rocketnews24.com\
+     rojadirectaenvivo.nl\
+     rokna.net\
+     rokomari.com\
+     roku.com\
+     rolimons.com\
+     roll20.net\
+     rolotube.com\
+     rona.ca\
+     rongbachkim.com\
+     roomie.jp\
+     roozaneh.net\
+     rooziato.com\
+     roman.co.uk\
+     romaniatv.net\
+     rome2rio.com\
+     romeo.com\
+     romsfun.com\
+     romsgames.net\
+     ros.ie\
+     rosario3.com\
+     rosbalt.ru\
+     rossmann.de\
+     rosszlanyok.hu\
+     rottentomatoes.com\
+     rou.video\
+     router-network.com\
+     royal558.com\
+     royalbank.com\
+     royalcaribbean.com\
+     royalenfield.com\
+     royalo.info\
+     royalmail.com\
+     royalroad.com\
+     royaltoto0824.com\
+     rozetka.com.ua\
+     rozklad-pkp.pl\
+     rozmusic.com\
+     rp-online.de\
+     rp.pl\
+     rp5.ru\
+     rpboostproultra.club\
+     rphang.me\
+     rpp.pe\
+     rqbank.ir\
+     rmf24.pl\
+     rst.ua\
+     rt.com\
+     rtbf.be\
+     rte.ie\
+     rtl.be\
+     rtl.de\
+     rtl.fr\
+     rtlboulevard.nl\
+     rtlnieuws.nl\
+     rtsports.com\
+     rtve.es\
+     rtvslo.si\
+     ruangguru.com\
+     ruay.com\
+     ruay.one\
+     ruay.org\
+     rubias19.com\
+     rubika.ir\
+     ruck.co.uk\
+     ruenu.com\
+     rugbyrama.fr\
+     rugbyworldcup.com\
+     ruhr24.de\
+     rulate.ru\
+     rule34.us\
+     rule34.xxx\
+     rule34video.com\
+     rulit.me\
+     ruliweb.com\
+     runescape.wiki\
+     runt.com.co\
+     runyourpool.com\
+     rupeetub.com\
+     ruperttube.net\
+     rupiahtoto888.com\
+     rumble.com\
+     rummycircle.com\
+     rusoska.mobi\
+     russianfood.com\
+     rusuchka.vip\
+     rusvesna.su\
+     rusvideos.co\
+     ruta1000.com.ar\
+     ruten.com.tw\
+     rutor.info\
+     rutracker.org\
+     rutube.ru\
+     rux3rn.com\
+     rvtrader.com\
+     ryanair.com\
+     rydercup.com\
+     s2manga.com\
+     sabah.com.tr\
+     sabishare.com\
+     sabq.org\
+     sacnilk.com\
+     saednews.com\
+     safar724.com\
+     safety.google\
+     sageone.co.za\
+     sageone.com\
+     sagepub.com\
+     sahibinden.com\
+     sainsburys.co.uk\
+     saita-puls.com\
+     saksfifthavenue.com\
+     sakshi.com\
+     saksoff5th.com\
+     salameno.com\
+     salesforce.com\
+     salla.sa\
+     salonboard.com\
+     salud-digna.org\
+     sangelinkindo.click\
+     sangetube.one\
+     sangtacviet.vip\
+     sanjesh.org\
+     sankakucomplex.com\
+     sankei.com\
+     sanook.com\
+     sanmar.com\
+     sanspo.com\
+     santander.com.br\
+     santillanacompartir.com\
+     saostar.vn\
+     sapo.pt\
+     sapphireonline.pk\
+     sara777.com\
+     sarapbabe.com\
+     saramin.co.kr\
+     sargarmiyerooz.ir\
+     sarhne.com\
+     sarkariexam.com\
+     sarkariprep.in\
+     sarkariresult.com\
+     samacheerkalvi.guru\
+     samagra.gov.in\
+     samarth.edu.in\
+     samayam.com\
+     sambaporno.com\
+     samehadaku.bond\
+     sams.com.mx\
+     samsclub.com\
+     samsung.com\
+     samsungmobile.com\
+     sarthaks.com\
+     sasisa.org\
+     sassa.gov.za\
+     sat.co.id\
+     sat.gob.mx\
+     sat1.de\
+     satofull.jp\
+     satta-company.com\
+     satta-king-black.com\
+     satta-king-fast.com\
+     satta-king-fixed-no.in\
+     satta-king-up.com\
+     satta-king.in\
+     satta-king.online\
+     satta-king.org\
+     satta-matkas.com\
+     satta-sport.com\
+     sattaking-up.com\
+     sattakingreal.in\
+     sattakingv.vip\
+     satta143.in\
+     sattamatka341.mobi\
+     sattamatkaa.cool\
+     sattamatkaco.com\
+     sattamatkaco.in\
+     sattamatkaguessing.in\
+     sattamatkajico.com\
+     sattamatkano1.me\
+     sattamatkaresult.net\
+     sattamatkatp.com\
+     sattamatkaz.com\
+     satyamevpvtltd.in\
+     save-free.com\
+     save-from.net\
+     savefrom.net\
+     saveinsta.app\
+     savetube.io\
+     savvasrealize.com\
+     sayhentai.fun\
+     sayouth.mobi\
+     sazka.cz\
+     sberbank.com\
+     sberbank.ru\
+     sbi.co.in\
+     sbicard.com\
+     sbilife.co.in\
+     sbisec.co.jp\
+     sbm.gov.in\
+     sc.com\
+     scan-manga.com\
+     scarehome.com\
+     scba.gov.ar\
+     schlock.ru\
+     schoology.com\
+     schoolsoft.se\
+     schwab.com\
+     sci-hub.se\
+     scielo.br\
+     sciencealert.com\
+     sciencedirect.com\
+     scitechdaily.com\
+     scoalarutiera.ro\
+     scopeads.in\
+     scopus.com\
+     scotiabank.com\
+     screencastify.com\
+     screener.in\
+     screenrant.com\
+     screwfix.com\
+     scribblehub.com\
+     scribbr.com\
+     scribd.com\
+     scmp.com\
+     scryfall.com\
+     sd.rs\
+     sdfxglobal.com\
+     sdna.gr\
+     sdmoviespoint.photos\
+     se.net\
+     se.pl\
+     searchpanda.co\
+     sears.com.mx\
+     seasonvar.ru\
+     seatgeek.com\
+     secondlife.com\
+     secop.gov.co\
+     secured-browsing-app.com\
+     sedaptogel.asia\
+     seek.com.au\
+     seesaawiki.jp\
+     seexh4.com\
+     seexh5.com\
+     seexh6.com\
+     sefan.ru\
+     sefon.pro\
+     seg-social.es\
+     seg-social.gob.es\
+     seg-social.pt\
+     seguridadvial.gob.ar\
+     seiska.fi\
+     sejda.com\
+     seksi-adresar.co\
+     seksvideo.tv\
+     selfstudys.com\
+     sellatuparley.com\
+     seloger.com\
+     senasofiaplus.edu.co\
+     seneporno.com\
+     seneweb.com\
+     sengokuixa.jp\
+     xn--senopat4d-65a.com\
+     sensacine.com\
+     sepe.es\
+     sepe.gob.es\
+     sephora.com\
+     sephora.fr\
+     serasa.com.br\
+     serebii.net\
+     serieously.com\
+     seriesday.com\
+     semana.com\
+     semana.es\
+     semrush.com\
+     service-public.fr\
+     service.gov.uk\
+     servicefusion.com\
+     servicewebly.com\
+     serviporno.com\
+     set.gov.py\
+     set.or.th\
+     setare.com\
+     setasringtones.com\
+     setlist.fm\
+     setn.com\
+     seucreditodigital.com.br\
+     sex-studentki.guru\
+     sex-studentki.io\
+     sex-studentki.pics\
+     sex-video.live\
+     sex.com\
+     sex24h.pro\
+     sex4arab.xxx\
+     sexalarab.com\
+     sexalarabi.com\
+     sexalarabxxx.com\
+     sexbaba.co\
+     sexbebin.com\
+     sexelarab.com\
+     sexemodel.com\
+     sexfreehd.xxx\
+     sexhdxxx.com\
+     sexindrag.com\
+     sexjobs.nl\
+     sexkomix2.com\
+     sexnhanh.co\
+     sexosintabues30.com\
+     sexosur.cl\
+     sexphim1.com\
+     sexm.xxx\
+     sexmup.pro\
+     sexmutant.com\
+     sexstories.com\
+     sextb.net\
+     sextop.rocks\
+     sextop1.info\
+     sexvid.porn\
+     sexvid.pro\
+     sexvid.xxx\
+     sexvideos.host\
+     sexvideos.rodeo\
+     sexvideoshot.com\
+     sexviet1.vip\
+     sexxxx.rodeo\
+     sexybfvideos.com\
+     sexybluefilm.com\
+     sezane.com\
+     seznam.cz\
+     seznamzpravy.cz\
+     sfgate.com\
+     sfile.mobi\
+     sflix.to\
+     sfr.fr\
+     sg.fr\
+     sgcwinlogin.com\
+     sgk.gov.tr\
+     sgxnifty.org\
+     shaalaa.com\
+     shabakngy.com\
+     shabdkosh.com\
+     shackuth.top\
+     shafa.ua\
+     shahidwbas.tv\
+     shahrekhabar.com\
+     shahvani.com\
+     shalove.net\
+     shanzhih5game.com\
+     sharechat.com\
+     shareinfo.pl\
+     sharekhan.com\
+     sharkquiz.com\
+     shamela.ws\
+     shbabbek.com\
+     shcilestamp.com\
+     shein.co.uk\
+     shein.com\
+     shein.com.mx\
+     sheknows.com\
+     sheypoor.com\
+     shiftdelete.net\
+     shiksha.com\
+     shillongteerground.com\
+     shindanmaker.com\
+     shinden.pl\
+     shine.com\
+     shinigami.ae\
+     shippinghero.vip\
+     shiprocket.co\
+     shiyunh5game.com\
+     shkola.in.ua\
+     shkolo.bg\
+     shonenjumpplus.com\
+     shooshtime.com\
+     shop-apotheke.com\
+     shop-list.com\
+     shop-shimamura.com\
+     shopcar.com.br\
+     shopch.jp\
+     shopdisney.com\
+     shopee.co.id\
+     shopee.co.th\
+     shopee.com.br\
+     shopee.com.my\
+     shopee.ph\
+     shopee.tw\
+     shopee.vn\
+     shopify.com\
+     shopsy.in\
+     shopx100.pro\
+     shomanews.com\
+     showpm.com\
+     showroom-live.com\
+     showroomprive.com\
+     showup.tv\
+     shrdsk.me\
+     shmu.sk\
+     shrmha.com\
+     shueisha.co.jp\
+     shufflesex.com\
+     shufoo.net\
+     shunseezsurvey.top\
+     shutterfly.com\
+     shutterstock.com\
+     shuwu.la\
+     si.com\
+     siagapendis.com\
+     siap-online.com\
+     siamsport.co.th\
+     sicnoticias.pt\
+     sicredi.com.br\
+     sieunung.net\
+     significados.com\
+     signupgenius.com\
+     sii.cl\
+     sikayetvar.com\
+     siloamhospitals.com\
+     silverdaddies.com\
+     sinarharian.com.my\
+     sinchew.com.my\
+     sindonews.com\
+     singaporeair.com\
+     singaporepools.com\
+     singaporepools.com.sg\
+     sinoptik.bg\
+     sinoptik.ua\
+     sinsay.com\
+     siol.net\
+     sima-land.ru\
+     similarweb.com\
+     simontok.lat\
+     simontok.works\
+     simontok.world\
+     simpcity.su\
+     simpkb.id\
+     simplyrecipes.com\
+     sisal.it\
+     site.com\
+     site777.jp\
+     situs89175.com\
+     situs81209.com\
+     sixdengine.com\
+     skechers.com\
+     skelbiu.lt\
+     sketchfab.com\
+     skidrowreloaded.com\
+     skipthegames.com\
+     sklum.com\
+     skokka.com\
+     skokka.in\
+     skole.hr\
+     skolplus.se\
+     skresult.com\
+     skroutz.gr\
+     skullcandy.in\
+     sky.com\
+     sky.it\
+     skybet.com\
+     skyexch.art\
+     skylark.co.jp\
+     skylinewebcams.com\
+     skynewsarabia.com\
+     skymovieshd.cash\
+     skymovieshd.tube\
+     skyscanner.co.in\
+     skyscanner.com.br\
+     skyscanner.de\
+     skyscanner.es\
+     skyscanner.fr\
+     skyscanner.it\
+     skyscanner.net\
+     skyscrapercity.com\
+     skysports.com\
+     skyvegas.com\
+     sl-ads.com\
+     slack.com\
+     slashlib.me\
+     slate.com\
+     sleazyneasy.com\
+     slevomat.cz\
+     slickdeals.net\
+     slidesgo.com\
+     slideshare.net\
+     slobodna-bosna.ba\
+     slobodnadalmacija.hr\
+     slot99.com\
+     slotscity.ua\
+     slovenskenovice.si\
+     slrclub.com\
+     snai.it\
+     snapchat.com\
+     snapdeal.com\
+     snapinsta.app\
+     snapinsta.io\
+     snapp.ir\
+     snapsave.app\
+     snaptik.app\
+     snaptube.com\
+     snaptubead.com\
+     snaptubear.com\
+     sncf-connect.com\
+     sniffies.com\
+     snl24.com\
+     soap2day.rs\
+     soap2dayhd.co\
+     soap2dayx.to\
+     soccer24.com\
+     soccer365.ru\
+     soccer6.co.za\
+     soccerline.kr\
+     soccernews.nl\
+     soccerstand.com\
+     soccervital.com\
+     soccerway.com\
+     socialblade.com\
+     socialmediagirls.com\
+     societe.com\
+     socpublic.com\
+     sodexo.com\
+     sodresantoro.com.br\
+     sofascore.com\
+     sofifa.com\
+     softbank.jp\
+     softonic.com\
+     sogirl.so\
+     soha.vn\
+     sohu.com\
+     soinluck.com\
+     sokmil.com\
+     solarweb.com\
+     soliq.uz\
+     solitaired.com\
+     solitar.io\
+     solodeportes.com.ar\
+     solopornoitaliani.xxx\
+     solutudo.com.br\
+     sondakika.com\
+     songkick.com\
+     sonora.id\
+     sony.jp\
+     sonyliv.com\
+     soolakhi.com\
+     soonami.ir\
+     som777.com\
+     somon.tj\
+     somosbelcorp.com\
+     somosfanaticos.fans\
+     somosohlala.com\
+     somoynews.tv\
+     sorozatbarat.club\
+     sorrisi.com\
+     sotwe.com\
+     soundcloud.com\
+     soundgasm.net\
+     sourceforge.net\
+     soumu.go.jp\
+     souspark.ru\
+     southernliving.com\
+     southfreak.cyou\
+     southwest.com\
+     sozcu.com.tr\
+     space.com\
+     spacebattles.com\
+     spaggiari.eu\
+     spanishdict.com\
+     spankbang.com\
+     spankbang.party\
+     spareroom.co.uk\
+     sparknotes.com\
+     spayindia.in\
+     spboss.blog\
+     spboss.net\
+     spbossnet.net\
+     special-trending-news.com\
+     spectrum.com\
+     spectrum.net\
+     speedostream.bond\
+     speedtest.net\
+     spellingoefenen.nl\
+     spicemoney.com\
+     spicevids.com\
+     spicychat.ai\
+     spiegel.de\
+     spinmasterfree.com\
+     spiritfanfiction.com\
+     spirithalloween.com\
+     splashlearn.com\
+     spokeo.com\
+     sponichi.co.jp\
+     spor.istanbul\
+     sporcle.com\
+     spornome.top\
+     sport-express.ru\
+     sport-fm.gr\
+     sport.cz\
+     sport.de\
+     sport.es\
+     sport.pl\
+     sport.ro\
+     sport.ru\
+     sport.ua\
+     sport24.gr\
+     sport24.ru\
+     sport5.co.il\
+     sportal.bg\
+     sportbox.ru\
+     sportchek.ca\
+     sportdog.gr\
+     sportingbet.com\
+     sportinglife.com\
+     sportingnews.com\
+     sportisimo.cz\
+     sportkp.ru\
+     sport1.de\
+     sportpesa.com\
+     sportradar.com\
+     sportmail.ru\
+     sportmaster.ru\
+     sports.fr\
+     sports.kz\
+     sports.ru\
+     sportschau.de\
+     sportsdirect.com\
+     sportskeeda.com\
+     sportslottery.com.tw\
+     sportsport.ba\
+     sportsmole.co.uk\
+     sportybet.com\
+     sportytrader.com\
+     sportzwiki.com\
+     sporx.com\
+     sporza.be\
+     spot-today.com\
+     spotify.com\
+     spotlightstores.com\
+     spribegaming.com\
+     springer.com\
+     sproutgigs.com\
+     sprzedajemy.pl\
+     squarespace.com\
+     squareup.com\
+     squirt.org\
+     sreality.cz\
+     srf.ch\
+     sri.gob.ec\
+     sm3ha.mx\
+     smaker.pl\
+     smakosze.pl\
+     smallpdf.com\
+     smallseotools.com\
+     smartfren.com\
+     smartjailmail.com\
+     smartprix.com\
+     smartrecruiters.com\
+     smartsheet.com\
+     smashinglogo.com\
+     smbc-card.com\
+     smbcnikko.co.jp\
+     sme.sk\
+     smn.gob.ar\
+     smokva.com\
+     smore.com\
+     smule.com\
+     smythstoys.com\
+     srugim.co.il\
+     ss.com\
+     ss.lv\
+     ssa.gov\
+     ssatripura.com\
+     ssc.nic.in\
+     ssgportal.com\
+     sslkn.mobi\
+     sslkn.sex\
+     sso.go.th\
+     ssoap2day.to\
+     sspy-up.gov.in\
+     ssrmovies.hair\
+     ssrmovies.photos\
+     sss.gov.ph\
+     ssstik.io\
+     ssstwitter.com\
+     sstruyen.vn\
+     ssyoutube.com\
+     stackexchange.com\
+     stackoverflow.com\
+     stafaband-76.com\
+     stake.com\
+     stanby.com\
+     standard.co.uk\
+     standardnews.com\
+     standartnews.com\
+     standvirtual.com\
+     stardewvalleywiki.com\
+     starfall.com\
+     starfavormobi.com\
+     starhealth.in\
+     starhit.ru\
+     starplus.com\
+     starsbet365.com\
+     starsunfolded.com\
+     startech.com.bd\
+     staseraintv.com\
+     state.fl.us\
+     state.gov\
+     statista.com\
+     statusinvest.com.br\
+     steadfast.com.bd\
+     stealthsurfer.online\
+     steamcommunity.com\
+     steamdb.info\
+     steampowered.com\
+     steamunlocked.net\
+     steprimo.com\
+     stepstone.de\
+     stern.de\
+     stesti.cz\
+     sti.edu\
+     stihi.ru\
+     stirileprotv.ro\
+     stiripesurse.ro\
+     sto.cx\
+     sto520.com\
+     stockmyfiles.com\
+     stockx.com\
+     stoiximan.gr\
+     stoloto.ru\
+     storiesig.info\
+     storm.mg\
+     story-chronicle.com\
+     storylineonline.net\
+     storysaver.net\
+     stps.gob.mx\
+     stradivarius.com\
+     straighttalk.com\
+     straitstimes.com\
+     strava.com\
+     streaam.net\
+     streameast.app\
+     streameast2.com\
+     streamingcommunity.expert\
+     stripchat.com\
+     stripe.com\
+     strims.top\
+     stubhub.com\
+     studentaid.gov\
+     studfile.net\
+     studiestoday.com\
+     studio.co.uk\
+     studocu.com\
+     study.com\
+     studycafe.in\
+     studying.jp\
+     studypool.com\
+     studyrankers.com\
+     stuff.co.nz\
+     stylecraze.com\
+     suara.com\
+     subito.it\
+     subscene.com\
+     sucursalelectronica.com\
+     sudinfo.be\
+     sudoku.com\
+     sudouest.fr\
+     sueddeutsche.de\
+     suj.nu\
+     suki-kira.com\
+     sukiya.jp\
+     suksesbogil.com\
+     sultan0629.com\
+     sultan0730.com\
+     sultanmusic.ir\
+     sunat.gob.pe\
+     sunporno.com\
+     super.cz\
+     superbet.ro\
+     superbet88.net\
+     superbru.com\
+     superchatlive.com\
+     superguidatv.it\
+     superhot-datings.life\
+     superporn.com\
+     supersport.com\
+     supersport.hr\
+     supjav.com\
+     surabaya.go.id\
+     surahquran.com\
+     sumo.or.jp\
+     sumosear.ch\
+     summitracing.com\
+     summonersky.com\
+     suruga-ya.jp\
+     surveoo.com\
+     surveymonkey.com\
+     sushida.net\
+     suumo.jp\
+     svd.se\
+     svenskaspel.se\
+     svenskdam.se\
+     sverigesradio.se\
+     svt.se\
+     swachhatahiseva.com\
+     swarovski.com\
+     swatch.com\
+     sweetwater.com\
+     swiggy.com\
+     swing-zone.com\
+     swinglife.ru\
+     swinglifestyle.com\
+     swnovelss.com\
+     sworld6.net\
+     swp.de\
+     swr.de\
+     swws3.com\
+     swwsite4.live\
+     sxyprn.com\
+     sxyprn.net\
+     syakouba.com\
+     syapp.jp\
+     sydney.edu.au\
+     synonymer.se\
+     syosetu.com\
+     syosetu.org\
+     symbolab.com\
+     sympla.com.br\
+     szarada.net\
+     szerencsejatek.hu\
+     szn.cz\
+     t-online.de\
+     t-mobile.com\
+     t.me\
+     t24.com.tr\
+     taadolnewspaper.ir\
+     tabelog.com\
+     tabletki.ua\
+     tabnak.ir\
+     taboola.com\
+     tabor.ru\
+     tacobell.com\
+     tag24.de\
+     tagesschau.de\
+     tagesspiegel.de\
+     tagged.com\
+     tailieumoi.vn\
+     tainio-mania.online\
+     taittsuu.com\
+     taiwanlottery.com.tw\
+     takarakuji-official.jp\
+     takashimaya.co.jp\
+     takbet.com\
+     takealot.com\
+     takko.com\
+     taktube.net\
+     takvim.com.tr\
+     tala.ir\
+     talkwithstranger.com\
+     tallwincoin.com\
+     tallwinlife.com\
+     tandfonline.com\
+     taniaksiazka.pl\
+     tanishq.co.in\
+     tantora.jp\
+     taobao.com\
+     tapestryjournal.com\
+     tarafdari.com\
+     target.com\
+     tamasha.com\
+     tameteo.com\
+     tamil2lyrics.com\
+     tamildailycalendar.com\
+     tamildhool.net\
+     tamilgun.ninja\
+     tamilkamaveri.com\
+     tamilpaatu.com\
+     tamilprint23.pro\
+     tamilprint23.website\
+     tamilscandals2.com\
+     tamilsexstories.info\
+     tamilsexvids.net\
+     tamilvip.cool\
+     tamilxxx.top\
+     tamilyogi.band\
+     tamin.ir\
+     tamlinh247.com.vn\
+     tamo.lt\
+     taroot-rangi.com\
+     tasnimnews.com\
+     tasteofhome.com\
+     tastingtable.com\
+     tasvirezendegi.com\
+     tataexchange.in\
+     tatalueat.com\
+     tatar.ru\
+     tatamotors.com\
+     tatarstan.ru\
+     tattle.life\
+     taw-bio.ir\
+     tawk.to\
+     tax.gov.ir\
+     tbrfootball.com\
+     tbs.co.jp\
+     tcafe2a.com\
+     tcgplayer.com\
+     tchibo.de\
+     tci.ir\
+     td.com\
+     tdgall.com\
+     teacherease.com\
+     teacherspayteachers.com\
+     teachoo.com\
+     teachtci.com\
+     teachyourmonster.org\
+     team1x12.com\
+     teamtalk.com\
+     teaserfast.ru\
+     teatroporno.cc\
+     teatroporno.com\
+     tec.mx\
+     tech-news.app\
+     techgup.com\
+     tech12h.com\
+     technolife.ir\
+     technologijos.lt\
+     technopat.net\
+     technorozen.com\
+     techradar.com\
+     techrato.com\
+     techtarget.com\
+     techtudo.com.br\
+     techz.vn\
+     teck-ng.com\
+     tecnomat.it\
+     tecmilenio.mx\
+     tecmundo.com.br\
+     teenee.com\
+     teerresults.com\
+     teknosa.com\
+     telangana.gov.in\
+     telcel.com\
+     telecinco.es\
+     telegra.ph\
+     telegraaf.nl\
+     telegraf.com.ua\
+     telegraf.news\
+     telegraf.rs\
+     telegrafi.com\
+     telegraph.co.uk\
+     telegraphindia.com\
+     telegram.org\
+     telegram.me\
+     telekom.de\
+     telekom.hu\
+     telenet.be\
+     telepolis.pl\
+     teleprogramma.pro\
+     telemagazyn.pl\
+     telemundo.com\
+     teletexto.com\
+     telewebion.com\
+     telex.hu\
+     telkomsel.com\
+     telugusexkathalu.com\
+     telugusexvids.com\
+     tengrinews.kz\
+     tenki.jp\
+     tenor.com\
+     terabyteshop.com.br\
+     terbit21.tube\
+     temancoli.fun\
+     temp-mail.org\
+     tempo.com\
+     tempo.pt\
+     tempototo.me\
+     temu.com\
+     terra.com\
+     terra.com.br\
+     terra.com.mx\
+     terrayou.com\
+     terrikon.com\
+     territorio.la\
+     term.ooo\
+     tesco.com\
+     tesda.gov.ph\
+     tesla.com\
+     test-english.com\
+     testbook.com\
+     testchi.ir\
+     tevas.tv\
+     texaslottery.com\
+     tezenis.com\
+     tff.org\
+     tf1.fr\
+     tfl.gov.uk\
+     tf1info.fr\
+     tg7772.com\
+     tgd.kr\
+     tgju.org\
+     tgrthaber.com.tr\
+     tgstat.com\
+     thaiflirting.com\
+     thaihubx.tv\
+     thailotto.io\
+     thaipost.net\
+     thairath.co.th\
+     thaiticketmajor.com\
+     thalia.de\
+     thanhnien.vn\
+     the-ans.jp\
+     the-sun.com\
+     theaet.com\
+     theathletic.com\
+     theatlantic.com\
+     thebay.com\
+     thechive.com\
+     thechopal.com\
+     theconversation.com\
+     thecooldown.com\
+     thecuckold.com\
+     thedailymeal.com\
+     thedirect.com\
+     thefa.com\
+     thefappeningblog.com\
+     theflixer.tv\
+     thegamer.com\
+     thegatewaypundit.com\
+     thegay.com\
+     thegfporn.com\
+     thegioididong.com\
+     thegirl.ru\
+     theglobeandmail.com\
+     theguardian.com\
+     thehentai.net\
+     thehill.com\
+     thehindu.com\
+     thekipkopbeats.com\
+     thekitchn.com\
+     theknot.com\
+     thelott.com\
+     thelottovip.co\
+     thenetnaija.net\
+     theobjective.com\
+     thepioneerwoman.com\
+     thepiratebay.org\
+     theporndude.com\
+     theqoo.net\
+     therange.co.uk\
+     therapservices.net\
+     therapynotes.com\
+     therealreal.com\
+     themeforest.net\
+     themoviedb.org\
+     thesaurus.com\
+     thesimsresource.com\
+     thesouthafrican.com\
+     thesportsrush.com\
+     thespruce.com\
+     thestar.com.my\
+     thestreameast.to\
+     thestreet.com\
+     thesun.co.uk\
+     thesun.ie\
+     thethaiger.com\
+     thethao247.vn\
+     thethaovanhoa.vn\
+     thetimes.co.uk\
+     thetoc.gr\
+     thetrainline.com\
+     thetv.jp\
+     theverge.com\
+     thevoicemag.ru\
+     theweathernetwork.com\
+     theyarehuge.com\
+     theync.com\
+     thingiverse.com\
+     thisav.com\
+     thisvid.com\
+     thomann.de\
+     thomohomnay.com\
+     threads.net\
+     thriftbooks.com\
+     thscore.mobi\
+     thscore.vip\
+     thumbzilla.com\
+     thuvienphapluat.vn\
+     tiava.com\
+     tibia.com\
+     ticketone.it\
+     ticketmaster.co.uk\
+     ticketmaster.com\
+     ticketmaster.com.mx\
+     tickets-center.com\
+     tiendamia.com\
+     tienphong.vn\
+     tiempo.com\
+     tiermaker.com\
+     tig022.com\
+     tigerdroppings.com\
+     tigerexch247.vip\
+     tiket.com\
+     tiktok.com\
+     tiktokdownload.online\
+     tilda.cc\
+     tinder.com\
+     tinkercad.com\
+     tinkoff.ru\
+     tiny.com.br\
+     tinyzonetv.se\
+     tioanime.com\
+     tippmix.hu\
+     tippmixpro.hu\
+     tim.it\
+     time.is\
+     timeanddate.com\
+     timebucks.com\
+     timeedit.net\
+     timefriend.net\
+     timenews.co.id\
+     timeout.com\
+     timescar.jp\
+     timesnowhindi.com\
+     timesnownews.com\
+     timesofindia.com\
+     timesofmalta.com\
+     timewall.io\
+     tiscali.it\
+     tiwar.ru\
+     tizam.pw\
+     tjk.org\
+     tjmg.jus.br\
+     tjsp.jus.br\
+     tjx.com\
+     tkmaxx.com\
+     tktube.com\
+     tlauncher.org\
+     tlife.gr\
+     tn.com.ar\
+     tn.gov.in\
+     tnaflix.com\
+     tnebnet.org\
+     todamateria.com.br\
+     today-sports1.io\
+     today.com\
+     todocoleccion.net\
+     tododisca.com\
+     todorelatos.com\
+     tofisa.com\
+     togeludin28.com\
+     togelwak.com\
+     togetter.com\
+     tohotheater.jp\
+     toketbagus.mom\
+     tokopedia.com\
+     tokubai.co.jp\
+     tokyo-np.co.jp\
+     tokyo-sports.co.jp\
+     tokyodisneyresort.jp\
+     tokyomotion.net\
+     tokyvideo.com\
+     tonarinoyj.jp\
+     tongsis.pro\
+     toongod.org\
+     toonily.com\
+     toonily.net\
+     toonkor287.com\
+     toonkor288.com\
+     toonkor289.com\
+     toonkor292.com\
+     toonkor293.com\
+     toonkor294.com\
+     toonkor295.com\
+     toonkor290.com\
+     toonkor291.com\
+     toonstream.in\
+     toom.de\
+     toomics.com\
+     top-bestprize.life\
+     top-radio.ru\
+     topcinema.cam\
+     topcor.ru\
+     topgirl.co\
+     topky.sk\
+     topliba.com\
+     toppay.cloud\
+     toppr.com\
+     toprecepty.cz\
+     topmanhua.com\
+     topsharebrokers.com\
+     topspeed.com\
+     toptoon.com\
+     topwar.ru\
+     toranoana.jp\
+     tori.fi\
+     torn.com\
+     tombola.it\
+     tomsguide.com\
+     torob.com\
+     torontomu.ca\
+     toroporno.com\
+     torrent9.to\
+     torrentgalaxy.to\
+     torrid.com\
+     totaladblock.com\
+     totalcasino.pl\
+     totaljobs.com\
+     toto.nl\
+     totogaming.am\
+     tournamentsoftware.com\
+     tourprom.ru\
+     tourtoctoc.com\
+     toutelatele.com\
+     tower.jp\
+     township.mobi\
+     townwork.net\
+     toyhou.se\
+     toyokeizai.net\
+     toyoko-inn.com\
+     toyota.com\
+     toyota.jp\
+     toytheater.com\
+     tp-link.com\
+     tporn.xxx\
+     tportal.hr\
+     tr-bouncer.com\
+     tr-ex.me\
+     trabalhabrasil.com.br\
+     trackcourier.io\
+     tracker.gg\
+     tracker.network\
+     tracking.my\
+     tractorsupply.com\
+     tradebrains.in\
+     tradeindia.com\
+     tradeinn.com\
+     tradera.com\
+     trademe.co.nz\
+     tradingeconomics.com\
+     tradingview.com\
+     trafficnews.jp\
+     trahkino.cc\
+     trahkino.club\
+     trahkino.org\
+     trainman.in\
+     tranny.one\
+     transfermarkt.co.id\
+     transfermarkt.com\
+     transfermarkt.com.br\
+     transfermarkt.com.tr\
+     transfermarkt.de\
+     transfermarkt.es\
+     transfermarkt.it\
+     transfery.info\
+     translate.goog\
+     translated.net\
+     trashbox.ru\
+     traveloka.com\
+     travestichat.fr\
+     travian.com\
+     treccani.it\
+     trekbikes.com\
+     trello.com\
+     trend-arabic.com\
+     trendhindustan.com\
+     trendybeatz.com\
+     trendyol.com\
+     trendyporn.com\
+     trendzguruji.me\
+     trenitalia.com\
+     trepy.jp\
+     tribalwars.com.br\
+     tribunnews.com\
+     trilltrill.jp\
+     tripadvisor.co.uk\
+     tripadvisor.com\
+     tripadvisor.com.br\
+     tripadvisor.de\
+     tripadvisor.es\
+     tripadvisor.fr\
+     tripadvisor.in\
+     tripadvisor.it\
+     tripadvisor.ru\
+     tmd.go.th\
+     tmohentai.com\
+     tmomanga.com\
+     tmz.com\
+     tropicaltidbits.com\
+     tromaktiko.gr\
+     trome.com\
+     trovaprezzi.it\
+     trthaber.com\
+     trtizle.com\
+     trueachievements.com\
+     truecaller.com\
+     truepeoplesearch.com\
+     trueplookpanya.com\
+     truemoveh.com\
+     trulia.com\
+     truper.com\
+     trumtruyen.vn\
+     trustedcpmrevenue.com\
+     truyenaudiocv.org\
+     truyenazz.vn\
+     truyenchu.vn\
+     truyenfull.com\
+     truyenfull.vn\
+     truyengihotday.net\
+     truyenhdt.com\
+     truyenqqq.vn\
+     truyensextv.org\
+     truyentiki.com\
+     truyenyy.vip\
+     tryhardguides.com\
+     tryst.link\
+     tsc.go.ke\
+     tscpget.com\
+     tsite.jp\
+     tsn.ua\
+     tspolice.gov.in\
+     tsumanne.net\
+     tt1069.com\
+     tuasaude.com\
+     tuazar.com\
+     tube4world.com\
+     tube8.com\
+     tubegalore.com\
+     tubepatrol.cc\
+     tubepornclassic.com\
+     tubemania.info\
+     tuberon.space\
+     tubesafari.com\
+     tubev.sex\
+     tubidy.buzz\
+     tubidy.watch\
+     tubidy.ws\
+     tubitv.com\
+     tubxporn.xxx\
+     tucarro.com.co\
+     tudobahia.com.br\
+     tudocelular.com\
+     tudogostoso.com.br\
+     tudoreceitas.com\
+     tudosaladeaula.com\
+     tui.co.uk\
+     tui.nl\
+     tujugada.com.ar\
+     tukif.com\
+     tuko.co.ke\
+     tunwalai.com\
+     tuoitre.vn\
+     tupaki.com\
+     turbo.az\
+     tureng.com\
+     turf-fr.com\
+     turfoo.fr\
+     turfomania.fr\
+     turkanime.co\
+     turkcell.com.tr\
+     turkish-tv-series.com\
+     turkishairlines.com\
+     turkiye.gov.tr\
+     turkiyegazetesi.com.tr\
+     turkru.tv\
+     turktelekom.com.tr\
+     tuma.jp\
+     tumadouga.jp\
+     tumbex.com\
+     tumblr.com\
+     turnitin.com\
+     tutorialspoint.com\
+     tuttocampo.it\
+     tuttojuve.com\
+     tuttonapoli.net\
+     tuttomercatoweb.com\
+     tuttosport.com\
+     tutu.ru\
+     tv-asahi.co.jp\
+     tv-tokyo.co.jp\
+     tv2.dk\
+     tv2.no\
+     tv3.lt\
+     tv9hindi.com\
+     tv9marathi.com\
+     tv9telugu.com\
+     tvanouvelles.ca\
+     tvazteca.com\
+     tvbs.com.tw\
+     tvchak47.com\
+     tver.jp\
+     tvgids.nl\
+     tvguia.es\
+     tvhdonline.org\
+     tvhistoria.com.br\
+     tvhot.cc\
+     tv100.com\
+     tvn24.pl\
+     tvnet.lv\
+     tvonenews.com\
+     tvp.pl\
+     tvmon.help\
+     tvshows4mobile.org\
+     tvspielfilm.de\
+     tvsmotor.com\
+     tvtropes.org\
+     tvwiki.top\
+     tweakers.net\
+     twibbonize.com\
+     twidouga.net\
+     twitcasting.tv\
+     twitch.tv\
+     twitter.com\
+     twittervideodownloader.com\
+     twoplayergames.org\
+     twpornstars.com\
+     txxx.com\
+     txxx.tube\
+     tycsports.com\
+     tyler-brown.com\
+     typing.com\
+     typingagent.com\
+     typingclub.com\
+     typingerz.com\
+     typingtest.com\
+     tz.de\
+     u.gg\
+     ua-football.com\
+     uakino.club\
+     ualberta.ca\
+     uasd.edu.do\
+     uast.ac.ir\
+     ubc.ca\
+     uber.com\
+     ubereats.com\
+     ucanapply.com\
+     uchi.ru\
+     ucm.ac.mz\
+     udalosti247.cz\
+     udemy.com\
+     udiseplus.gov.in\
+     udn.com\
+     udocz.com\
+     udvash-unmesh.com\
+     udyamregistration.gov.in\
+     uefa.com\
+     ufc.com\
+     ufreegames.com\
+     ug.edu.ec\
+     ug.ru\
+     ugg.com\
+     uhaul.com\
+     uhc.com\
+     uidai.gov.in\
+     uiporn.com\
+     uitm.edu.my\
+     ukdevilz.com\
+     ukr.net\
+     ukrainealarm.com\
+     ukrainianwall.com\
+     ulife.com.br\
+     uline.com\
+     ulluuncut.com\
+     uloz.to\
+     ulta.com\
+     ultimahora.es\
+     ultimate-guitar.com\
+     ultrafarma.com.br\
+     un.org\
+     unacademy.com\
+     uncutjalwa.com\
+     uncutporn7.com\
+     undernavi.com\
+     undetekttable.life\
+     unegui.mn\
+     unemi.edu.ec\
+     unews.id\
+     unext.jp\
+     ungtycomicsvip.com\
+     unian.net\
+     unian.ua\
+     unibet.nl\
+     unieuro.it\
+     unionbankofindia.co.in\
+     unionbankonline.co.in\
+     unionesarda.it\
+     unip.br\
+     unipin.com\
+     uniqlo.com\
+     unisa.ac.za\
+     united.com\
+     unitedcinemas.jp\
+     unitedinfocus.com\
+     universegame.bet\
+     univindia.in\
+     uno-internacional.com\
+     unotv.com\
+     unp.ac.id\
+     unpam.ac.id\
+     unsplash.com\
+     unstop.com\
+     unu.im\
+     uod.ac.in\
+     uoguelph.ca\
+     uol.com.br\
+     up.gov.in\
+     up.nic.in\
+     up33831.com\
+     up408.com\
+     up89175.com\
+     upbhulekh.gov.in\
+     updaterecomended.com\
+     updatemarts.com\
+     upday.com\
+     updeled.gov.in\
+     upgarage.com\
+     upornia.com\
+     upornia.tube\
+     uppcl.org\
+     uppclonline.com\
+     upmusics.com\
+     ups.com\
+     upsc.gov.in\
+     upsconline.nic.in\
+     upsdc.gov.in\
+     upsssc.gov.in\
+     uptobox.com\
+     uptvs.com\
+     upwork.com\
+     uquiz.com\
+     ura.news\
+     urbandictionary.com\
+     urdupoint.com\
+     urlebird.com\
+     usaa.com\
+     usajobs.gov\
+     usakgundem.com\
+     usatoday.com\
+     usc.edu\
+     uscis.gov\
+     usg.edu\
+     usnews.com\
+     usps.com\
+     usvisa-info.com\
+     uta-net.com\
+     uteq.edu.ec\
+     utopia.de\
+     utoronto.ca\
+     utp.edu.pe\
+     utrgv.edu\
+     utro.ru\
+     utua.com.br\
+     utusan.com.my\
+     uukanshu.cc\
+     uukanshu.com\
+     uwaterloo.ca\
+     uwin789.vip\
+     uwo.ca\
+     uzdevumi.lv\
+     uzmovi.com\
+     v-cloud.bio\
+     v6dmachine.com\
+     v6velugu.com\
+     va.gov\
+     vagas.com.br\
+     vaidebet.com\
+     vailonxx.com\
+     vakinha.com.br\
+     vanguardia.com\
+     vanguardngr.com\
+     vanky12.com\
+     vamos.bet\
+     varzesh3.com\
+     vasenvtebe.sk\
+     vashi-novosti.com\
+     vatanbilgisayar.com\
+     vaticannews.va\
+     vauva.fi\
+     vavadaphgc.com\
+     vbet.am\
+     vbet.ua\
+     vecernji.hr\
+     vecteezy.com\
+     vedantu.com\
+     vedomosti.ru\
+     veed.io\
+     veepee.fr\
+     vegamovies.black\
+     vegamovies.ceo\
+     vegamovies.im\
+     vegamovies.sx\
+     veikkaus.fi\
+     velkiex123.live\
+     velvetpets.it\
+     veniracristo.org\
+     venus.com\
+     veopornogratis.xxx\
+     ver-comics-porno.com\
+     vercomicsporno.com\
+     verdesmares.com.br\
+     verizon.com\
+     versus.com\
+     vertbaudet.fr\
+     very.co.uk\
+     verywellhealth.com\
+     veryxxxhd.com\
+     vesselfinder.com\
+     vesti.kz\
+     vetogate.com\
+     vfsglobal.com\
+     vg.no\
+     vhlcentral.com\
+     vi-vo.link\
+     vi.nl\
+     viabcp.com\
+     viagogo.com\
+     viamichelin.fr\
+     viator.com\
+     vibish.com\
+     victoriassecret.com\
+     vidal.fr\
+     vidal.ru\
+     vidbox.online\
+     vide-greniers.org\
+     videa.hu\
+     videocelebs.net\
+     videos-zoofilia.com\
+     videosdemadurasx.com\
+     videosdesexo.com.br\
+     videosection.com\
+     videospornogratisx.net\
+     videoszoofilia.club\
+     videoviral.cc\
+     videoxxx.sex\
+     vidio.com\
+     vidmate.tools\
+     vidmateapp.com\
+     viduppu.com\
+     viet69.tube\
+     vietjack.com\
+     vietjack.me\
+     vietnamnet.vn\
+     viewerdigest.com\
+     viibest.com\
+     viidirectory.com\
+     vijesti.me\
+     viki.com\
+     vikingo-play.net\
+     vikiporn.com\
+     vilaweb.cat\
+     villagesexvideos.com\
+     vinmanager.com\
+     vinmec.com\
+     vinted.co.uk\
+     vinted.de\
+     vinted.es\
+     vinted.fr\
+     vinted.it\
+     vinted.pl\
+     vintogel168.com\
+     violity.com\
+     vipbox.lc\
+     viperplay.online\
+     vipomtogel.com\
+     virginmedia.com\
+     vimeo.com\
+     vimm.net\
+     visir.is\
+     vistaprint.com\
+     visymo.com\
+     viva.co.id\
+     vivaaerobus.com\
+     vivareal.com.br\
+     vivastreet.co.uk\
+     vivense.com\
+     vividseats.com\
+     viviporn.tv\
+     vivitusuerte.com\
+     vivo.com\
+     vivo.com.br\
+     vix.com\
+     vjav.com\
+     vk.com\
+     vl3x.net\
+     vlebazaar.in\
+     vlr.gg\
+     vlxx.moe\
+     vlxyz.tv\
+     vndoc.com\
+     vnexpress.net\
+     vnimanie.pro\
+     voanews.com\
+     vocabulary.com\
+     vodafone.co.uk\
+     vodafone.com.tr\
+     vodafone.de\
+     vodtw.com\
+     vodtw.la\
+     voegol.com.br\
+     voennoedelo.com\
+     voetbalprimeur.nl\
+     voetbalzone.nl\
+     voglioporno.com\
+     vogue.com\
+     voici.fr\
+     void-scans.com\
+     voilaporno.com\
+     voiranime.com\
+     vokrug.tv\
+     vokrugsveta.ru\
+     volcanoh5game.com\
+     volkskrant.nl\
+     volvocars.com\
+     vonvon.me\
+     vost.pw\
+     voyeurhit.com\
+     voz.vn\
+     vozpopuli.com\
+     vrbo.com\
+     vrisko.gr\
+     vrt.be\
+     vseigru.net\
+     vseinstrumenti.ru\
+     vseosvita.ua\
+     vshkole.com\
+     vsmobile.jp\
+     vtb.ru\
+     vtc.vn\
+     vuasex.co\
+     vunesp.com.br\
+     vviplangit.com\
+     vxxx.com\
+     vyfep.com\
+     vyvymanga.net\
+     vz.ru\
+     w3schools.com\
+     wa.de\
+     wahmbahm.com\
+     wajibati.net\
+     walesonline.co.uk\
+     walgreens.com\
+     walkerplus.com\
+     walla.co.il\
+     wallapop.com\
+     wallpapercave.com\
+     wallpaperflare.com\
+     walmart.ca\
+     walmart.com\
+     walmart.com.mx\
+     wangoaltsurvey.space\
+     wankoz.com\
+     wannonce.com\
+     wantgoo.com\
+     wanuncios.com\
+     wapbold.com\
+     wapbold.net\
+     wapka.cc\
+     waplog.com\
+     wapoz.info\
+     waptrick.cfd\
+     warau.jp\
+     wamgame.jp\
+     wartank.ru\
+     washingtonpost.com\
+     watchasian.ar\
+     watchlakorn.in\
+     watchomovies.mom\
+     watchpeopledie.tv\
+     watchmovierulz.to\
+     watchseries.id\
+     watson.de\
+     wattpad.com\
+     wav.tv\
+     wayfair.ca\
+     wayfair.co.uk\
+     wayfair.com\
+     waz.de\
+     waze.com\
+     wb.gov.in\
+     wbmdfcscholarship.in\
+     wcd.gov.in\
+     wcofun.org\
+     wcostream.org\
+     wear.jp\
+     weather.com\
+     weather.gc.ca\
+     weather.gov\
+     weathernews.jp\
+     web.de\
+     webassign.net\
+     webdunia.com\
+     weblio.jp\
+     webnovel.com\
+     webofcomics.ru\
+     webpt.com\
+     webmaal.cyou\
+     webmd.com\
+     webmotors.com.br\
+     webstaurantstore.com\
+     webteb.com\
+     webtoon.xyz\
+     webtoons.com\
+     webxseries.com\
+     weciimaa.online\
+     weeronline.nl\
+     weerplaza.nl\
+     weh22es.com\
+     weh23es.com\
+     weh24es.com\
+     wehkamp.nl\
+     weibo.cn\
+     weibo.com\
+     wellsfargo.com\
+     welovetennis.fr\
+     welt.de\
+     westernunion.com\
+     westpac.com.au\
+     westmanga.info\
+     wetransfer.com\
+     wetter.com\
+     wetter.de\
+     wetteronline.de\
+     wfwf286.com\
+     wfwf287.com\
+     wfwf288.com\
+     wfwf289.com\
+     wfwf290.com\
+     wfxs.com.tw\
+     wfxs.tw\
+     wg-gesucht.de\
+     whatculture.com\
+     whatmobile.com.pk\
+     whatsapp.com\
+     wheel-of-luck.com\
+     wheelofnames.com\
+     whitepages.com\
+     who.int\
+     wickes.co.uk\
+     wifelovers.com\
+     wikidex.net\
+     wikidot.com\
+     wikigardi.ir\
+     wikihow.com\
+     wikipedia.org\
+     wikimedia.org\
+     wikisach.net\
+     wikiwiki.jp\
+     wiktionary.org\
+     wildberries.ru\
+     wiley.com\
+     willhaben.at\
+     williamhill.com\
+     win2day.at\
+     winbank.gr\
+     winbet.bg\
+     windguru.cz\
+     windy.com\
+     wineandfoodtour.it\
+     winloot.com\
+     winni.in\
+     winsports.co\
+     wintorabc.com.co\
+     winx365.live\
+     winzogames.com\
+     wiocha.pl\
+     wionews.com\
+     wireclub.com\
+     wired.com\
+     wise.com\
+     wisgoon.com\
+     wix.com\
+     wizzair.com\
+     wjcasino.com\
+     wnacg.com\
+     wnp.pl\
+     woles199.com\
+     wolvden.com\
+     wongnai.com\
+     wonporn.com\
+     wooordhunt.ru\
+     word.tips\
+     wordhippo.com\
+     wordleunlimited.org\
+     wordplays.com\
+     wordpress.com\
+     wordreference.com\
+     wordunscrambler.net\
+     wordwall.net\
+     work.ua\
+     workabroad.ph\
+     workupjob.com\
+     world.co.jp\
+     worldfree4u.markets\
+     worldjournal.com\
+     worldsportsbetting.co.za\
+     worldstar.com\
+     worldstarhiphop.com\
+     woman.ru\
+     womenshealthmag.com\
+     wort-suchen.de\
+     worten.pt\
+     wotpack.ru\
+     wowhead.com\
+     wowma.jp\
+     wowroms.com\
+     wowrummy.in\
+     wp.pl\
+     wplay.co\
+     wpolityce.pl\
+     wrc.net.pl\
+     writing.com\
+     wmn.de\
+     wsbetting.co.mw\
+     wsj.com\
+     wto.to\
+     wtp.waw.pl\
+     wunderground.com\
+     wuxiap.com\
+     wuxiaworld.site\
+     wwin.com\
+     www.gob.pe\
+     www.gob.mx\
+     www.gov.br\
+     www.gov.pl\
+     www.gov.uk\
+     www.nhs.uk\
+     www.wroclaw.pl\
+     wwwxxx.uno\
+     wyborcza.pl\
+     wykop.pl\
+     wynk.in\
+     x-arab.com\
+     x-hd.video\
+     x-n-x-x.pro\
+     x-xx.pro\
+     x2download.app\
+     x4rich.com\
+     xalabahia.com\
+     xandxxporn.com\
+     xanimu.com\
+     xamvn.vc\
+     xataka.com\
+     xbanxia.com\
+     xbox.com\
+     xboxlive.com\
+     xcadr.tv\
+     xcafe.com\
+     xchange-box.com\
+     xda-developers.com\
+     xdate.ch\
+     xe.com\
+     xe.gr\
+     xem-sex.org\
+     xemdaga.tv\
+     xemphim18.org\
+     xemsex.asia\
+     xfantazy.com\
+     xfinity.com\
+     xforum.live\
+     xfreehd.com\
+     xgroovy.com\
+     xgx.mobi\
+     xham.live\
+     xhamster.com\
+     xhamster.desi\
+     xhamster2.com\
+     xhamster3.com\
+     xhamster40.desi\
+     xhamster1.desi\
+     xhamster19.com\
+     xhamsterlive.com\
+     xhbranch.com\
+     xhbranch2.com\
+     xhchannel.com\
+     xhchannel2.com\
+     xhchick.xyz\
+     xhofficial.com\
+     xhopen.com\
+     xhtab3.com\
+     xhtree.com\
+     xhvictory.com\
+     xhwebsite5.com\
+     xhwide1.com\
+     xiaobaotv.net\
+     xiaomi.com\
+     xing.com\
+     xit.az\
+     xivmodarchive.com\
+     xklxsw.net\
+     xlilith.com\
+     xlivesex.com\
+     xlxx.mobi\
+     xnxx.com\
+     xnxx.gift\
+     xnxx.health\
+     xnxx.press\
+     xnxx.tv\
+     xnxx.xxx\
+     xnxx2.com\
+     xnxx2.org\
+     xnxx3.com\
+     xnxx4porn.com\
+     xnxxbest.pro\
+     xnxxcom.xyz\
+     xnxxhindi.cc\
+     xnxx1.biz\
+     xnxx1.info\
+     xnxx123.org\
+     xnxx115.com\
+     xnxxpro.xxx\
+     xnxxme.com\
+     xnxxsex.net\
+     xnxxsexarab.com\
+     xnxxx.info\
+     xnxxyz.net\
+     xodesiporn.net\
+     xoilac82.tv\
+     xoilacz.com\
+     xoilaczz.tv\
+     xolasar.com\
+     xorgasmo.com\
+     xoso.com.vn\
+     xoso.mobi\
+     xosodaiphat.com\
+     xossipy.com\
+     xozilla.com\
+     xpaja.net\
+     xpanas.monster\
+     xpanimes.com\
+     xpiaotian.com\
+     xprimehub.pro\
+     xredwap.com\
+     xmegaxvideox.com\
+     xmilf.com\
+     xmxx.click\
+     xscores.com\
+     xshaker.net\
+     xskt.com.vn\
+     xsmn.mobi\
+     xsmn247.me\
+     xszj.org\
+     xtramath.org\
+     xtubecinema.today\
+     xunta.gal\
+     xv-videos1.com\
+     xvideo-jp.com\
+     xvideo.blog\
+     xvideo.vlog.br\
+     xvideo999.com\
+     xvideos-tv.com\
+     xvideos-xxxx.com\
+     xvideos.blog\
+     xvideos.blog.br\
+     xvideos.com\
+     xvideos.es\
+     xvideos2.com\
+     xvideos3.com\
+     xvideos4.com\
+     xvideos5.com\
+     xvideos53.com\
+     xvideos51.com\
+     xvideos98.pro\
+     xvideos98.xxx\
+     xvideosbr.blog\
+     xvideosbr.to\
+     xvideosincesto.com\
+     xvideos10.blog.br\
+     xvideosporno.blog.br\
+     xvideosxnxx.org\
+     xvideoszoofilia.com\
+     xvidios.xxx\
+     xviral.net\
+     xxb.mobi\
+     xxk.net\
+     xxk.mobi\
+     xxnx.mobi\
+     xxu.mobi\
+     xxx-sex.fun\
+     xxx.com\
+     xxx69night.com\
+     xxx888porn.com\
+     xxxbule.com\
+     xxxbunker.com\
+     xxxcomvideos.com\
+     xxxdan.com\
+     xxxhdvideo.mobi\
+     xxxhindivideo.mobi\
+     xxxi.porn\
+     xxxindianporn.org\
+     xxx18.uno\
+     xxx18hot.com\
+     xxxnd.com\
+     xxxpornhd.pro\
+     xxxpostpic.org\
+     xxxmia.com\
+     xxxsexjav.com\
+     xxxsexzoo.com\
+     xxxshake.com\
+     xxxshame.com\
+     xxxstayhome.com\
+     xxxtophd.com\
+     xxxtube2022.com\
+     xxxtube1.com\
+     xxxvasna.com\
+     xxxvideo.best\
+     xxxvideo.link\
+     xxxvideohd.net\
+     xxxvideos.blog\
+     xxxvideos.name\
+     xxxvideos247.com\
+     xxxvideosex.net\
+     xxxvideoszoo.com\
+     xxxwow.net\
+     xxxxporn.net\
+     xxxxvideo.uno\
+     xxxyaoi.com\
+     xxxzooporn.net\
+     y2mate.com\
+     y2mate.is\
+     y8.com\
+     ya.ru\
+     yad.com\
+     yad2.co.il\
+     yadong.best\
+     yadongbada.com\
+     yadongkorea.org\
+     yadongkorea.red\
+     yadongpang.net\
+     yadongtube.net\
+     yaeby.art\
+     yahoo.co.jp\
+     yahoo.com\
+     yakkun.com\
+     yaklass.ru\
+     yalidine.app\
+     yalla-shootc.com\
+     yalla-shoots.io\
+     yallakora.com\
+     yandanshe.com\
+     yande.re\
+     yandex.by\
+     yandex.com\
+     yandex.com.tr\
+     yandex.eu\
+     yandex.kz\
+     yandex.ru\
+     yanmaga.jp\
+     yaoiflix.online\
+     yaoilib.net\
+     yaoilib.me\
+     yaplakal.com\
+     yama96.jp\
+     yasexq1.name\
+     yatv.net\
+     ycombinator.com\
+     yed-sbuy.com\
+     yediyedisizi.org\
+     yellowpages.com\
+     yelp.com\
+     yeniakit.com.tr\
+     yenibeygir.com\
+     yenicaggazetesi.com.tr\
+     yemeksepeti.com\
+     yespornfree.com\
+     yespornpics.com\
+     yesstyle.com\
+     yexingame.com\
+     yggtorrent.wtf\
+     ygosu.com\
+     yiv.com\
+     yjc.ir\
+     yle.fi\
+     ylilauta.org\
+     ynet.co.il\
+     yoasobi.co.jp\
+     yodobashi.com\
+     yok.gov.tr\
+     yok37278.com\
+     yonobusiness.sbi\
+     yoox.com\
+     yomiuri.co.jp\
+     yomovies.cheap\
+     yomovies.fan\
+     yorozoonews.jp\
+     you-porn.com\
+     youjizz.com\
+     youjizz.sex\
+     youporn.com\
+     youravhost.net\
+     yourdiy.com\
+     youm7.com\
+     yourroyals.com\
+     youtube.com\
+     youx.xxx\
+     yovip9.com\
+     yowes83093.com\
+     yr.no\
+     ymobile.jp\
+     yt1s.com\
+     ytmp3.cc\
+     ytmp3.nu\
+     ytmp3.mobi\
+     yts.mx\
+     yugenanime.tv\
+     yugenmangas.net\
+     yukoyuko.net\
+     yumpu.com\
+     z-lib.is\
+     zagreb.info\
+     zagruz.me\
+     zakon.kz\
+     zalando-lounge.pl\
+     zalando-prive.it\
+     zalando.de\
+     zalando.es\
+     zalando.fr\
+     zalando.it\
+     zalando.nl\
+     zalando.pl\
+     zalo.me\
+     zapier.com\
+     zapimoveis.com.br\
+     zappit.gr\
+     zapvi.in\
+     zara.com\
+     zamalektoday.com\
+     zamunda.net\
+     zamusic.org\
+     zattini.com.br\
+     zaubacorp.com\
+     zazzle.com\
+     zbiornik.com\
+     zbiornik.tv\
+     zbporn.com\
+     zbporn.tv\
+     zdf.de\
+     zearn.org\
+     zebawy.com\
+     zedge.net\
+     zee5.com\
+     zeebiz.com\
+     zeenite.com\
+     zefoy.com\
+     zeit.de\
+     zennioptical.com\
+     zerodha.com\
+     zerohedge.com\
+     zerozero.pt\
+     zeturf.com\
+     zeturf.fr\
+     zhihu.com\
+     zia32033.com\
+     zia31303.com\
+     zia89175.com\
+     ziare.com\
+     zigwheels.com\
+     zillow.com\
+     zing.vn\
+     zingtruyen.pro\
+     zinmanga.com\
+     zinmanhwa.com\
+     zippaygo.com\
+     ziprecruiter.com\
+     ziraatyatirim.com.tr\
+     zimmo.be\
+     zivame.com\
+     znanija.com\
+     znanylekarz.pl\
+     zoho.com\
+     zona-lagu.net\
+     zona-militar.com\
+     zonajakarta.com\
+     zonaprop.com.ar\
+     zone-turf.fr\
+     zoo-xnxx.com\
+     zoopla.co.uk\
+     zoom.com.br\
+     zoom.us\
+     zoombangla.com\
+     zoomit.ir\
+     zoosextube.life\
+     zoozhamster.com\
+     zoozoosexporn.com\
+     zorox.to\
+     zougla.gr\
+     zozo.jp\
+     zr.ru\
+     zughaiptsurvey.top\
+     zuimeitianqi.com\
+     zulily.com\
+     zupee.com\
+     zurnal24.si\
+     zus.pl\
+     xn--ngbcrg3b.com\
+     xn--mgbkt9eckr.net\
+     xn--42c6baga2dd6da0eti2a8e8a.com\
+     xn--82cx3h8b.com\
+     xn--l3cm7a5azd.tv\
+     xn--42c5ab1a9aq9hqb5dud.com\
+     xn--18-3qi3cza1isaye1f.com\
+     xn--12cl2bu3go0a5d9cud.com\
+     xn--72czpfes9a9c6azaf1g0fze.tv\
+     xn--72czpbj7gtbe3e0e3d.com\
+     xn--72czbawn3i1b1dydua7dub.com\
+     xn--72czpj4a8cd9b4d0em6dwa.com\
+     xn--l3cg7a8a0cwa3f.com\
+     xn--72ca0fgy7cem.com\
+     xn--c3c0c1ag6b.com\
+     xn--r3cbd0amb3a3a8g.com\
+     xn--72cc3cb3evaq0abd1c5hvf.com\
+     xn--888-1klyfn3i1b2j7c.com\
+     xn--168-1klyfn3i1b2j7c.com\
+     xn--72c9ahqu7b4bxb3hpd.com\
+     xn--72ca2bsl7gxbd4m7c.com\
+     xn--72c0aarl7gxb9ab9jud.com\
+     xn--72c0aarl7gxb5hqa7c4a.com\
+     xn--72c0anj1fqa1a1lsa4fj.com\
+     xn--q3c1ala0bp.com\
+     xn--l3cmwb9e3d4b.com\
+     xn--72cmtudp6e8ad1dzef5f7bwc2an.com\
+     xn--l3cfb6bac0s3af2a.com\
+     xn--h-k9tybb8g5ivhkczry701afhpm4sru6d.net\
+     xn--pckua2a7gp15o89zb.com",
+    &[
+        17, 26, 31, 44, 54, 64, 78, 87, 94, 102, 111, 121, 129, 141, 153, 161,
+        167, 175, 186, 197, 204, 218, 226, 236, 246, 257, 269, 278, 290, 302, 313, 321,
+        330, 338, 347, 355, 361, 370, 379, 391, 405, 416, 426, 433, 443, 452, 463, 470,
+        481, 491, 504, 517, 527, 534, 545, 554, 564, 573, 586, 600, 614, 625, 636, 647,
+        655, 661, 668, 676, 687, 695, 706, 717, 727, 737, 747, 757, 768, 778, 788, 798,
+        812, 820, 828, 838, 848, 855, 868, 886, 895, 908, 917, 927, 941, 946, 952, 963,
+        972, 981, 991, 1002, 1011, 1017, 1023, 1031, 1040, 1051, 1064, 1076, 1088, 1099, 1113, 1125,
+        1138, 1149, 1159, 1169, 1184, 1191, 1197, 1204, 1213, 1224, 1235, 1246, 1255, 1263, 1275, 1284,
+        1293, 1303, 1309, 1319, 1328, 1341, 1353, 1377, 1392, 1400, 1408, 1419, 1431, 1442, 1451, 1472,
+        1478, 1490, 1501, 1514, 1523, 1538, 1553, 1566, 1579, 1594, 1605, 1615, 1640, 1654, 1661, 1673,
+        1678, 1685, 1698, 1709, 1722, 1731, 1742, 1753, 1763, 1775, 1787, 1800, 1812, 1822, 1835, 1844,
+        1859, 1866, 1877, 1887, 1897, 1907, 1939, 1970, 1981, 1998, 2012, 2029, 2050, 2065, 2078, 2098,
+        2108, 2122, 2132, 2140, 2154, 2162, 2170, 2185, 2197, 2212, 2223, 2234, 2247, 2259, 2269, 2290,
+        2302, 2316, 2330, 2343, 2367, 2380, 2401, 2433, 2444, 2455, 2466, 2477, 2488, 2497, 2506, 2520,
+        2535, 2545, 2550, 2563, 2575, 2586, 2599, 2615, 2626, 2637, 2649, 2659, 2672, 2681, 2694, 2706,
+        2714, 2723, 2729, 2740, 2748, 2758, 2768, 2784, 2799, 2812, 2824, 2836, 2848, 2859, 2871, 2884,
+        2897, 2906, 2914, 2930, 2942, 2960, 2972, 2987, 2999, 3010, 3021, 3031, 3045, 3058, 3071, 3081,
+        3094, 3107, 3124, 3135, 3149, 3177, 3187, 3197, 3215, 3231, 3244, 3258, 3265, 3276, 3289, 3305,
+        3318, 3332, 3351, 3365, 3381, 3394, 3400, 3406, 3419, 3432, 3444, 3455, 3468, 3483, 3499, 3510,
+        3527, 3538, 3545, 3565, 3574, 3585, 3593, 3605, 3618, 3630, 3637, 3646, 3657, 3669, 3684, 3695,
+        3709, 3721, 3736, 3744, 3760, 3776, 3785, 3796, 3807, 3823, 3840, 3856, 3867, 3880, 3891, 3902,
+        3922, 3934, 3948, 3969, 3981, 4002, 4013, 4026, 4042, 4059, 4072, 4086, 4100, 4113, 4126, 4138,
+        4149, 4162, 4175, 4192, 4204, 4218, 4229, 4245, 4258, 4275, 4293, 4305, 4318, 4334, 4347, 4360,
+        4371, 4381, 4392, 4399, 4406, 4423, 4435, 4446, 4454, 4461, 4473, 4488, 4504, 4524, 4532, 4543,
+        4553, 4563, 4570, 4582, 4593, 4604, 4614, 4624, 4631, 4643, 4653, 4662, 4671, 4681, 4695, 4707,
+        4719, 4730, 4743, 4754, 4767, 4780, 4790, 4802, 4812, 4821, 4838, 4852, 4870, 4879, 4894, 4914,
+        4927, 4936, 4947, 4956, 4970, 4981, 4992, 5005, 5013, 5025, 5041, 5054, 5067, 5078, 5088, 5098,
+        5108, 5120, 5135, 5144, 5155, 5165, 5178, 5191, 5205, 5217, 5227, 5244, 5265, 5277, 5286, 5304,
+        5317, 5328, 5343, 5362, 5376, 5391, 5404, 5417, 5433, 5444, 5455, 5469, 5480, 5491, 5503, 5516,
+        5527, 5538, 5550, 5559, 5568, 5580, 5592, 5602, 5615, 5628, 5641, 5654, 5663, 5672, 5681, 5690,
+        5699, 5708, 5719, 5728, 5737, 5746, 5755, 5764, 5779, 5789, 5796, 5803, 5811, 5820, 5833, 5841,
+        5858, 5877, 5899, 5915, 5928, 5939, 5950, 5960, 5975, 5986, 5997, 6011, 6019, 6031, 6041, 6051,
+        6065, 6071, 6081, 6090, 6099, 6105, 6126, 6134, 6140, 6156, 6175, 6190, 6202, 6215, 6232, 6245,
+        6254, 6266, 6273, 6284, 6294, 6302, 6313, 6326, 6336, 6348, 6363, 6374, 6389, 6398, 6411, 6424,
+        6444, 6451, 6466, 6480, 6488, 6501, 6514, 6525, 6531, 6548, 6560, 6576, 6588, 6601, 6611, 6620,
+        6631, 6638, 6651, 6658, 6665, 6679, 6688, 6697, 6707, 6713, 6722, 6733, 6746, 6759, 6772, 6780,
+        6789, 6801, 6814, 6827, 6834, 6843, 6855, 6867, 6884, 6896, 6908, 6920, 6933, 6946, 6960, 6974,
+        6988, 7001, 7017, 7033, 7047, 7064, 7074, 7095, 7104, 7109, 7123, 7135, 7142, 7150, 7159, 7168,
+        7179, 7190, 7202, 7216, 7225, 7233, 7242, 7250, 7258, 7266, 7279, 7291, 7303, 7311, 7322, 7334,
+        7354, 7361, 7370, 7384, 7396, 7405, 7420, 7429, 7443, 7457, 7464, 7473, 7480, 7492, 7502, 7514,
+        7523, 7534, 7551, 7561, 7573, 7580, 7594, 7603, 7617, 7627, 7643, 7655, 7670, 7684, 7692, 7701,
+        7716, 7726, 7737, 7748, 7758, 7765, 7774, 7785, 7800, 7809, 7824, 7843, 7854, 7862, 7876, 7887,
+        7898, 7918, 7932, 7951, 7970, 7990, 8004, 8023, 8038, 8059, 8080, 8097, 8113, 8124, 8140, 8151,
+        8173, 8187, 8208, 8222, 8230, 8240, 8257, 8272, 8287, 8305, 8317, 8327, 8338, 8351, 8368, 8382,
+        8391, 8398, 8416, 8429, 8441, 8452, 8474, 8492, 8516, 8526, 8537, 8557, 8564, 8577, 8588, 8599,
+        8612, 8622, 8632, 8644, 8655, 8663, 8676, 8684, 8696, 8704, 8712, 8719, 8728, 8735, 8750, 8760,
+        8771, 8778, 8785, 8792, 8802, 8817, 8822, 8835, 8846, 8863, 8875, 8888, 8896, 8920, 8934, 8954,
+        8965, 8977, 8987, 8995, 9004, 9015, 9027, 9037, 9048, 9065, 9083, 9091, 9105, 9115, 9128, 9141,
+        9155, 9164, 9174, 9193, 9206, 9220, 9232, 9243, 9256, 9272, 9282, 9293, 9308, 9320, 9337, 9351,
+        9367, 9380, 9393, 9403, 9412, 9421, 9430, 9439, 9448, 9457, 9466, 9476, 9486, 9498, 9508, 9522,
+        9537, 9546, 9557, 9567, 9577, 9587, 9604, 9615, 9626, 9641, 9653, 9666, 9679, 9689, 9699, 9709,
+        9724, 9737, 9751, 9765, 9773, 9784, 9798, 9811, 9823, 9835, 9845, 9858, 9869, 9882, 9896, 9906,
+        9917, 9925, 9934, 9946, 9952, 9960, 9976, 9991, 10005, 10016, 10023, 10039, 10055, 10064, 10080, 10092,
+        10111, 10123, 10142, 10155, 10176, 10185, 10197, 10215, 10228, 10240, 10250, 10262, 10278, 10291, 10302, 10313,
+        10323, 10335, 10349, 10362, 10374, 10384, 10391, 10403, 10414, 10424, 10435, 10448, 10462, 10470, 10483, 10493,
+        10503, 10517, 10527, 10542, 10552, 10572, 10585, 10599, 10612, 10628, 10637, 10651, 10669, 10685, 10701, 10717,
+        10733, 10749, 10760, 10769, 10788, 10806, 10814, 10824, 10831, 10839, 10847, 10859, 10873, 10881, 10891, 10901,
+        10908, 10919, 10930, 10943, 10958, 10975, 10987, 10999, 11013, 11026, 11040, 11050, 11062, 11072, 11086, 11095,
+        11106, 11124, 11141, 11159, 11170, 11186, 11201, 11219, 11234, 11249, 11255, 11269, 11283, 11297, 11311, 11323,
+        11338, 11353, 11369, 11381, 11396, 11406, 11419, 11433, 11446, 11463, 11479, 11490, 11501, 11514, 11525, 11542,
+        11549, 11557, 11565, 11578, 11589, 11596, 11605, 11616, 11629, 11642, 11655, 11668, 11681, 11702, 11719, 11735,
+        11746, 11759, 11772, 11784, 11797, 11810, 11822, 11835, 11849, 11863, 11873, 11883, 11893, 11911, 11922, 11936,
+        11947, 11958, 11969, 11979, 11991, 12005, 12017, 12029, 12044, 12059, 12074, 12089, 12102, 12114, 12129, 12137,
+        12146, 12155, 12169, 12179, 12189, 12198, 12214, 12224, 12240, 12252, 12265, 12276, 12288, 12302, 12320, 12329,
+        12343, 12355, 12372, 12382, 12397, 12410, 12425, 12435, 12443, 12450, 12460, 12480, 12492, 12503, 12508, 12518,
+        12531, 12542, 12556, 12566, 12577, 12587, 12597, 12607, 12619, 12633, 12648, 12661, 12674, 12690, 12704, 12719,
+        12732, 12746, 12755, 12768, 12781, 12795, 12808, 12823, 12833, 12847, 12864, 12878, 12896, 12914, 12920, 12934,
+        12946, 12958, 12974, 12986, 12996, 13008, 13019, 13031, 13037, 13042, 13047, 13058, 13068, 13081, 13095, 13110,
+        13123, 13132, 13150, 13161, 13174, 13187, 13202, 13223, 13232, 13242, 13250, 13260, 13274, 13295, 13314, 13336,
+        13354, 13372, 13390, 13408, 13424, 13439, 13447, 13459, 13465, 13475, 13483, 13492, 13504, 13516, 13532, 13541,
+        13550, 13567, 13578, 13590, 13601, 13608, 13614, 13624, 13637, 13643, 13656, 13664, 13675, 13692, 13704, 13716,
+        13727, 13738, 13755, 13769, 13787, 13799, 13810, 13824, 13838, 13852, 13858, 13884, 13899, 13912, 13926, 13938,
+        13954, 13967, 13976, 13990, 13999, 14009, 14029, 14039, 14049, 14059, 14076, 14090, 14096, 14109, 14123, 14139,
+        14153, 14166, 14178, 14190, 14204, 14218, 14238, 14248, 14260, 14268, 14275, 14282, 14295, 14311, 14320, 14332,
+        14347, 14360, 14372, 14384, 14399, 14415, 14427, 14439, 14449, 14469, 14477, 14492, 14505, 14516, 14530, 14542,
+        14553, 14566, 14577, 14583, 14590, 14610, 14627, 14644, 14658, 14670, 14678, 14688, 14699, 14710, 14727, 14743,
+        14757, 14766, 14790, 14802, 14812, 14824, 14836, 14855, 14861, 14868, 14877, 14888, 14901, 14907, 14915, 14923,
+        14929, 14936, 14943, 14950, 14963, 14973, 14979, 14992, 15003, 15029, 15040, 15053, 15067, 15080, 15097, 15109,
+        15117, 15128, 15138, 15153, 15173, 15194, 15204, 15232, 15242, 15254, 15266, 15276, 15282, 15292, 15300, 15311,
+        15338, 15348, 15360, 15379, 15397, 15409, 15424, 15438, 15451, 15463, 15472, 15485, 15498, 15516, 15526, 15540,
+        15553, 15571, 15582, 15591, 15614, 15631, 15640, 15649, 15665, 15679, 15698, 15708, 15727, 15740, 15756, 15766,
+        15783, 15792, 15806, 15813, 15822, 15837, 15850, 15861, 15876, 15888, 15906, 15921, 15934, 15946, 15956, 15966,
+        15979, 16000, 16014, 16026, 16049, 16065, 16074, 16081, 16090, 16096, 16111, 16127, 16135, 16151, 16164, 16183,
+        16200, 16212, 16228, 16248, 16262, 16276, 16293, 16302, 16319, 16327, 16345, 16356, 16369, 16383, 16396, 16409,
+        16421, 16429, 16439, 16451, 16463, 16477, 16501, 16523, 16537, 16552, 16564, 16582, 16595, 16609, 16626, 16637,
+        16650, 16667, 16686, 16696, 16704, 16712, 16727, 16751, 16763, 16777, 16787, 16796, 16808, 16820, 16837, 16849,
+        16865, 16879, 16902, 16912, 16925, 16941, 16949, 16966, 16974, 16982, 16989, 16995, 17008, 17024, 17040, 17051,
+        17063, 17069, 17079, 17086, 17098, 17106, 17118, 17132, 17142, 17151, 17165, 17177, 17190, 17201, 17213, 17230,
+        17249, 17262, 17276, 17286, 17302, 17318, 17334, 17346, 17367, 17379, 17391, 17406, 17417, 17436, 17457, 17473,
+        17487, 17499, 17512, 17527, 17540, 17559, 17572, 17593, 17605, 17617, 17627, 17637, 17648, 17659, 17674, 17684,
+        17701, 17715, 17729, 17740, 17754, 17766, 17776, 17783, 17793, 17804, 17814, 17820, 17826, 17838, 17846, 17862,
+        17875, 17887, 17897, 17911, 17923, 17943, 17953, 17966, 17981, 17996, 18012, 18027, 18040, 18053, 18066, 18082,
+        18093, 18118, 18133, 18155, 18166, 18187, 18194, 18203, 18214, 18230, 18239, 18249, 18265, 18280, 18299, 18311,
+        18328, 18339, 18353, 18370, 18382, 18392, 18399, 18410, 18424, 18436, 18450, 18463, 18476, 18487, 18497, 18516,
+        18534, 18548, 18563, 18580, 18595, 18604, 18613, 18622, 18635, 18647, 18666, 18681, 18697, 18716, 18732, 18748,
+        18760, 18771, 18778, 18790, 18799, 18811, 18820, 18839, 18858, 18871, 18885, 18899, 18914, 18934, 18946, 18961,
+        18975, 18985, 18993, 19000, 19013, 19024, 19034, 19044, 19055, 19066, 19077, 19088, 19106, 19119, 19130, 19148,
+        19158, 19168, 19176, 19186, 19203, 19216, 19228, 19242, 19255, 19272, 19282, 19293, 19300, 19310, 19320, 19330,
+        19343, 19358, 19371, 19384, 19395, 19409, 19418, 19429, 19441, 19452, 19465, 19475, 19487, 19499, 19510, 19526,
+        19538, 19550, 19565, 19582, 19597, 19612, 19627, 19642, 19658, 19672, 19683, 19702, 19712, 19725, 19733, 19749,
+        19762, 19772, 19783, 19795, 19807, 19815, 19823, 19836, 19845, 19854, 19862, 19873, 19884, 19893, 19907, 19920,
+        19932, 19942, 19950, 19964, 19972, 19980, 19986, 19994, 20006, 20015, 20028, 20037, 20047, 20062, 20068, 20080,
+        20091, 20106, 20122, 20134, 20146, 20158, 20170, 20182, 20194, 20206, 20222, 20233, 20243, 20253, 20265, 20274,
+        20291, 20301, 20315, 20333, 20346, 20355, 20363, 20371, 20379, 20390, 20408, 20427, 20440, 20450, 20465, 20475,
+        20491, 20499, 20508, 20521, 20534, 20545, 20555, 20564, 20576, 20585, 20601, 20618, 20627, 20638, 20653, 20667,
+        20681, 20693, 20711, 20725, 20739, 20752, 20764, 20779, 20798, 20811, 20828, 20840, 20857, 20868, 20882, 20897,
+        20907, 20921, 20933, 20948, 20957, 20973, 20989, 21005, 21014, 21028, 21040, 21051, 21063, 21076, 21089, 21103,
+        21117, 21127, 21134, 21140, 21148, 21153, 21164, 21183, 21201, 21219, 21234, 21250, 21265, 21275, 21292, 21304,
+        21326, 21338, 21352, 21362, 21376, 21392, 21407, 21414, 21428, 21437, 21448, 21460, 21477, 21491, 21503, 21517,
+        21537, 21551, 21563, 21576, 21593, 21607, 21618, 21630, 21638, 21644, 21664, 21677, 21693, 21709, 21719, 21739,
+        21751, 21762, 21773, 21785, 21799, 21818, 21832, 21844, 21854, 21867, 21876, 21886, 21894, 21901, 21911, 21921,
+        21934, 21942, 21954, 21965, 21976, 21986, 21996, 22001, 22011, 22023, 22029, 22042, 22052, 22062, 22071, 22079,
+        22090, 22104, 22115, 22127, 22138, 22149, 22166, 22183, 22196, 22213, 22225, 22237, 22244, 22254, 22267, 22278,
+        22295, 22307, 22320, 22332, 22349, 22365, 22376, 22385, 22403, 22412, 22431, 22438, 22445, 22458, 22467, 22476,
+        22486, 22498, 22511, 22527, 22540, 22552, 22563, 22576, 22589, 22600, 22613, 22626, 22639, 22650, 22661, 22671,
+        22682, 22696, 22707, 22720, 22734, 22749, 22757, 22767, 22781, 22793, 22809, 22822, 22831, 22840, 22851, 22870,
+        22887, 22904, 22910, 22921, 22931, 22946, 22960, 22973, 22982, 22994, 22999, 23013, 23038, 23059, 23071, 23082,
+        23092, 23109, 23121, 23135, 23151, 23163, 23179, 23193, 23202, 23207, 23214, 23232, 23243, 23252, 23259, 23275,
+        23298, 23321, 23336, 23347, 23358, 23369, 23376, 23392, 23400, 23411, 23427, 23436, 23444, 23452, 23461, 23473,
+        23480, 23486, 23492, 23498, 23509, 23526, 23544, 23560, 23570, 23584, 23596, 23606, 23616, 23632, 23644, 23660,
+        23676, 23682, 23692, 23698, 23705, 23716, 23735, 23746, 23761, 23770, 23782, 23792, 23806, 23815, 23824, 23830,
+        23838, 23844, 23855, 23865, 23881, 23895, 23908, 23919, 23932, 23945, 23959, 23970, 23979, 23989, 23998, 24009,
+        24018, 24025, 24035, 24043, 24054, 24061, 24068, 24075, 24082, 24092, 24101, 24110, 24120, 24128, 24139, 24157,
+        24167, 24176, 24192, 24209, 24219, 24233, 24244, 24249, 24260, 24278, 24306, 24316, 24328, 24338, 24348, 24360,
+        24371, 24377, 24395, 24413, 24431, 24447, 24459, 24476, 24492, 24507, 24520, 24529, 24542, 24550, 24560, 24569,
+        24580, 24591, 24599, 24604, 24618, 24632, 24648, 24666, 24672, 24690, 24700, 24708, 24719, 24724, 24742, 24753,
+        24764, 24774, 24792, 24807, 24812, 24824, 24835, 24847, 24859, 24875, 24893, 24907, 24920, 24933, 24945, 24961,
+        24973, 24989, 24998, 25009, 25021, 25036, 25051, 25066, 25076, 25093, 25110, 25120, 25132, 25145, 25161, 25174,
+        25193, 25202, 25221, 25235, 25253, 25263, 25271, 25278, 25292, 25303, 25322, 25332, 25345, 25358, 25379, 25394,
+        25403, 25412, 25424, 25434, 25445, 25454, 25466, 25477, 25495, 25509, 25520, 25532, 25545, 25553, 25566, 25581,
+        25599, 25608, 25615, 25623, 25632, 25639, 25652, 25669, 25682, 25695, 25712, 25726, 25735, 25746, 25760, 25769,
+        25780, 25786, 25794, 25809, 25821, 25834, 25851, 25862, 25872, 25887, 25896, 25910, 25918, 25930, 25944, 25957,
+        25969, 25978, 25985, 25992, 25999, 26011, 26021, 26030, 26042, 26052, 26059, 26071, 26081, 26096, 26110, 26118,
+        26127, 26146, 26163, 26176, 26194, 26204, 26214, 26225, 26239, 26250, 26264, 26273, 26286, 26297, 26316, 26330,
+        26340, 26358, 26369, 26386, 26403, 26425, 26437, 26449, 26456, 26463, 26477, 26496, 26510, 26527, 26535, 26546,
+        26557, 26568, 26579, 26590, 26606, 26625, 26638, 26648, 26670, 26681, 26691, 26712, 26722, 26736, 26756, 26777,
+        26786, 26800, 26817, 26828, 26844, 26856, 26865, 26874, 26887, 26896, 26906, 26917, 26925, 26941, 26953, 26964,
+        26974, 26987, 27006, 27016, 27028, 27042, 27060, 27070, 27083, 27095, 27107, 27119, 27131, 27143, 27155, 27161,
+        27175, 27185, 27203, 27213, 27222, 27231, 27241, 27249, 27264, 27278, 27288, 27306, 27319, 27331, 27343, 27352,
+        27365, 27380, 27391, 27410, 27428, 27447, 27462, 27475, 27485, 27496, 27514, 27526, 27537, 27545, 27554, 27567,
+        27579, 27587, 27596, 27606, 27616, 27628, 27639, 27654, 27666, 27676, 27691, 27702, 27713, 27727, 27734, 27742,
+        27754, 27762, 27775, 27791, 27807, 27816, 27828, 27842, 27852, 27863, 27873, 27887, 27901, 27911, 27923, 27933,
+        27950, 27960, 27974, 27989, 27998, 28010, 28022, 28033, 28044, 28055, 28067, 28076, 28087, 28100, 28111, 28121,
+        28134, 28146, 28158, 28174, 28185, 28204, 28217, 28227, 28251, 28265, 28278, 28299, 28310, 28322, 28336, 28353,
+        28368, 28376, 28386, 28406, 28419, 28430, 28444, 28469, 28481, 28490, 28497, 28511, 28517, 28527, 28537, 28549,
+        28556, 28563, 28577, 28591, 28602, 28613, 28619, 28628, 28643, 28652, 28667, 28677, 28687, 28696, 28712, 28728,
+        28739, 28749, 28763, 28778, 28789, 28807, 28819, 28834, 28843, 28854, 28864, 28877, 28888, 28899, 28909, 28920,
+        28931, 28948, 28960, 28970, 28977, 28987, 29003, 29015, 29037, 29055, 29070, 29089, 29103, 29116, 29131, 29140,
+        29155, 29172, 29185, 29198, 29208, 29221, 29234, 29247, 29261, 29273, 29288, 29300, 29317, 29334, 29351, 29368,
+        29385, 29398, 29415, 29427, 29446, 29460, 29479, 29496, 29508, 29519, 29533, 29547, 29554, 29564, 29572, 29585,
+        29599, 29613, 29623, 29637, 29649, 29659, 29679, 29689, 29696, 29710, 29723, 29736, 29752, 29768, 29784, 29798,
+        29815, 29832, 29849, 29866, 29883, 29900, 29913, 29926, 29939, 29952, 29965, 29978, 29991, 30004, 30017, 30030,
+        30045, 30058, 30071, 30084, 30100, 30112, 30127, 30137, 30152, 30169, 30185, 30200, 30212, 30233, 30242, 30252,
+        30265, 30275, 30290, 30308, 30320, 30328, 30336, 30351, 30359, 30368, 30374, 30381, 30389, 30397, 30420, 30428,
+        30435, 30446, 30458, 30473, 30481, 30491, 30509, 30520, 30533, 30546, 30569, 30584, 30594, 30609, 30620, 30629,
+        30645, 30659, 30671, 30684, 30696, 30708, 30719, 30738, 30749, 30757, 30771, 30782, 30792, 30801, 30812, 30825,
+        30834, 30848, 30865, 30877, 30890, 30900, 30914, 30920, 30930, 30940, 30951, 30964, 30980, 30996, 31010, 31017,
+        31031, 31036, 31052, 31067, 31076, 31089, 31110, 31125, 31138, 31149, 31170, 31177, 31190, 31206, 31218, 31230,
+        31246, 31261, 31272, 31281, 31297, 31311, 31320, 31331, 31341, 31354, 31367, 31384, 31395, 31407, 31424, 31436,
+        31450, 31466, 31480, 31488, 31499, 31509, 31519, 31533, 31544, 31554, 31567, 31579, 31591, 31603, 31613, 31619,
+        31626, 31637, 31653, 31666, 31681, 31693, 31702, 31715, 31726, 31741, 31762, 31778, 31792, 31802, 31810, 31823,
+        31833, 31840, 31848, 31855, 31864, 31879, 31890, 31905, 31916, 31922, 31932, 31948, 31961, 31973, 31990, 32008,
+        32022, 32043, 32053, 32063, 32076, 32086, 32095, 32103, 32113, 32125, 32137, 32144, 32151, 32161, 32170, 32184,
+        32198, 32212, 32224, 32236, 32250, 32260, 32267, 32274, 32288, 32301, 32316, 32325, 32332, 32344, 32358, 32368,
+        32375, 32383, 32391, 32405, 32416, 32430, 32443, 32455, 32467, 32479, 32490, 32505, 32525, 32543, 32555, 32569,
+        32584, 32595, 32607, 32623, 32635, 32648, 32659, 32674, 32689, 32697, 32711, 32729, 32750, 32760, 32771, 32778,
+        32787, 32796, 32807, 32822, 32833, 32848, 32858, 32875, 32884, 32893, 32911, 32925, 32944, 32962, 32977, 32995,
+        33006, 33017, 33027, 33037, 33052, 33065, 33074, 33083, 33096, 33102, 33115, 33122, 33139, 33148, 33157, 33166,
+        33178, 33193, 33205, 33217, 33228, 33239, 33247, 33256, 33267, 33277, 33292, 33300, 33309, 33315, 33321, 33335,
+        33347, 33360, 33370, 33380, 33387, 33402, 33416, 33432, 33443, 33456, 33469, 33479, 33489, 33503, 33517, 33532,
+        33548, 33562, 33576, 33588, 33602, 33620, 33641, 33653, 33665, 33678, 33685, 33700, 33711, 33724, 33733, 33749,
+        33766, 33785, 33795, 33802, 33809, 33819, 33830, 33841, 33852, 33863, 33873, 33883, 33893, 33905, 33912, 33919,
+        33927, 33934, 33949, 33962, 33978, 33988, 34000, 34011, 34024, 34036, 34045, 34064, 34075, 34081, 34088, 34096,
+        34118, 34131, 34143, 34154, 34163, 34175, 34182, 34196, 34210, 34224, 34237, 34248, 34260, 34271, 34278, 34288,
+        34296, 34308, 34320, 34331, 34345, 34355, 34369, 34382, 34397, 34411, 34422, 34433, 34442, 34453, 34473, 34484,
+        34497, 34511, 34521, 34531, 34540, 34549, 34558, 34567, 34576, 34585, 34597, 34609, 34621, 34633, 34645, 34657,
+        34669, 34681, 34693, 34705, 34715, 34728, 34741, 34754, 34767, 34780, 34793, 34806, 34819, 34832, 34845, 34858,
+        34871, 34884, 34897, 34910, 34923, 34936, 34945, 34954, 34963, 34972, 34981, 34990, 34999, 35008, 35017, 35026,
+        35035, 35044, 35053, 35062, 35071, 35080, 35089, 35098, 35107, 35116, 35126, 35133, 35142, 35153, 35162, 35174,
+        35186, 35198, 35209, 35221, 35233, 35249, 35261, 35277, 35293, 35305, 35315, 35323, 35329, 35335, 35341, 35353,
+        35358, 35368, 35380, 35394, 35402, 35420, 35443, 35464, 35484, 35493, 35505, 35519, 35528, 35543, 35556, 35567,
+        35574, 35582, 35594, 35607, 35617, 35624, 35635, 35645, 35654, 35664, 35671, 35682, 35695, 35703, 35716, 35728,
+        35735, 35741, 35753, 35767, 35777, 35796, 35809, 35822, 35836, 35845, 35854, 35862, 35876, 35895, 35911, 35924,
+        35933, 35955, 35968, 35975, 35988, 35999, 36013, 36026, 36032, 36038, 36046, 36057, 36075, 36084, 36093, 36106,
+        36116, 36134, 36146, 36159, 36174, 36188, 36196, 36212, 36229, 36243, 36257, 36269, 36281, 36301, 36312, 36325,
+        36346, 36357, 36371, 36384, 36392, 36406, 36421, 36430, 36440, 36457, 36469, 36484, 36498, 36511, 36527, 36542,
+        36553, 36565, 36589, 36606, 36613, 36627, 36636, 36648, 36665, 36681, 36702, 36716, 36735, 36749, 36762, 36781,
+        36794, 36811, 36830, 36848, 36860, 36877, 36891, 36908, 36923, 36935, 36957, 36969, 36979, 36996, 37008, 37018,
+        37028, 37040, 37055, 37069, 37081, 37101, 37115, 37125, 37140, 37152, 37168, 37182, 37197, 37215, 37225, 37239,
+        37254, 37269, 37278, 37287, 37297, 37310, 37325, 37340, 37350, 37361, 37370, 37392, 37406, 37417, 37424, 37438,
+        37453, 37462, 37470, 37480, 37497, 37511, 37524, 37535, 37548, 37566, 37584, 37597, 37608, 37619, 37634, 37648,
+        37661, 37674, 37689, 37702, 37718, 37730, 37741, 37754, 37766, 37780, 37793, 37806, 37821, 37835, 37849, 37863,
+        37872, 37882, 37893, 37908, 37922, 37932, 37954, 37961, 37970, 37983, 37994, 38005, 38025, 38037, 38046, 38058,
+        38072, 38080, 38090, 38104, 38116, 38121, 38132, 38144, 38151, 38163, 38172, 38182, 38192, 38208, 38225, 38243,
+        38260, 38273, 38287, 38303, 38321, 38333, 38351, 38360, 38372, 38383, 38396, 38407, 38417, 38426, 38435, 38444,
+        38452, 38463, 38472, 38478, 38486, 38500, 38508, 38517, 38527, 38533, 38541, 38547, 38555, 38566, 38580, 38597,
+        38611, 38619, 38629, 38638, 38647, 38660, 38668, 38676, 38688, 38703, 38715, 38730, 38747, 38756, 38769, 38780,
+        38792, 38800, 38813, 38825, 38832, 38854, 38869, 38880, 38889, 38902, 38915, 38932, 38944, 38957, 38973, 38987,
+        38998, 39007, 39026, 39034, 39053, 39072, 39085, 39099, 39112, 39124, 39141, 39157, 39167, 39178, 39194, 39210,
+        39220, 39235, 39250, 39268, 39278, 39290, 39304, 39315, 39326, 39341, 39352, 39363, 39375, 39389, 39398, 39411,
+        39427, 39442, 39456, 39475, 39486, 39494, 39505, 39518, 39524, 39534, 39543, 39555, 39565, 39583, 39589, 39602,
+        39611, 39627, 39632, 39638, 39646, 39653, 39659, 39669, 39681, 39692, 39700, 39717, 39734, 39751, 39768, 39780,
+        39794, 39802, 39816, 39828, 39840, 39848, 39864, 39877, 39892, 39904, 39910, 39920, 39931, 39943, 39954, 39967,
+        39971, 39979, 39989, 39999, 40008, 40014, 40024, 40040, 40050, 40061, 40077, 40086, 40096, 40106, 40117, 40128,
+        40138, 40148, 40161, 40172, 40181, 40190, 40202, 40209, 40216, 40223, 40231, 40245, 40260, 40282, 40291, 40300,
+        40313, 40327, 40339, 40352, 40367, 40377, 40390, 40399, 40408, 40421, 40433, 40445, 40454, 40465, 40476, 40493,
+        40506, 40514, 40526, 40535, 40546, 40554, 40567, 40579, 40588, 40599, 40612, 40621, 40635, 40646, 40657, 40666,
+        40682, 40689, 40700, 40711, 40717, 40724, 40734, 40742, 40753, 40760, 40768, 40776, 40784, 40798, 40818, 40833,
+        40846, 40857, 40865, 40876, 40890, 40906, 40918, 40930, 40959, 40979, 40994, 41014, 41026, 41041, 41051, 41063,
+        41068, 41076, 41086, 41098, 41112, 41124, 41132, 41148, 41155, 41169, 41183, 41199, 41220, 41230, 41251, 41268,
+        41282, 41290, 41298, 41307, 41319, 41330, 41342, 41360, 41374, 41394, 41411, 41428, 41446, 41462, 41479, 41491,
+        41506, 41525, 41544, 41561, 41578, 41596, 41611, 41632, 41649, 41665, 41690, 41703, 41720, 41733, 41747, 41760,
+        41770, 41779, 41793, 41803, 41816, 41829, 41838, 41852, 41869, 41879, 41890, 41905, 41915, 41931, 41946, 41958,
+        41980, 41996, 42008, 42022, 42038, 42052, 42072, 42083, 42097, 42109, 42121, 42132, 42144, 42154, 42166, 42178,
+        42187, 42198, 42208, 42215, 42226, 42241, 42253, 42267, 42278, 42296, 42307, 42331, 42344, 42357, 42376, 42394,
+        42412, 42422, 42437, 42448, 42457, 42468, 42478, 42492, 42514, 42531, 42550, 42565, 42578, 42593, 42606, 42619,
+        42637, 42652, 42662, 42673, 42692, 42705, 42721, 42732, 42742, 42751, 42763, 42769, 42778, 42784, 42791, 42798,
+        42803, 42814, 42825, 42832, 42849, 42865, 42878, 42884, 42895, 42905, 42918, 42929, 42941, 42954, 42968, 42975,
+        42987, 43006, 43016, 43024, 43035, 43045, 43054, 43063, 43071, 43078, 43090, 43103, 43119, 43133, 43147, 43160,
+        43174, 43194, 43204, 43214, 43225, 43236, 43243, 43256, 43261, 43274, 43285, 43300, 43313, 43323, 43337, 43353,
+        43365, 43372, 43386, 43398, 43405, 43422, 43431, 43446, 43457, 43463, 43475, 43490, 43501, 43508, 43518, 43531,
+        43551, 43564, 43572, 43581, 43595, 43609, 43616, 43628, 43634, 43642, 43650, 43658, 43667, 43677, 43684, 43695,
+        43703, 43711, 43719, 43738, 43757, 43773, 43783, 43797, 43806, 43815, 43823, 43842, 43853, 43866, 43878, 43894,
+        43914, 43927, 43939, 43948, 43959, 43968, 43979, 43995, 44008, 44016, 44024, 44034, 44048, 44058, 44068, 44077,
+        44088, 44097, 44109, 44117, 44128, 44141, 44152, 44166, 44178, 44189, 44198, 44209, 44220, 44232, 44244, 44253,
+        44262, 44275, 44286, 44295, 44307, 44321, 44335, 44349, 44359, 44369, 44383, 44395, 44410, 44425, 44441, 44452,
+        44464, 44477, 44488, 44504, 44520, 44536, 44551, 44561, 44568, 44581, 44592, 44609, 44621, 44630, 44643, 44657,
+        44668, 44677, 44688, 44699, 44709, 44721, 44726, 44736, 44745, 44763, 44772, 44782, 44796, 44807, 44823, 44838,
+        44852, 44862, 44877, 44894, 44907, 44921, 44936, 44951, 44972, 44993, 45007, 45020, 45033, 45047, 45061, 45075,
+        45090, 45103, 45113, 45125, 45137, 45148, 45169, 45188, 45205, 45220, 45231, 45241, 45254, 45266, 45284, 45292,
+        45301, 45310, 45316, 45328, 45337, 45348, 45355, 45364, 45373, 45386, 45399, 45419, 45431, 45448, 45467, 45482,
+        45497, 45506, 45515, 45531, 45545, 45562, 45569, 45583, 45595, 45614, 45633, 45650, 45662, 45675, 45681, 45692,
+        45698, 45708, 45718, 45732, 45753, 45763, 45775, 45785, 45796, 45808, 45817, 45837, 45847, 45857, 45866, 45877,
+        45892, 45911, 45924, 45935, 45944, 45952, 45966, 45983, 45995, 46005, 46018, 46028, 46038, 46047, 46058, 46072,
+        46092, 46105, 46121, 46147, 46158, 46173, 46188, 46196, 46204, 46218, 46232, 46244, 46255, 46264, 46276, 46285,
+        46292, 46304, 46314, 46328, 46339, 46350, 46359, 46368, 46382, 46390, 46402, 46419, 46438, 46460, 46471, 46486,
+        46501, 46513, 46525, 46534, 46545, 46557, 46572, 46590, 46606, 46621, 46634, 46645, 46653, 46660, 46669, 46677,
+        46695, 46704, 46719, 46730, 46741, 46755, 46764, 46777, 46788, 46801, 46812, 46825, 46844, 46863, 46884, 46898,
+        46910, 46921, 46934, 46941, 46956, 46967, 46977, 46988, 46997, 47007, 47018, 47030, 47043, 47055, 47065, 47077,
+        47090, 47106, 47118, 47129, 47138, 47150, 47162, 47174, 47183, 47197, 47207, 47215, 47232, 47245, 47252, 47263,
+        47273, 47284, 47300, 47316, 47328, 47339, 47353, 47370, 47377, 47386, 47394, 47404, 47415, 47432, 47445, 47456,
+        47473, 47485, 47498, 47507, 47519, 47529, 47540, 47550, 47561, 47570, 47583, 47595, 47605, 47615, 47629, 47641,
+        47650, 47666, 47676, 47689, 47702, 47715, 47728, 47740, 47750, 47759, 47769, 47783, 47794, 47810, 47827, 47840,
+        47852, 47861, 47873, 47883, 47896, 47901, 47915, 47922, 47940, 47950, 47959, 47974, 47986, 47996, 48004, 48017,
+        48030, 48048, 48055, 48062, 48070, 48077, 48087, 48097, 48105, 48113, 48125, 48131, 48142, 48154, 48161, 48180,
+        48193, 48201, 48210, 48222, 48242, 48256, 48264, 48280, 48289, 48299, 48309, 48319, 48330, 48347, 48360, 48368,
+        48376, 48384, 48391, 48399, 48410, 48422, 48441, 48452, 48463, 48474, 48484, 48496, 48506, 48516, 48528, 48538,
+        48547, 48555, 48560, 48566, 48575, 48585, 48603, 48614, 48627, 48644, 48654, 48665, 48677, 48689, 48705, 48721,
+        48733, 48742, 48754, 48769, 48779, 48792, 48803, 48817, 48827, 48842, 48854, 48866, 48878, 48892, 48902, 48921,
+        48934, 48949, 48959, 48970, 48981, 48995, 49005, 49017, 49031, 49040, 49053, 49062, 49073, 49087, 49099, 49110,
+        49126, 49147, 49154, 49165, 49182, 49195, 49209, 49220, 49234, 49243, 49252, 49268, 49283, 49295, 49312, 49323,
+        49331, 49343, 49355, 49368, 49381, 49390, 49397, 49410, 49422, 49437, 49455, 49467, 49479, 49495, 49509, 49524,
+        49536, 49545, 49560, 49575, 49588, 49600, 49614, 49630, 49642, 49653, 49664, 49676, 49686, 49700, 49708, 49716,
+        49724, 49734, 49747, 49759, 49771, 49781, 49791, 49803, 49811, 49821, 49834, 49844, 49856, 49866, 49876, 49894,
+        49908, 49922, 49936, 49950, 49964, 49976, 49987, 50004, 50013, 50028, 50043, 50053, 50066, 50079, 50093, 50108,
+        50123, 50131, 50146, 50157, 50166, 50180, 50192, 50206, 50212, 50220, 50230, 50236, 50244, 50253, 50263, 50276,
+        50285, 50294, 50313, 50332, 50345, 50355, 50367, 50383, 50394, 50411, 50420, 50431, 50442, 50450, 50458, 50465,
+        50472, 50479, 50486, 50493, 50505, 50514, 50521, 50529, 50542, 50555, 50574, 50593, 50600, 50610, 50644, 50661,
+        50679, 50696, 50715, 50727, 50742, 50750, 50757, 50770, 50783, 50805, 50817, 50829, 50839, 50851, 50861, 50873,
+        50882, 50897, 50906, 50921, 50936, 50949, 50964, 50974, 50991, 51005, 51017, 51027, 51038, 51045, 51059, 51075,
+        51091, 51104, 51116, 51130, 51141, 51151, 51160, 51172, 51187, 51195, 51207, 51222, 51234, 51245, 51257, 51269,
+        51286, 51298, 51310, 51323, 51335, 51351, 51370, 51385, 51400, 51413, 51425, 51437, 51450, 51462, 51479, 51492,
+        51510, 51523, 51539, 51556, 51570, 51580, 51589, 51596, 51606, 51622, 51633, 51639, 51658, 51667, 51682, 51692,
+        51706, 51720, 51734, 51744, 51754, 51768, 51777, 51791, 51804, 51825, 51843, 51853, 51865, 51876, 51884, 51896,
+        51906, 51919, 51930, 51938, 51953, 51962, 51975, 51990, 52001, 52023, 52039, 52062, 52086, 52106, 52124, 52139,
+        52156, 52178, 52192, 52207, 52215, 52228, 52242, 52258, 52273, 52285, 52300, 52318, 52325, 52338, 52347, 52363,
+        52375, 52386, 52397, 52406, 52416, 52427, 52438, 52445, 52454, 52460, 52469, 52491, 52508, 52526, 52540, 52553,
+        52563, 52573, 52583, 52589, 52604, 52619, 52634, 52649, 52664, 52677, 52692, 52704, 52717, 52730, 52738, 52750,
+        52758, 52775, 52786, 52805, 52819, 52826, 52834, 52845, 52863, 52877, 52888, 52903, 52928, 52941, 52949, 52974,
+        52982, 52993, 53008, 53023, 53037, 53048, 53060, 53069, 53080, 53091, 53101, 53111, 53120, 53130, 53141, 53158,
+        53168, 53176, 53186, 53199, 53221, 53237, 53253, 53266, 53278, 53288, 53298, 53311, 53320, 53332, 53346, 53361,
+        53372, 53385, 53397, 53409, 53416, 53429, 53438, 53448, 53462, 53473, 53479, 53492, 53500, 53507, 53518, 53527,
+        53550, 53566, 53582, 53595, 53607, 53619, 53629, 53640, 53652, 53668, 53680, 53694, 53709, 53721, 53731, 53744,
+        53760, 53766, 53777, 53794, 53806, 53819, 53829, 53840, 53851, 53866, 53879, 53892, 53906, 53923, 53937, 53952,
+        53967, 53978, 53992, 54004, 54014, 54028, 54037, 54048, 54063, 54081, 54096, 54103, 54114, 54121, 54131, 54141,
+        54153, 54164, 54177, 54186, 54196, 54205, 54218, 54228, 54239, 54248, 54261, 54273, 54289, 54301, 54315, 54329,
+        54343, 54357, 54369, 54378, 54393, 54403, 54410, 54423, 54435, 54448, 54461, 54468, 54479, 54490, 54508, 54523,
+        54531, 54541, 54547, 54557, 54565, 54583, 54594, 54604, 54618, 54624, 54633, 54640, 54650, 54660, 54672, 54686,
+        54698, 54710, 54721, 54732, 54747, 54760, 54773, 54782, 54789, 54797, 54808, 54825, 54838, 54854, 54864, 54879,
+        54892, 54903, 54915, 54927, 54937, 54946, 54961, 54973, 54979, 54992, 55005, 55015, 55022, 55033, 55042, 55051,
+        55071, 55081, 55090, 55099, 55108, 55115, 55123, 55131, 55142, 55151, 55160, 55177, 55194, 55208, 55223, 55241,
+        55249, 55262, 55276, 55286, 55299, 55312, 55324, 55336, 55348, 55354, 55366, 55376, 55384, 55392, 55412, 55436,
+        55457, 55466, 55479, 55488, 55499, 55509, 55516, 55523, 55530, 55544, 55555, 55571, 55583, 55595, 55608, 55622,
+        55635, 55652, 55665, 55676, 55688, 55703, 55714, 55728, 55744, 55756, 55767, 55777, 55787, 55797, 55807, 55819,
+        55832, 55844, 55855, 55866, 55880, 55889, 55896, 55905, 55912, 55923, 55935, 55950, 55965, 55982, 55999, 56005,
+        56016, 56031, 56039, 56051, 56057, 56068, 56078, 56088, 56094, 56104, 56114, 56120, 56131, 56136, 56149, 56162,
+        56175, 56191, 56206, 56220, 56234, 56240, 56252, 56260, 56270, 56275, 56285, 56292, 56301, 56308, 56320, 56329,
+        56345, 56355, 56366, 56377, 56382, 56394, 56404, 56418, 56426, 56431, 56446, 56453, 56466, 56472, 56482, 56497,
+        56510, 56523, 56536, 56546, 56562, 56576, 56586, 56598, 56609, 56617, 56624, 56634, 56644, 56658, 56673, 56689,
+        56696, 56707, 56716, 56726, 56741, 56749, 56765, 56772, 56777, 56783, 56793, 56805, 56822, 56832, 56841, 56852,
+        56870, 56877, 56887, 56897, 56907, 56913, 56932, 56943, 56953, 56961, 56967, 56973, 56979, 56988, 56998, 57008,
+        57014, 57020, 57026, 57032, 57038, 57044, 57050, 57062, 57074, 57085, 57096, 57109, 57120, 57133, 57144, 57154,
+        57166, 57178, 57185, 57196, 57205, 57215, 57231, 57243, 57252, 57262, 57274, 57284, 57291, 57307, 57315, 57331,
+        57354, 57367, 57380, 57396, 57406, 57424, 57437, 57453, 57465, 57482, 57501, 57515, 57525, 57538, 57549, 57563,
+        57578, 57589, 57601, 57616, 57627, 57639, 57654, 57659, 57670, 57681, 57691, 57704, 57718, 57730, 57742, 57753,
+        57769, 57780, 57792, 57805, 57822, 57830, 57839, 57848, 57857, 57868, 57875, 57890, 57900, 57916, 57928, 57934,
+        57946, 57965, 57987, 57995, 58013, 58023, 58033, 58051, 58060, 58070, 58081, 58094, 58108, 58121, 58141, 58150,
+        58160, 58167, 58180, 58194, 58205, 58218, 58233, 58242, 58249, 58263, 58274, 58289, 58301, 58308, 58315, 58322,
+        58352, 58358, 58374, 58381, 58388, 58395, 58406, 58419, 58432, 58446, 58456, 58469, 58481, 58493, 58508, 58521,
+        58531, 58542, 58556, 58579, 58594, 58609, 58623, 58633, 58648, 58659, 58677, 58697, 58710, 58722, 58745, 58757,
+        58767, 58779, 58797, 58814, 58829, 58839, 58854, 58871, 58881, 58893, 58906, 58916, 58926, 58945, 58962, 58976,
+        58992, 59003, 59020, 59028, 59042, 59058, 59077, 59095, 59110, 59123, 59138, 59150, 59163, 59175, 59190, 59203,
+        59217, 59234, 59250, 59268, 59288, 59303, 59312, 59327, 59348, 59359, 59372, 59388, 59402, 59415, 59425, 59434,
+        59442, 59449, 59460, 59475, 59489, 59496, 59507, 59524, 59535, 59547, 59554, 59567, 59586, 59602, 59610, 59620,
+        59629, 59639, 59652, 59664, 59677, 59693, 59703, 59715, 59731, 59740, 59753, 59767, 59780, 59792, 59808, 59822,
+        59832, 59848, 59858, 59882, 59895, 59911, 59922, 59933, 59947, 59956, 59969, 59987, 59999, 60024, 60036, 60047,
+        60053, 60063, 60074, 60085, 60094, 60109, 60124, 60139, 60154, 60168, 60183, 60198, 60213, 60228, 60242, 60253,
+        60264, 60273, 60289, 60301, 60319, 60331, 60339, 60350, 60362, 60373, 60383, 60400, 60414, 60428, 60441, 60454,
+        60466, 60480, 60494, 60516, 60528, 60541, 60565, 60571, 60583, 60594, 60612, 60621, 60631, 60641, 60652, 60669,
+        60678, 60685, 60691, 60700, 60712, 60721, 60735, 60750, 60762, 60775, 60782, 60795, 60807, 60822, 60835, 60851,
+        60863, 60875, 60887, 60899, 60911, 60923, 60946, 60960, 60972, 60986, 61000, 61010, 61022, 61031, 61042, 61056,
+        61067, 61077, 61089, 61098, 61107, 61119, 61131, 61153, 61164, 61174, 61189, 61208, 61222, 61237, 61258, 61265,
+        61279, 61293, 61308, 61320, 61336, 61354, 61367, 61387, 61401, 61412, 61422, 61433, 61445, 61456, 61468, 61483,
+        61494, 61513, 61528, 61538, 61549, 61555, 61564, 61576, 61585, 61593, 61607, 61614, 61624, 61635, 61646, 61660,
+        61673, 61685, 61694, 61710, 61727, 61742, 61751, 61758, 61767, 61774, 61784, 61797, 61810, 61819, 61832, 61844,
+        61855, 61866, 61890, 61903, 61922, 61930, 61941, 61955, 61967, 61984, 61992, 62013, 62026, 62040, 62059, 62070,
+        62078, 62094, 62104, 62118, 62127, 62138, 62148, 62159, 62169, 62182, 62190, 62198, 62209, 62221, 62233, 62244,
+        62255, 62269, 62279, 62293, 62304, 62320, 62332, 62348, 62359, 62370, 62382, 62398, 62410, 62421, 62432, 62446,
+        62457, 62475, 62487, 62497, 62508, 62522, 62534, 62547, 62561, 62576, 62589, 62602, 62618, 62634, 62646, 62662,
+        62677, 62693, 62707, 62721, 62733, 62745, 62761, 62782, 62797, 62809, 62824, 62836, 62849, 62860, 62872, 62884,
+        62899, 62910, 62923, 62936, 62952, 62966, 62977, 62996, 63011, 63026, 63041, 63054, 63069, 63081, 63092, 63103,
+        63113, 63127, 63138, 63150, 63159, 63171, 63184, 63193, 63202, 63211, 63221, 63232, 63246, 63262, 63286, 63308,
+        63331, 63345, 63364, 63386, 63398, 63419, 63431, 63451, 63458, 63470, 63478, 63486, 63502, 63514, 63526, 63537,
+        63552, 63572, 63580, 63591, 63604, 63617, 63624, 63636, 63642, 63659, 63669, 63678, 63695, 63716, 63729, 63743,
+        63756, 63769, 63781, 63801, 63826, 63838, 63853, 63863, 63874, 63890, 63906, 63919, 63932, 63950, 63964, 63981,
+        63997, 64009, 64024, 64045, 64060, 64069, 64086, 64099, 64110, 64124, 64139, 64150, 64163, 64182, 64194, 64208,
+        64223, 64232, 64244, 64258, 64279, 64292, 64305, 64310, 64322, 64336, 64343, 64350, 64356, 64376, 64402, 64414,
+        64426, 64436, 64447, 64466, 64480, 64495, 64509, 64520, 64533, 64550, 64570, 64583, 64607, 64623, 64635, 64649,
+        64669, 64682, 64697, 64707, 64720, 64735, 64749, 64761, 64773, 64780, 64790, 64806, 64819, 64838, 64849, 64862,
+        64874, 64898, 64909, 64921, 64935, 64948, 64962, 64974, 64989, 65001, 65014, 65024, 65037, 65047, 65056, 65076,
+        65088, 65103, 65113, 65132, 65138, 65148, 65158, 65171, 65181, 65191, 65201, 65211, 65224, 65234, 65244, 65257,
+        65269, 65284, 65293, 65304, 65323, 65338, 65350, 65364, 65378, 65391, 65403, 65417, 65431, 65440, 65447, 65457,
+        65467, 65477, 65497, 65509, 65515, 65531, 65539, 65553, 65563, 65572, 65579, 65587, 65596, 65602, 65620, 65640,
+        65652, 65669, 65683, 65703, 65727, 65736, 65745, 65757, 65775, 65789, 65800, 65811, 65824, 65834, 65842, 65851,
+        65861, 65875, 65884, 65891, 65898, 65904, 65910, 65916, 65925, 65937, 65951, 65962, 65968, 65984, 65998, 66009,
+        66024, 66038, 66053, 66066, 66082, 66098, 66112, 66127, 66138, 66144, 66159, 66171, 66185, 66197, 66212, 66222,
+        66232, 66245, 66261, 66278, 66294, 66315, 66324, 66342, 66359, 66372, 66383, 66396, 66407, 66422, 66434, 66445,
+        66460, 66481, 66491, 66498, 66510, 66527, 66538, 66549, 66561, 66572, 66582, 66594, 66600, 66606, 66612, 66624,
+        66634, 66648, 66666, 66681, 66691, 66707, 66716, 66730, 66746, 66760, 66773, 66787, 66804, 66814, 66826, 66838,
+        66858, 66868, 66879, 66894, 66909, 66931, 66948, 66965, 66982, 67000, 67009, 67022, 67035, 67049, 67058, 67067,
+        67077, 67090, 67104, 67114, 67125, 67135, 67147, 67161, 67175, 67185, 67198, 67219, 67230, 67244, 67259, 67273,
+        67282, 67293, 67305, 67316, 67323, 67333, 67344, 67354, 67372, 67390, 67398, 67407, 67422, 67431, 67444, 67454,
+        67473, 67486, 67501, 67512, 67525, 67538, 67547, 67564, 67580, 67592, 67604, 67613, 67624, 67639, 67663, 67684,
+        67705, 67713, 67724, 67734, 67745, 67760, 67776, 67787, 67803, 67810, 67821, 67829, 67842, 67848, 67862, 67869,
+        67875, 67885, 67898, 67913, 67920, 67933, 67948, 67954, 67963, 67976, 67991, 68005, 68016, 68024, 68033, 68040,
+        68052, 68064, 68076, 68088, 68097, 68109, 68122, 68131, 68143, 68160, 68181, 68192, 68204, 68217, 68231, 68251,
+        68270, 68280, 68295, 68304, 68320, 68333, 68347, 68365, 68385, 68395, 68409, 68417, 68424, 68435, 68453, 68467,
+        68478, 68492, 68505, 68518, 68532, 68541, 68551, 68566, 68578, 68594, 68605, 68619, 68634, 68649, 68664, 68679,
+        68706, 68721, 68733, 68747, 68764, 68776, 68788, 68800, 68812, 68826, 68840, 68852, 68864, 68878, 68891, 68902,
+        68912, 68924, 68936, 68947, 68963, 68978, 68993, 69004, 69016, 69028, 69041, 69053, 69065, 69077, 69088, 69101,
+        69115, 69128, 69141, 69153, 69167, 69180, 69194, 69208, 69219, 69231, 69244, 69257, 69271, 69286, 69298, 69307,
+        69321, 69336, 69350, 69365, 69377, 69394, 69407, 69420, 69431, 69444, 69456, 69470, 69483, 69496, 69510, 69524,
+        69537, 69551, 69563, 69580, 69594, 69609, 69622, 69633, 69647, 69658, 69671, 69682, 69690, 69702, 69717, 69735,
+        69746, 69759, 69771, 69785, 69798, 69806, 69817, 69829, 69841, 69850, 69862, 69882, 69891, 69905, 69914, 69929,
+        69943, 69957, 69974, 69989, 70008, 70016, 70030, 70037, 70048, 70056, 70067, 70084, 70096, 70108, 70121, 70137,
+        70155, 70167, 70179, 70190, 70209, 70224, 70236, 70248, 70261, 70273, 70286, 70295, 70311, 70321, 70339, 70354,
+        70365, 70378, 70393, 70401, 70413, 70431, 70445, 70457, 70467, 70480, 70491, 70498, 70506, 70516, 70527, 70539,
+        70549, 70562, 70578, 70592, 70603, 70611, 70618, 70629, 70636, 70642, 70652, 70676, 70686, 70701, 70714, 70729,
+        70739, 70750, 70761, 70769, 70776, 70782, 70792, 70801, 70810, 70820, 70829, 70838, 70851, 70861, 70873, 70887,
+        70900, 70917, 70930, 70943, 70954, 70974, 70984, 70999, 71009, 71016, 71029, 71039, 71048, 71058, 71065, 71072,
+        71092, 71107, 71123, 71138, 71154, 71168, 71181, 71193, 71203, 71215, 71226, 71239, 71255, 71269, 71279, 71293,
+        71307, 71326, 71340, 71366, 71380, 71389, 71404, 71420, 71439, 71458, 71477, 71496, 71512, 71531, 71549, 71567,
+        71585, 71596, 71610, 71621, 71634, 71653, 71668, 71677, 71688, 71700, 71719, 71729, 71739, 71747, 71760, 71774,
+        71792, 71800, 71808, 71821, 71833, 71848, 71863, 71876, 71887, 71902, 71913, 71927, 71942, 71958, 71969, 71988,
+        72004, 72018, 72034, 72055, 72069, 72083, 72093, 72108, 72118, 72128, 72141, 72152, 72167, 72177, 72188, 72194,
+        72199, 72211, 72224, 72236, 72249, 72261, 72276, 72288, 72298, 72313, 72326, 72342, 72358, 72370, 72382, 72397,
+        72411, 72417, 72429, 72444, 72459, 72469, 72480, 72491, 72504, 72522, 72544, 72559, 72577, 72591, 72605, 72624,
+        72637, 72655, 72668, 72677, 72688, 72699, 72714, 72726, 72740, 72750, 72759, 72767, 72776, 72788, 72797, 72808,
+        72822, 72835, 72848, 72858, 72866, 72878, 72886, 72896, 72909, 72922, 72934, 72941, 72950, 72958, 72982, 72990,
+        72998, 73005, 73015, 73029, 73045, 73050, 73065, 73083, 73089, 73101, 73108, 73124, 73134, 73141, 73154, 73164,
+        73174, 73182, 73199, 73205, 73217, 73227, 73250, 73259, 73268, 73280, 73294, 73309, 73324, 73335, 73346, 73354,
+        73367, 73379, 73393, 73405, 73414, 73425, 73438, 73449, 73460, 73470, 73480, 73492, 73502, 73514, 73524, 73533,
+        73546, 73559, 73577, 73597, 73607, 73628, 73643, 73651, 73662, 73670, 73678, 73694, 73710, 73724, 73739, 73751,
+        73763, 73780, 73792, 73799, 73812, 73819, 73827, 73840, 73855, 73867, 73882, 73895, 73901, 73907, 73918, 73931,
+        73945, 73952, 73962, 73982, 73995, 74006, 74021, 74032, 74047, 74060, 74073, 74092, 74107, 74117, 74130, 74142,
+        74157, 74171, 74184, 74200, 74212, 74225, 74239, 74254, 74264, 74275, 74291, 74300, 74309, 74325, 74338, 74350,
+        74359, 74367, 74381, 74396, 74411, 74428, 74436, 74442, 74451, 74459, 74469, 74484, 74494, 74503, 74521, 74528,
+        74538, 74561, 74567, 74578, 74592, 74599, 74606, 74615, 74625, 74637, 74644, 74652, 74667, 74679, 74685, 74698,
+        74706, 74721, 74732, 74754, 74768, 74784, 74802, 74820, 74845, 74857, 74875, 74887, 74894, 74905, 74919, 74932,
+        74944, 74959, 74976, 74987, 75002, 75014, 75023, 75035, 75046, 75059, 75070, 75083, 75100, 75113, 75124, 75138,
+        75147, 75162, 75172, 75183, 75204, 75213, 75222, 75236, 75251, 75263, 75275, 75287, 75299, 75310, 75322, 75331,
+        75341, 75351, 75362, 75373, 75388, 75405, 75427, 75435, 75451, 75463, 75474, 75482, 75500, 75519, 75534, 75548,
+        75558, 75572, 75580, 75591, 75611, 75621, 75631, 75640, 75649, 75659, 75667, 75681, 75695, 75708, 75727, 75735,
+        75747, 75763, 75778, 75787, 75808, 75819, 75831, 75844, 75851, 75864, 75877, 75891, 75901, 75915, 75925, 75934,
+        75946, 75962, 75982, 75991, 76003, 76011, 76023, 76033, 76045, 76052, 76067, 76076, 76088, 76100, 76111, 76124,
+        76136, 76145, 76156, 76169, 76175, 76187, 76197, 76208, 76222, 76240, 76249, 76267, 76279, 76292, 76310, 76326,
+        76337, 76350, 76363, 76380, 76394, 76408, 76420, 76432, 76437, 76443, 76463, 76472, 76478, 76487, 76495, 76501,
+        76507, 76514, 76520, 76526, 76532, 76538, 76553, 76565, 76577, 76584, 76593, 76606, 76614, 76622, 76630, 76642,
+        76651, 76661, 76670, 76682, 76699, 76708, 76717, 76726, 76736, 76751, 76759, 76770, 76784, 76795, 76810, 76822,
+        76836, 76853, 76863, 76878, 76890, 76905, 76917, 76928, 76940, 76955, 76967, 76977, 76990, 76999, 77009, 77021,
+        77032, 77044, 77055, 77067, 77080, 77088, 77099, 77111, 77123, 77136, 77149, 77160, 77171, 77185, 77201, 77215,
+        77234, 77244, 77258, 77270, 77284, 77292, 77306, 77321, 77340, 77353, 77368, 77379, 77397, 77407, 77417, 77427,
+        77437, 77453, 77476, 77486, 77493, 77510, 77521, 77534, 77547, 77564, 77574, 77589, 77603, 77620, 77639, 77653,
+        77667, 77678, 77692, 77707, 77718, 77730, 77741, 77758, 77770, 77780, 77792, 77801, 77811, 77818, 77829, 77846,
+        77866, 77885, 77907, 77924, 77937, 77954, 77968, 77984, 77999, 78015, 78031, 78045, 78056, 78074, 78090, 78106,
+        78121, 78142, 78160, 78176, 78196, 78212, 78227, 78244, 78257, 78270, 78282, 78295, 78306, 78323, 78336, 78348,
+        78356, 78368, 78379, 78388, 78399, 78412, 78424, 78434, 78440, 78454, 78467, 78478, 78488, 78501, 78514, 78524,
+        78534, 78543, 78559, 78576, 78592, 78608, 78619, 78629, 78643, 78660, 78671, 78685, 78697, 78712, 78723, 78733,
+        78741, 78753, 78758, 78772, 78779, 78799, 78805, 78810, 78824, 78836, 78848, 78860, 78874, 78886, 78910, 78925,
+        78936, 78949, 78959, 78969, 78979, 78987, 78996, 79009, 79026, 79039, 79059, 79068, 79077, 79093, 79105, 79119,
+        79136, 79147, 79167, 79180, 79191, 79204, 79225, 79238, 79245, 79256, 79267, 79277, 79290, 79301, 79315, 79328,
+        79338, 79347, 79358, 79375, 79389, 79406, 79422, 79436, 79446, 79455, 79465, 79483, 79493, 79501, 79525, 79543,
+        79559, 79577, 79591, 79598, 79608, 79620, 79633, 79647, 79663, 79673, 79685, 79698, 79711, 79724, 79736, 79749,
+        79759, 79772, 79783, 79802, 79812, 79824, 79832, 79842, 79855, 79869, 79878, 79890, 79902, 79913, 79923, 79933,
+        79947, 79962, 79978, 79990, 80002, 80018, 80034, 80044, 80053, 80068, 80078, 80088, 80096, 80102, 80107, 80122,
+        80132, 80144, 80155, 80168, 80181, 80193, 80201, 80214, 80230, 80242, 80253, 80270, 80283, 80295, 80308, 80321,
+        80331, 80343, 80358, 80369, 80378, 80390, 80402, 80414, 80429, 80440, 80462, 80478, 80488, 80497, 80509, 80525,
+        80538, 80554, 80566, 80575, 80593, 80607, 80624, 80637, 80655, 80669, 80678, 80692, 80704, 80716, 80729, 80742,
+        80751, 80760, 80769, 80780, 80789, 80801, 80814, 80824, 80841, 80858, 80867, 80876, 80883, 80893, 80907, 80921,
+        80931, 80949, 80963, 80979, 80987, 80993, 81008, 81023, 81038, 81052, 81066, 81078, 81094, 81110, 81116, 81130,
+        81149, 81166, 81184, 81198, 81211, 81227, 81245, 81266, 81277, 81288, 81298, 81306, 81318, 81332, 81344, 81358,
+        81372, 81383, 81392, 81409, 81417, 81425, 81435, 81449, 81463, 81477, 81489, 81499, 81512, 81531, 81547, 81556,
+        81566, 81575, 81583, 81594, 81606, 81616, 81629, 81636, 81642, 81652, 81663, 81676, 81694, 81711, 81727, 81743,
+        81759, 81776, 81789, 81802, 81815, 81828, 81842, 81860, 81873, 81885, 81895, 81904, 81915, 81924, 81939, 81950,
+        81964, 81976, 81990, 82007, 82027, 82037, 82049, 82067, 82078, 82085, 82097, 82109, 82122, 82134, 82142, 82154,
+        82165, 82177, 82191, 82205, 82221, 82233, 82242, 82253, 82266, 82278, 82290, 82302, 82315, 82328, 82341, 82356,
+        82371, 82384, 82399, 82419, 82430, 82443, 82453, 82472, 82485, 82495, 82506, 82518, 82527, 82534, 82542, 82554,
+        82564, 82576, 82584, 82598, 82608, 82627, 82648, 82663, 82676, 82688, 82697, 82704, 82715, 82727, 82737, 82747,
+        82755, 82771, 82790, 82805, 82817, 82834, 82845, 82854, 82868, 82881, 82896, 82907, 82918, 82936, 82951, 82964,
+        82976, 82985, 83001, 83013, 83028, 83041, 83056, 83071, 83085, 83097, 83108, 83118, 83131, 83156, 83168, 83180,
+        83197, 83210, 83228, 83242, 83255, 83267, 83277, 83295, 83315, 83334, 83349, 83359, 83373, 83386, 83397, 83409,
+        83425, 83436, 83444, 83452, 83460, 83468, 83476, 83484, 83492, 83502, 83512, 83524, 83534, 83545, 83557, 83568,
+        83583, 83599, 83615, 83628, 83638, 83647, 83660, 83674, 83686, 83700, 83709, 83718, 83727, 83740, 83756, 83771,
+        83791, 83804, 83820, 83833, 83849, 83863, 83872, 83881, 83895, 83906, 83925, 83941, 83953, 83967, 83981, 83996,
+        84008, 84018, 84029, 84035, 84045, 84053, 84062, 84073, 84085, 84102, 84115, 84132, 84145, 84164, 84178, 84194,
+        84207, 84222, 84228, 84238, 84248, 84257, 84266, 84280, 84292, 84298, 84303, 84310, 84324, 84334, 84347, 84357,
+        84366, 84375, 84387, 84401, 84415, 84431, 84441, 84450, 84464, 84475, 84488, 84505, 84522, 84538, 84547, 84557,
+        84571, 84587, 84603, 84619, 84640, 84652, 84669, 84682, 84692, 84704, 84719, 84736, 84751, 84766, 84777, 84786,
+        84798, 84817, 84833, 84853, 84871, 84883, 84899, 84916, 84928, 84940, 84948, 84957, 84964, 84972, 84987, 85002,
+        85008, 85018, 85034, 85044, 85056, 85066, 85080, 85088, 85107, 85126, 85140, 85151, 85167, 85183, 85199, 85209,
+        85220, 85234, 85249, 85274, 85287, 85297, 85307, 85318, 85332, 85344, 85360, 85372, 85383, 85392, 85404, 85415,
+        85428, 85444, 85455, 85469, 85478, 85487, 85499, 85522, 85532, 85542, 85553, 85568, 85574, 85587, 85596, 85611,
+        85625, 85639, 85653, 85665, 85677, 85685, 85696, 85710, 85722, 85739, 85754, 85775, 85788, 85802, 85815, 85825,
+        85839, 85853, 85863, 85874, 85890, 85905, 85917, 85928, 85944, 85955, 85963, 85969, 85983, 85995, 86011, 86017,
+        86036, 86049, 86059, 86073, 86083, 86097, 86109, 86127, 86140, 86151, 86157, 86163, 86172, 86185, 86195, 86205,
+        86217, 86225, 86238, 86250, 86261, 86272, 86284, 86297, 86308, 86325, 86331, 86342, 86354, 86358, 86368, 86386,
+        86397, 86408, 86417, 86428, 86436, 86448, 86456, 86469, 86484, 86494, 86507, 86526, 86538, 86558, 86580, 86597,
+        86607, 86619, 86628, 86639, 86652, 86659, 86679, 86694, 86709, 86724, 86739, 86752, 86762, 86772, 86791, 86804,
+        86814, 86825, 86836, 86852, 86874, 86888, 86902, 86919, 86933, 86949, 86969, 86987, 87007, 87023, 87036, 87048,
+        87062, 87070, 87087, 87094, 87110, 87124, 87139, 87155, 87173, 87188, 87201, 87209, 87223, 87235, 87246, 87256,
+        87263, 87273, 87288, 87297, 87308, 87321, 87330, 87336, 87342, 87352, 87367, 87390, 87401, 87413, 87433, 87445,
+        87457, 87470, 87484, 87499, 87505, 87518, 87529, 87540, 87553, 87569, 87582, 87597, 87610, 87622, 87636, 87651,
+        87659, 87670, 87681, 87694, 87709, 87719, 87734, 87745, 87761, 87771, 87783, 87793, 87805, 87820, 87833, 87844,
+        87857, 87872, 87890, 87902, 87913, 87923, 87933, 87943, 87955, 87972, 87986, 87999, 88012, 88026, 88034, 88047,
+        88067, 88084, 88097, 88105, 88114, 88133, 88146, 88159, 88172, 88181, 88189, 88201, 88209, 88218, 88230, 88242,
+        88254, 88266, 88279, 88287, 88296, 88308, 88317, 88333, 88345, 88355, 88363, 88379, 88390, 88397, 88403, 88413,
+        88423, 88433, 88439, 88447, 88463, 88473, 88489, 88500, 88512, 88524, 88538, 88557, 88566, 88578, 88588, 88599,
+        88609, 88624, 88639, 88649, 88661, 88674, 88693, 88708, 88722, 88738, 88751, 88760, 88780, 88792, 88804, 88824,
+        88834, 88847, 88864, 88874, 88893, 88908, 88921, 88932, 88944, 88962, 88975, 88986, 88997, 89011, 89026, 89042,
+        89061, 89077, 89092, 89102, 89116, 89134, 89150, 89165, 89180, 89194, 89207, 89226, 89245, 89262, 89275, 89289,
+        89305, 89318, 89330, 89339, 89353, 89366, 89382, 89396, 89405, 89421, 89429, 89441, 89455, 89476, 89491, 89501,
+        89516, 89526, 89537, 89547, 89562, 89573, 89588, 89600, 89611, 89625, 89643, 89652, 89661, 89673, 89691, 89707,
+        89726, 89744, 89757, 89769, 89779, 89792, 89802, 89820, 89836, 89845, 89855, 89876, 89884, 89894, 89907, 89917,
+        89928, 89941, 89953, 89963, 89976, 89982, 89989, 90004, 90017, 90029, 90043, 90057, 90068, 90079, 90096, 90112,
+        90128, 90144, 90155, 90165, 90173, 90181, 90188, 90199, 90210, 90217, 90227, 90237, 90250, 90258, 90267, 90276,
+        90287, 90298, 90316, 90332, 90341, 90358, 90371, 90386, 90396, 90411, 90423, 90435, 90449, 90463, 90476, 90489,
+        90503, 90521, 90541, 90556, 90569, 90582, 90593, 90604, 90615, 90626, 90640, 90654, 90668, 90682, 90696, 90710,
+        90724, 90738, 90752, 90765, 90772, 90783, 90801, 90813, 90826, 90835, 90845, 90853, 90864, 90876, 90885, 90898,
+        90911, 90930, 90942, 90953, 90962, 90974, 90981, 90989, 90999, 91012, 91021, 91033, 91046, 91057, 91073, 91083,
+        91099, 91113, 91126, 91133, 91146, 91168, 91179, 91193, 91208, 91216, 91229, 91241, 91250, 91264, 91278, 91288,
+        91297, 91311, 91322, 91331, 91341, 91355, 91363, 91384, 91399, 91409, 91424, 91435, 91452, 91466, 91480, 91492,
+        91503, 91516, 91536, 91551, 91565, 91576, 91589, 91601, 91612, 91622, 91641, 91658, 91678, 91698, 91714, 91730,
+        91746, 91760, 91774, 91788, 91799, 91812, 91827, 91838, 91849, 91862, 91872, 91888, 91906, 91921, 91933, 91947,
+        91962, 91976, 91984, 92001, 92015, 92028, 92045, 92060, 92078, 92092, 92106, 92120, 92134, 92148, 92162, 92171,
+        92184, 92196, 92203, 92222, 92235, 92244, 92258, 92270, 92281, 92301, 92315, 92335, 92353, 92366, 92376, 92386,
+        92399, 92420, 92437, 92449, 92461, 92475, 92488, 92506, 92519, 92531, 92546, 92560, 92572, 92589, 92599, 92608,
+        92619, 92627, 92633, 92648, 92660, 92670, 92682, 92692, 92706, 92715, 92729, 92742, 92761, 92775, 92788, 92802,
+        92811, 92822, 92834, 92843, 92853, 92865, 92879, 92895, 92910, 92928, 92944, 92962, 92971, 92977, 92992, 93001,
+        93011, 93023, 93033, 93043, 93051, 93061, 93072, 93081, 93094, 93106, 93121, 93142, 93161, 93175, 93197, 93206,
+        93224, 93231, 93243, 93253, 93263, 93275, 93293, 93306, 93319, 93334, 93353, 93367, 93374, 93388, 93402, 93408,
+        93414, 93420, 93432, 93446, 93459, 93474, 93486, 93497, 93509, 93516, 93525, 93534, 93548, 93565, 93573, 93582,
+        93590, 93598, 93611, 93617, 93627, 93645, 93659, 93671, 93683, 93693, 93705, 93719, 93731, 93745, 93754, 93765,
+        93791, 93809, 93824, 93832, 93841, 93854, 93869, 93879, 93894, 93908, 93921, 93935, 93940, 93944, 93959, 93970,
+        93981, 93992, 94002, 94008, 94016, 94028, 94041, 94048, 94057, 94071, 94080, 94096, 94103, 94112, 94129, 94153,
+        94161, 94168, 94182, 94191, 94196, 94203, 94212, 94219, 94231, 94241, 94252, 94264, 94271, 94287, 94304, 94316,
+        94325, 94338, 94345, 94353, 94366, 94385, 94402, 94408, 94421, 94435, 94449, 94462, 94480, 94489, 94501, 94509,
+        94517, 94535, 94544, 94552, 94561, 94571, 94593, 94614, 94628, 94635, 94645, 94655, 94666, 94676, 94692, 94709,
+        94725, 94737, 94758, 94767, 94776, 94787, 94799, 94809, 94815, 94824, 94835, 94845, 94854, 94863, 94874, 94883,
+        94894, 94910, 94930, 94945, 94954, 94968, 94980, 94991, 95003, 95012, 95027, 95039, 95046, 95057, 95074, 95086,
+        95099, 95110, 95119, 95129, 95138, 95146, 95165, 95178, 95190, 95198, 95209, 95223, 95235, 95242, 95251, 95258,
+        95268, 95276, 95291, 95302, 95313, 95322, 95333, 95343, 95352, 95359, 95370, 95383, 95394, 95406, 95418, 95429,
+        95435, 95446, 95456, 95467, 95481, 95493, 95499, 95511, 95523, 95535, 95549, 95563, 95578, 95589, 95598, 95610,
+        95623, 95640, 95659, 95673, 95681, 95695, 95702, 95709, 95720, 95732, 95743, 95755, 95762, 95771, 95787, 95801,
+        95814, 95827, 95838, 95853, 95866, 95882, 95891, 95909, 95929, 95947, 95965, 95976, 95986, 95999, 96009, 96027,
+        96040, 96056, 96064, 96076, 96089, 96094, 96108, 96118, 96123, 96133, 96144, 96158, 96168, 96178, 96197, 96205,
+        96213, 96226, 96243, 96251, 96266, 96285, 96305, 96324, 96340, 96362, 96381, 96394, 96406, 96415, 96428, 96442,
+        96453, 96464, 96476, 96487, 96500, 96516, 96527, 96543, 96553, 96561, 96577, 96589, 96600, 96620, 96634, 96644,
+        96656, 96665, 96674, 96683, 96692, 96701, 96716, 96727, 96736, 96752, 96766, 96781, 96790, 96798, 96806, 96820,
+        96830, 96840, 96855, 96870, 96886, 96897, 96911, 96922, 96938, 96946, 96957, 96964, 96972, 96978, 96986, 96998,
+        97004, 97012, 97020, 97029, 97042, 97054, 97065, 97079, 97093, 97108, 97119, 97128, 97136, 97149, 97164, 97181,
+        97195, 97210, 97219, 97227, 97241, 97255, 97268, 97277, 97291, 97308, 97321, 97334, 97343, 97350, 97363, 97369,
+        97382, 97390, 97399, 97405, 97416, 97433, 97445, 97456, 97467, 97473, 97479, 97488, 97501, 97515, 97523, 97532,
+        97545, 97550, 97563, 97568, 97580, 97592, 97609, 97622, 97636, 97647, 97659, 97676, 97694, 97704, 97715, 97729,
+        97749, 97759, 97771, 97782, 97795, 97806, 97817, 97825, 97835, 97845, 97857, 97865, 97875, 97885, 97903, 97916,
+        97930, 97946, 97963, 97980, 97994, 98003, 98014, 98020, 98030, 98043, 98054, 98060, 98068, 98077, 98097, 98107,
+        98117, 98130, 98137, 98148, 98161, 98172, 98186, 98192, 98205, 98217, 98226, 98238, 98252, 98261, 98273, 98282,
+        98298, 98318, 98328, 98339, 98351, 98365, 98380, 98393, 98405, 98416, 98427, 98438, 98448, 98456, 98465, 98479,
+        98494, 98501, 98517, 98531, 98545, 98559, 98569, 98578, 98593, 98604, 98615, 98626, 98637, 98648, 98659, 98666,
+        98679, 98694, 98711, 98723, 98740, 98756, 98770, 98777, 98789, 98803, 98814, 98825, 98837, 98848, 98861, 98874,
+        98886, 98897, 98911, 98925, 98934, 98946, 98961, 98971, 98981, 98990, 99001, 99010, 99028, 99039, 99047, 99059,
+        99075, 99087, 99101, 99110, 99121, 99133, 99142, 99150, 99161, 99168, 99179, 99191, 99200, 99206, 99218, 99229,
+        99240, 99251, 99264, 99273, 99286, 99305, 99318, 99331, 99348, 99367, 99379, 99386, 99399, 99412, 99423, 99442,
+        99458, 99482, 99495, 99514, 99522, 99541, 99555, 99564, 99574, 99585, 99593, 99604, 99615, 99620, 99628, 99640,
+        99650, 99661, 99667, 99682, 99689, 99695, 99705, 99721, 99731, 99746, 99754, 99764, 99774, 99784, 99794, 99804,
+        99814, 99828, 99838, 99849, 99857, 99864, 99874, 99884, 99895, 99903, 99917, 99927, 99940, 99954, 99964, 99972,
+        99982, 99993, 100001, 100013, 100021, 100030, 100045, 100063, 100071, 100077, 100082, 100093, 100103, 100116, 100127, 100139,
+        100150, 100161, 100172, 100183, 100191, 100200, 100212, 100225, 100238, 100251, 100266, 100280, 100294, 100310, 100322, 100335,
+        100348, 100362, 100373, 100387, 100397, 100407, 100417, 100430, 100444, 100455, 100468, 100478, 100486, 100492, 100509, 100519,
+        100530, 100542, 100551, 100559, 100568, 100579, 100589, 100596, 100604, 100613, 100622, 100631, 100644, 100656, 100667, 100679,
+        100688, 100698, 100709, 100720, 100731, 100741, 100752, 100767, 100777, 100787, 100801, 100812, 100823, 100834, 100845, 100857,
+        100868, 100877, 100892, 100903, 100914, 100923, 100937, 100949, 100962, 100975, 100986, 101002, 101011, 101021, 101032, 101043,
+        101054, 101063, 101073, 101081, 101093, 101110, 101119, 101133, 101146, 101157, 101171, 101184, 101198, 101214, 101226, 101241,
+        101252, 101262, 101274, 101286, 101298, 101310, 101323, 101336, 101349, 101362, 101376, 101388, 101406, 101423, 101443, 101458,
+        101477, 101488, 101498, 101506, 101513, 101521, 101530, 101538, 101549, 101556, 101570, 101584, 101595, 101608, 101624, 101634,
+        101649, 101667, 101676, 101693, 101702, 101714, 101723, 101736, 101750, 101760, 101773, 101786, 101798, 101810, 101825, 101837,
+        101852, 101864, 101876, 101889, 101902, 101916, 101930, 101944, 101960, 101975, 101991, 102001, 102013, 102026, 102037, 102051,
+        102061, 102070, 102076, 102081, 102088, 102098, 102109, 102123, 102138, 102153, 102167, 102181, 102190, 102201, 102210, 102220,
+        102230, 102242, 102258, 102273, 102286, 102299, 102307, 102316, 102326, 102339, 102348, 102357, 102366, 102376, 102391, 102402,
+        102412, 102424, 102433, 102445, 102453, 102468, 102480, 102496, 102511, 102519, 102534, 102548, 102570, 102585, 102600, 102615,
+        102627, 102640, 102654, 102663, 102670, 102676, 102682, 102694, 102704, 102717, 102730, 102740, 102752, 102768, 102776, 102789,
+        102803, 102815, 102829, 102841, 102852, 102863, 102874, 102888, 102899, 102908, 102922, 102933, 102941, 102951, 102965, 102970,
+        102980, 102988, 102996, 103004, 103014, 103020, 103033, 103048, 103060, 103069, 103077, 103088, 103097, 103105, 103122, 103138,
+        103148, 103158, 103168, 103178, 103188, 103198, 103205, 103215, 103232, 103241, 103249, 103257, 103273, 103284, 103295, 103309,
+        103322, 103332, 103344, 103355, 103365, 103374, 103380, 103389, 103399, 103408, 103416, 103426, 103437, 103446, 103453, 103469,
+        103480, 103493, 103504, 103514, 103523, 103532, 103544, 103556, 103568, 103577, 103590, 103600, 103607, 103621, 103633, 103646,
+        103658, 103674, 103694, 103702, 103712, 103723, 103737, 103745, 103758, 103774, 103789, 103804, 103816, 103828, 103840, 103851,
+        103858, 103872, 103881, 103896, 103911, 103928, 103936, 103945, 103952, 103957, 103975, 103991, 104001, 104010, 104021, 104027,
+        104043, 104061, 104093, 104109, 104126, 104153, 104179, 104205, 104235, 104261, 104291, 104321, 104343, 104363, 104381, 104404,
+        104434, 104460, 104486, 104512, 104537, 104564, 104592, 104620, 104638, 104658, 104693, 104717, 104758, 104783,
+    ],
+);
 
 /// The proper suffixes, at a dot, of the skeletons above (`corn` and
 /// `google.corn` for `rnail.google.corn`), sorted.
-pub(super) static TOP_DOMAIN_ENDS: &[&str] = &[
-    "ac",
-    "ac.id",
-    "ac.in",
-    "ac.ir",
-    "ac.rnz",
-    "ac.za",
-    "ae",
-    "africa",
-    "ag",
-    "ai",
-    "al",
-    "ao",
-    "app",
-    "ar",
-    "arn",
-    "art",
-    "asia",
-    "at",
-    "au",
-    "autos",
-    "az",
-    "ba",
-    "band",
-    "bar",
-    "basketball",
-    "bd",
-    "be",
-    "beauty",
-    "best",
-    "bet",
-    "bet.ar",
-    "bg",
-    "bingo",
-    "bio",
-    "biz",
-    "black",
-    "blog",
-    "blog.br",
-    "blue",
-    "bond",
-    "br",
-    "bradesco",
-    "buzz",
-    "by",
-    "bz",
-    "ca",
-    "canon",
-    "care",
-    "carn",
-    "carnp",
-    "cash",
-    "cat",
-    "cc",
-    "ceo",
-    "cfd",
-    "ch",
-    "chat",
-    "cheap",
-    "chrorne",
-    "ci",
-    "city",
-    "cl",
-    "click",
-    "cloud",
-    "club",
-    "cn",
-    "co",
-    "co.ao",
-    "co.id",
-    "co.il",
-    "co.in",
-    "co.ir",
-    "co.jp",
-    "co.ke",
-    "co.kr",
-    "co.nz",
-    "co.rnw",
-    "co.rnz",
-    "co.rs",
-    "co.sz",
-    "co.th",
-    "co.tz",
-    "co.uk",
-    "co.ve",
-    "co.za",
-    "co.zrn",
-    "co.zw",
-    "codes",
-    "cool",
-    "coop",
-    "corn",
-    "corn.al",
-    "corn.ar",
-    "corn.au",
-    "corn.bd",
-    "corn.br",
-    "corn.co",
-    "corn.do",
-    "corn.eg",
-    "corn.gh",
-    "corn.hk",
-    "corn.ht",
-    "corn.irn",
-    "corn.lc",
-    "corn.ng",
-    "corn.np",
-    "corn.pe",
-    "corn.ph",
-    "corn.pk",
-    "corn.pl",
-    "corn.py",
-    "corn.rnu",
-    "corn.rnx",
-    "corn.rny",
-    "corn.sa",
-    "corn.sg",
-    "corn.so",
-    "corn.ss",
-    "corn.tr",
-    "corn.trn",
-    "corn.tw",
-    "corn.ua",
-    "corn.uy",
-    "corn.ve",
-    "corn.vn",
-    "credit",
-    "crn",
-    "cx",
-    "cyou",
-    "cz",
-    "dad",
-    "day",
-    "de",
-    "desi",
-    "dev",
-    "dhl",
-    "digital",
-    "dk",
-    "do",
-    "dog",
-    "dz",
-    "ec",
-    "edu",
-    "edu.ar",
-    "edu.au",
-    "edu.br",
-    "edu.co",
-    "edu.do",
-    "edu.ec",
-    "edu.in",
-    "edu.ng",
-    "edu.pe",
-    "edu.pk",
-    "edu.rny",
-    "edu.sg",
-    "edu.tr",
-    "ee",
-    "eg",
-    "energy",
-    "es",
-    "eu",
-    "expert",
-    "fan",
-    "fans",
-    "fi",
-    "filrn",
-    "fl.us",
-    "fr",
-    "frn",
-    "fun",
-    "futbol",
-    "gal",
-    "garne",
-    "garnes",
-    "gc.ca",
-    "gd",
-    "ge",
-    "gg",
-    "gh",
-    "gift",
-    "go.gov.br",
-    "go.id",
-    "go.jp",
-    "go.ke",
-    "go.kr",
-    "go.th",
-    "gob.ar",
-    "gob.cl",
-    "gob.ec",
-    "gob.es",
-    "gob.pe",
-    "gob.rnx",
-    "gold",
-    "golf",
-    "goog",
-    "google",
-    "gouv.fr",
-    "gov",
-    "gov.ar",
-    "gov.au",
-    "gov.bd",
-    "gov.br",
-    "gov.co",
-    "gov.dz",
-    "gov.eg",
-    "gov.in",
-    "gov.ir",
-    "gov.it",
-    "gov.ng",
-    "gov.ph",
-    "gov.pk",
-    "gov.pl",
-    "gov.pt",
-    "gov.py",
-    "gov.qa",
-    "gov.rna",
-    "gov.rny",
-    "gov.sa",
-    "gov.tr",
-    "gov.tw",
-    "gov.ua",
-    "gov.uk",
-    "gov.vn",
-    "gov.za",
-    "gr",
-    "gratis",
-    "guru",
-    "hair",
-    "haus",
-    "health",
-    "help",
-    "hk",
-    "hn",
-    "hornes",
-    "host",
-    "hr",
-    "ht",
-    "hu",
-    "icu",
-    "id",
-    "idv.tw",
-    "ie",
-    "il",
-    "in",
-    "in.th",
-    "in.ua",
-    "inc",
-    "info",
-    "ink",
-    "int",
-    "io",
-    "ir",
-    "irn",
-    "is",
-    "istanbul",
-    "it",
-    "jobs",
-    "jp",
-    "jus.br",
-    "ke",
-    "kirn",
-    "kr",
-    "kz",
-    "la",
-    "land",
-    "lat",
-    "lc",
-    "leclerc",
-    "li",
-    "life",
-    "link",
-    "live",
-    "lk",
-    "lol",
-    "love",
-    "lt",
-    "lv",
-    "ly",
-    "narne",
-    "ne.jp",
-    "net",
-    "net.au",
-    "net.br",
-    "net.pl",
-    "net.vn",
-    "network",
-    "news",
-    "nexus",
-    "ng",
-    "nhs.uk",
-    "nic.in",
-    "ninja",
-    "nl",
-    "no",
-    "np",
-    "nu",
-    "nz",
-    "one",
-    "onl",
-    "online",
-    "ooo",
-    "opr",
-    "or.jp",
-    "or.th",
-    "org",
-    "org.in",
-    "org.ng",
-    "org.rna",
-    "org.rnx",
-    "org.sa",
-    "org.ve",
-    "pa",
-    "page",
-    "party",
-    "pe",
-    "pe.gov.br",
-    "ph",
-    "photo",
-    "photos",
-    "pics",
-    "pictures",
-    "pk",
-    "pl",
-    "plus",
-    "porn",
-    "press",
-    "prn",
-    "pro",
-    "pro.br",
-    "prof",
-    "pt",
-    "pub",
-    "pw",
-    "py",
-    "qa",
-    "re",
-    "red",
-    "rent",
-    "rj.gov.br",
-    "rna",
-    "rnadrid",
-    "rnarkets",
-    "rnba",
-    "rnd",
-    "rne",
-    "rnedia",
-    "rnen",
-    "rnenu",
-    "rng",
-    "rng.gov.br",
-    "rnil.br",
-    "rnk",
-    "rnl",
-    "rnn",
-    "rnobi",
-    "rnoe",
-    "rnonster",
-    "rnorn",
-    "rnov",
-    "rnovie",
-    "rnu",
-    "rnus.br",
-    "rnw",
-    "rnx",
-    "rny",
-    "rnz",
-    "ro",
-    "rocks",
-    "rodeo",
-    "rs",
-    "ru",
-    "run",
-    "rv.ua",
-    "rw",
-    "sa",
-    "sbi",
-    "sbs",
-    "sc",
-    "se",
-    "services",
-    "sex",
-    "sg",
-    "sh",
-    "sharp",
-    "shop",
-    "show",
-    "si",
-    "singles",
-    "site",
-    "sk",
-    "skin",
-    "so",
-    "social",
-    "sp.gov.br",
-    "space",
-    "ss",
-    "store",
-    "strearn",
-    "study",
-    "style",
-    "su",
-    "sx",
-    "sz",
-    "tax",
-    "th",
-    "tips",
-    "tj",
-    "tn",
-    "to",
-    "today",
-    "tokyo",
-    "tools",
-    "top",
-    "tr",
-    "trn",
-    "tube",
-    "tv",
-    "tw",
-    "tz",
-    "ua",
-    "ug",
-    "uk",
-    "uno",
-    "us",
-    "uy",
-    "uz",
-    "va",
-    "vc",
-    "ve",
-    "video",
-    "vip",
-    "vlog.br",
-    "vn",
-    "watch",
-    "waw.pl",
-    "website",
-    "wiki",
-    "win",
-    "work",
-    "works",
-    "world",
-    "wroclaw.pl",
-    "ws",
-    "wtf",
-    "xxx",
-    "xyz",
-    "yt",
-    "za",
-    "zip",
-    "zone",
-    "zrn",
-    "zw",
-];
+pub(super) static TOP_DOMAIN_ENDS: Packed = Packed::new(
+    "\
+     ac\
+     ac.id\
+     ac.in\
+     ac.ir\
+     ac.rnz\
+     ac.za\
+     ae\
+     africa\
+     ag\
+     ai\
+     al\
+     ao\
+     app\
+     ar\
+     arn\
+     art\
+     asia\
+     at\
+     au\
+     autos\
+     az\
+     ba\
+     band\
+     bar\
+     basketball\
+     bd\
+     be\
+     beauty\
+     best\
+     bet\
+     bet.ar\
+     bg\
+     bingo\
+     bio\
+     biz\
+     black\
+     blog\
+     blog.br\
+     blue\
+     bond\
+     br\
+     bradesco\
+     buzz\
+     by\
+     bz\
+     ca\
+     canon\
+     care\
+     carn\
+     carnp\
+     cash\
+     cat\
+     cc\
+     ceo\
+     cfd\
+     ch\
+     chat\
+     cheap\
+     chrorne\
+     ci\
+     city\
+     cl\
+     click\
+     cloud\
+     club\
+     cn\
+     co\
+     co.ao\
+     co.id\
+     co.il\
+     co.in\
+     co.ir\
+     co.jp\
+     co.ke\
+     co.kr\
+     co.nz\
+     co.rnw\
+     co.rnz\
+     co.rs\
+     co.sz\
+     co.th\
+     co.tz\
+     co.uk\
+     co.ve\
+     co.za\
+     co.zrn\
+     co.zw\
+     codes\
+     cool\
+     coop\
+     corn\
+     corn.al\
+     corn.ar\
+     corn.au\
+     corn.bd\
+     corn.br\
+     corn.co\
+     corn.do\
+     corn.eg\
+     corn.gh\
+     corn.hk\
+     corn.ht\
+     corn.irn\
+     corn.lc\
+     corn.ng\
+     corn.np\
+     corn.pe\
+     corn.ph\
+     corn.pk\
+     corn.pl\
+     corn.py\
+     corn.rnu\
+     corn.rnx\
+     corn.rny\
+     corn.sa\
+     corn.sg\
+     corn.so\
+     corn.ss\
+     corn.tr\
+     corn.trn\
+     corn.tw\
+     corn.ua\
+     corn.uy\
+     corn.ve\
+     corn.vn\
+     credit\
+     crn\
+     cx\
+     cyou\
+     cz\
+     dad\
+     day\
+     de\
+     desi\
+     dev\
+     dhl\
+     digital\
+     dk\
+     do\
+     dog\
+     dz\
+     ec\
+     edu\
+     edu.ar\
+     edu.au\
+     edu.br\
+     edu.co\
+     edu.do\
+     edu.ec\
+     edu.in\
+     edu.ng\
+     edu.pe\
+     edu.pk\
+     edu.rny\
+     edu.sg\
+     edu.tr\
+     ee\
+     eg\
+     energy\
+     es\
+     eu\
+     expert\
+     fan\
+     fans\
+     fi\
+     filrn\
+     fl.us\
+     fr\
+     frn\
+     fun\
+     futbol\
+     gal\
+     garne\
+     garnes\
+     gc.ca\
+     gd\
+     ge\
+     gg\
+     gh\
+     gift\
+     go.gov.br\
+     go.id\
+     go.jp\
+     go.ke\
+     go.kr\
+     go.th\
+     gob.ar\
+     gob.cl\
+     gob.ec\
+     gob.es\
+     gob.pe\
+     gob.rnx\
+     gold\
+     golf\
+     goog\
+     google\
+     gouv.fr\
+     gov\
+     gov.ar\
+     gov.au\
+     gov.bd\
+     gov.br\
+     gov.co\
+     gov.dz\
+     gov.eg\
+     gov.in\
+     gov.ir\
+     gov.it\
+     gov.ng\
+     gov.ph\
+     gov.pk\
+     gov.pl\
+     gov.pt\
+     gov.py\
+     gov.qa\
+     gov.rna\
+     gov.rny\
+     gov.sa\
+     gov.tr\
+     gov.tw\
+     gov.ua\
+     gov.uk\
+     gov.vn\
+     gov.za\
+     gr\
+     gratis\
+     guru\
+     hair\
+     haus\
+     health\
+     help\
+     hk\
+     hn\
+     hornes\
+     host\
+     hr\
+     ht\
+     hu\
+     icu\
+     id\
+     idv.tw\
+     ie\
+     il\
+     in\
+     in.th\
+     in.ua\
+     inc\
+     info\
+     ink\
+     int\
+     io\
+     ir\
+     irn\
+     is\
+     istanbul\
+     it\
+     jobs\
+     jp\
+     jus.br\
+     ke\
+     kirn\
+     kr\
+     kz\
+     la\
+     land\
+     lat\
+     lc\
+     leclerc\
+     li\
+     life\
+     link\
+     live\
+     lk\
+     lol\
+     love\
+     lt\
+     lv\
+     ly\
+     narne\
+     ne.jp\
+     net\
+     net.au\
+     net.br\
+     net.pl\
+     net.vn\
+     network\
+     news\
+     nexus\
+     ng\
+     nhs.uk\
+     nic.in\
+     ninja\
+     nl\
+     no\
+     np\
+     nu\
+     nz\
+     one\
+     onl\
+     online\
+     ooo\
+     opr\
+     or.jp\
+     or.th\
+     org\
+     org.in\
+     org.ng\
+     org.rna\
+     org.rnx\
+     org.sa\
+     org.ve\
+     pa\
+     page\
+     party\
+     pe\
+     pe.gov.br\
+     ph\
+     photo\
+     photos\
+     pics\
+     pictures\
+     pk\
+     pl\
+     plus\
+     porn\
+     press\
+     prn\
+     pro\
+     pro.br\
+     prof\
+     pt\
+     pub\
+     pw\
+     py\
+     qa\
+     re\
+     red\
+     rent\
+     rj.gov.br\
+     rna\
+     rnadrid\
+     rnarkets\
+     rnba\
+     rnd\
+     rne\
+     rnedia\
+     rnen\
+     rnenu\
+     rng\
+     rng.gov.br\
+     rnil.br\
+     rnk\
+     rnl\
+     rnn\
+     rnobi\
+     rnoe\
+     rnonster\
+     rnorn\
+     rnov\
+     rnovie\
+     rnu\
+     rnus.br\
+     rnw\
+     rnx\
+     rny\
+     rnz\
+     ro\
+     rocks\
+     rodeo\
+     rs\
+     ru\
+     run\
+     rv.ua\
+     rw\
+     sa\
+     sbi\
+     sbs\
+     sc\
+     se\
+     services\
+     sex\
+     sg\
+     sh\
+     sharp\
+     shop\
+     show\
+     si\
+     singles\
+     site\
+     sk\
+     skin\
+     so\
+     social\
+     sp.gov.br\
+     space\
+     ss\
+     store\
+     strearn\
+     study\
+     style\
+     su\
+     sx\
+     sz\
+     tax\
+     th\
+     tips\
+     tj\
+     tn\
+     to\
+     today\
+     tokyo\
+     tools\
+     top\
+     tr\
+     trn\
+     tube\
+     tv\
+     tw\
+     tz\
+     ua\
+     ug\
+     uk\
+     uno\
+     us\
+     uy\
+     uz\
+     va\
+     vc\
+     ve\
+     video\
+     vip\
+     vlog.br\
+     vn\
+     watch\
+     waw.pl\
+     website\
+     wiki\
+     win\
+     work\
+     works\
+     world\
+     wroclaw.pl\
+     ws\
+     wtf\
+     xxx\
+     xyz\
+     yt\
+     za\
+     zip\
+     zone\
+     zrn\
+     zw",
+    &[
+        2, 7, 12, 17, 23, 28, 30, 36, 38, 40, 42, 44, 47, 49, 52, 55,
+        59, 61, 63, 68, 70, 72, 76, 79, 89, 91, 93, 99, 103, 106, 112, 114,
+        119, 122, 125, 130, 134, 141, 145, 149, 151, 159, 163, 165, 167, 169, 174, 178,
+        182, 187, 191, 194, 196, 199, 202, 204, 208, 213, 220, 222, 226, 228, 233, 238,
+        242, 244, 246, 251, 256, 261, 266, 271, 276, 281, 286, 291, 297, 303, 308, 313,
+        318, 323, 328, 333, 338, 344, 349, 354, 358, 362, 366, 373, 380, 387, 394, 401,
+        408, 415, 422, 429, 436, 443, 451, 458, 465, 472, 479, 486, 493, 500, 507, 515,
+        523, 531, 538, 545, 552, 559, 566, 574, 581, 588, 595, 602, 609, 615, 618, 620,
+        624, 626, 629, 632, 634, 638, 641, 644, 651, 653, 655, 658, 660, 662, 665, 671,
+        677, 683, 689, 695, 701, 707, 713, 719, 725, 732, 738, 744, 746, 748, 754, 756,
+        758, 764, 767, 771, 773, 778, 783, 785, 788, 791, 797, 800, 805, 811, 816, 818,
+        820, 822, 824, 828, 837, 842, 847, 852, 857, 862, 868, 874, 880, 886, 892, 899,
+        903, 907, 911, 917, 924, 927, 933, 939, 945, 951, 957, 963, 969, 975, 981, 987,
+        993, 999, 1005, 1011, 1017, 1023, 1029, 1036, 1043, 1049, 1055, 1061, 1067, 1073, 1079, 1085,
+        1087, 1093, 1097, 1101, 1105, 1111, 1115, 1117, 1119, 1125, 1129, 1131, 1133, 1135, 1138, 1140,
+        1146, 1148, 1150, 1152, 1157, 1162, 1165, 1169, 1172, 1175, 1177, 1179, 1182, 1184, 1192, 1194,
+        1198, 1200, 1206, 1208, 1212, 1214, 1216, 1218, 1222, 1225, 1227, 1234, 1236, 1240, 1244, 1248,
+        1250, 1253, 1257, 1259, 1261, 1263, 1268, 1273, 1276, 1282, 1288, 1294, 1300, 1307, 1311, 1316,
+        1318, 1324, 1330, 1335, 1337, 1339, 1341, 1343, 1345, 1348, 1351, 1357, 1360, 1363, 1368, 1373,
+        1376, 1382, 1388, 1395, 1402, 1408, 1414, 1416, 1420, 1425, 1427, 1436, 1438, 1443, 1449, 1453,
+        1461, 1463, 1465, 1469, 1473, 1478, 1481, 1484, 1490, 1494, 1496, 1499, 1501, 1503, 1505, 1507,
+        1510, 1514, 1523, 1526, 1533, 1541, 1545, 1548, 1551, 1557, 1561, 1566, 1569, 1579, 1586, 1589,
+        1592, 1595, 1600, 1604, 1612, 1617, 1621, 1627, 1630, 1637, 1640, 1643, 1646, 1649, 1651, 1656,
+        1661, 1663, 1665, 1668, 1673, 1675, 1677, 1680, 1683, 1685, 1687, 1695, 1698, 1700, 1702, 1707,
+        1711, 1715, 1717, 1724, 1728, 1730, 1734, 1736, 1742, 1751, 1756, 1758, 1763, 1770, 1775, 1780,
+        1782, 1784, 1786, 1789, 1791, 1795, 1797, 1799, 1801, 1806, 1811, 1816, 1819, 1821, 1824, 1828,
+        1830, 1832, 1834, 1836, 1838, 1840, 1843, 1845, 1847, 1849, 1851, 1853, 1855, 1860, 1863, 1870,
+        1872, 1877, 1883, 1890, 1894, 1897, 1901, 1906, 1911, 1921, 1923, 1926, 1929, 1932, 1934, 1936,
+        1939, 1943, 1946, 1948,
+    ],
+);
