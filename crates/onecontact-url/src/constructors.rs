@@ -70,11 +70,10 @@ impl Url {
     /// Whether `input` parses against `base` (JavaScript's `URL.canParse`):
     /// false when `base` is given and does not parse; always the same
     /// answer as `Url::parse(base)` + [`Url::join`]`(input)` succeeding.
-    /// Input already in serialized form is checked without building a URL,
-    /// and a base in serialized form is read where it is. Other text runs
-    /// the full parser, which (with the `std` feature) writes into buffers
-    /// the thread keeps for the next call, up to 4 KiB each, so that the
-    /// answer allocates nothing once they have grown.
+    /// Nothing is built: each text is checked as far as its authority (a
+    /// path, a query or a fragment cannot make a parse fail), and only a
+    /// host outside ASCII or holding a `%` goes through the host parser's
+    /// output. Texts longer than 16 MiB together are parsed in full.
     ///
     /// ```
     /// use onecontact_url::Url;

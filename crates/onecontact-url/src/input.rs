@@ -35,7 +35,7 @@ fn is_tab_or_newline(b: u8) -> bool {
 /// Whether `bytes` holds a tab, LF or CR; eight bytes at a time, the last
 /// eight (overlapping the ones before) read as one word too.
 #[inline]
-fn has_tab_or_newline(bytes: &[u8]) -> bool {
+pub(crate) fn has_tab_or_newline(bytes: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // Sets the high bit of every byte below 0x0E (and possibly of bytes

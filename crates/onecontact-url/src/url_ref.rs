@@ -1,13 +1,8 @@
 //! A URL's serialization and offsets, borrowed: what the parser reads of a
 //! base URL, and what [`Url`]'s own offset arithmetic is written on.
-//!
-//! A base text that the fast path takes and that is its own serialization
-//! is viewed in place, so `can_parse` with a base given as a string builds
-//! nothing for it.
 
 use crate::gigo::Gigo;
 use crate::host::{HostKind, IpBits};
-use crate::parser::fast::FastParts;
 use crate::scheme::SchemeType;
 use crate::url::{NONE, Url, to_u32};
 
@@ -46,30 +41,6 @@ impl Url {
 }
 
 impl<'a> UrlRef<'a> {
-    /// `text` viewed in place after a fast-path scan found `parts`, when it
-    /// is its own serialization (nothing to lowercase, a path written):
-    /// the URL [`Url::parse`] would build from it, without building it.
-    #[inline]
-    pub(crate) fn of_fast(text: &'a str, parts: &FastParts) -> Option<UrlRef<'a>> {
-        let offset = |i: usize| u32::try_from(i).ok().filter(|&i| i < NONE);
-        if parts.needs_lowercase || !parts.has_path {
-            return None;
-        }
-        offset(text.len())?;
-        Some(UrlRef {
-            serialization: text,
-            host_start: offset(parts.host_start)?,
-            host_end: offset(parts.host_end)?,
-            path_start: offset(parts.path_start)?,
-            query_start: parts.query_start.map_or(Some(NONE), offset)?,
-            fragment_start: parts.fragment_start.map_or(Some(NONE), offset)?,
-            port_value: parts.port.unwrap_or(0),
-            ip: [0; 4],
-            host_kind: parts.host_kind,
-            scheme_type: parts.scheme_type,
-        })
-    }
-
     #[inline(always)]
     pub(crate) fn slice(&self, start: u32, end: u32) -> &'a str {
         self.serialization

@@ -1,9 +1,10 @@
 //! `Url::can_parse(input, base)` is exactly "the base parses, and the input
 //! parses against it": over the WPT urltestdata inputs against every base
 //! the file names (and none), over every line of the shared bench data
-//! against bases of each shape, and over texts of every length around the
-//! buffer the check keeps between calls. The property test in
-//! `properties.rs` adds generated texts.
+//! against bases of each shape, over the WPT inputs with tabs, newlines,
+//! spaces and uppercase put in, and over texts of many lengths, up to past
+//! the length where the check hands over to the building parser. The
+//! property test in `properties.rs` adds generated texts.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -123,8 +124,8 @@ fn every_bench_data_line_alone_and_against_bases() {
     }
 }
 
-/// Texts longer than the buffer kept between calls, then short ones, in
-/// both roles: each answer stays the building parser's.
+/// Texts of many lengths, in both roles: each answer stays the building
+/// parser's.
 #[test]
 fn texts_of_every_size_in_a_row() {
     for len in [0, 1, 15, 16, 17, 100, 4095, 4096, 4097, 10_000, 70_000, 3] {
@@ -143,6 +144,68 @@ fn texts_of_every_size_in_a_row() {
             }
             check("../z", Some(input));
             check("#f", Some(input));
+        }
+    }
+}
+
+/// The WPT inputs changed where the check reads them differently: a tab,
+/// newline or carriage return at each of the first positions (removed
+/// before parsing), spaces and C0 controls around them (trimmed), all
+/// uppercase (scheme and host letters), as inputs and as bases.
+#[test]
+fn wpt_inputs_with_tabs_spaces_and_uppercase() {
+    let text = include_str!("../../../testdata/wpt-url/urltestdata.json");
+    let entries: serde_json::Value = serde_json::from_str(text).unwrap();
+    let inputs: Vec<&str> = entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e.get("input").and_then(serde_json::Value::as_str))
+        .collect();
+    let bases = [
+        None,
+        Some("https://example.org/a/b"),
+        Some("sc://h/a"),
+        Some("file:///C:/a"),
+    ];
+    let mut variants = 0;
+    for &input in &inputs {
+        let mut changed = vec![
+            format!(" {input}"),
+            format!("{input}\u{1f}"),
+            format!("\u{0}{input} "),
+            input.to_uppercase(),
+        ];
+        let boundaries = input.char_indices().map(|(i, _)| i).take(24);
+        for (i, unit) in boundaries.zip(["\t", "\n", "\r"].into_iter().cycle()) {
+            changed.push(format!("{}{unit}{}", &input[..i], &input[i..]));
+        }
+        for text in &changed {
+            variants += 1;
+            for base in bases {
+                check(text, base);
+            }
+            check("x", Some(text));
+            check("//h/x", Some(text));
+        }
+    }
+    assert!(variants > 10_000, "{variants}");
+}
+
+/// Past 16 MiB (input and base together) the answer comes from the
+/// building parser; on either side of that length it is the same.
+#[test]
+fn texts_on_both_sides_of_the_check_limit() {
+    for len in [(1 << 24) - 40, (1 << 24) + 1] {
+        let segment = "a".repeat(len);
+        for input in [
+            format!("https://example.org/{segment}"),
+            format!("https://exa mple.org/{segment}"),
+            format!("{segment}/x"),
+        ] {
+            check(&input, None);
+            check(&input, Some("https://example.org/"));
+            check("x", Some(&input));
         }
     }
 }

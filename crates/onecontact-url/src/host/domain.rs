@@ -21,6 +21,21 @@ pub(crate) enum Fast {
 /// nothing) when the input holds a `%` or a non-ASCII byte.
 #[inline]
 pub(crate) fn ascii_fast_path(out: &mut String, input: &str) -> Result<Fast, ParseError> {
+    let Some(has_upper) = ascii_check(input)? else {
+        return Ok(Fast::Slow);
+    };
+    let start = out.len();
+    out.push_str(input);
+    if has_upper && let Some(written) = out.get_mut(start..) {
+        written.make_ascii_lowercase();
+    }
+    Ok(Fast::Done)
+}
+
+/// The checks of [`ascii_fast_path`], writing nothing: `None` when the
+/// host needs the slow path, else whether it holds uppercase letters.
+#[inline]
+pub(crate) fn ascii_check(input: &str) -> Result<Option<bool>, ParseError> {
     let bytes = input.as_bytes();
     let mut has_upper = false;
     // A forbidden ASCII code point only fails an all-ASCII domain: followed by
@@ -28,8 +43,8 @@ pub(crate) fn ascii_fast_path(out: &mut String, input: &str) -> Result<Fast, Par
     let mut forbidden = None;
     for (i, &b) in bytes.iter().enumerate() {
         match domain_class(b) {
-            DOMAIN_NON_ASCII => return Ok(Fast::Slow),
-            DOMAIN_FORBIDDEN if b == b'%' => return Ok(Fast::Slow),
+            DOMAIN_NON_ASCII => return Ok(None),
+            DOMAIN_FORBIDDEN if b == b'%' => return Ok(None),
             DOMAIN_FORBIDDEN => {
                 forbidden.get_or_insert(i);
             }
@@ -37,15 +52,10 @@ pub(crate) fn ascii_fast_path(out: &mut String, input: &str) -> Result<Fast, Par
             _ => {}
         }
     }
-    if let Some(i) = forbidden {
-        return Err(forbidden_at(input, i));
+    match forbidden {
+        Some(i) => Err(forbidden_at(input, i)),
+        None => Ok(Some(has_upper)),
     }
-    let start = out.len();
-    out.push_str(input);
-    if has_upper && let Some(written) = out.get_mut(start..) {
-        written.make_ascii_lowercase();
-    }
-    Ok(Fast::Done)
 }
 
 /// The domain parser (beStrict = false) on an already percent-decoded,

@@ -321,6 +321,37 @@ pub(crate) fn parse_into<R: Report>(
     Ok((HostKind::Domain, [0; 4]))
 }
 
+/// Whether [`parse_into`] accepts `input`, found without writing the host
+/// where that can be avoided: an IPv6 address, an opaque host or an ASCII
+/// domain without `%` is only checked; any other domain is written into a
+/// throwaway string.
+pub(crate) fn is_valid(input: &str, is_opaque: bool) -> bool {
+    if let Some(rest) = input.strip_prefix('[') {
+        return rest
+            .strip_suffix(']')
+            .is_some_and(|inner| ipv6::parse_ipv6(inner.as_bytes(), &mut ()).is_ok());
+    }
+    if is_opaque {
+        return !input.bytes().any(crate::tables::is_forbidden_host_byte);
+    }
+    match domain::ascii_check(input) {
+        // The ASCII fast path lowercases, which changes neither the
+        // ends-in-a-number answer nor the IPv4 parser's.
+        Ok(Some(_)) => is_valid_ascii_domain(input),
+        Ok(None) => parse_into(&mut String::new(), input, false, &mut ()).is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// [`is_valid`] of a domain known to be ASCII without `%` or forbidden
+/// domain code points: not empty, and an IPv4 address if it ends in a
+/// number.
+#[inline]
+pub(crate) fn is_valid_ascii_domain(input: &str) -> bool {
+    !input.is_empty()
+        && (!ipv4::ends_in_a_number(input.as_bytes()) || ipv4::parse_ipv4(input, &mut ()).is_ok())
+}
+
 /// Shifts report offsets by a constant.
 struct Shift<'r, R> {
     inner: &'r mut R,

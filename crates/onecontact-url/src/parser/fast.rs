@@ -75,15 +75,8 @@ fn report_spans<O: Observer>(parts: &FastParts, len: usize, obs: &mut O) {
     }
 }
 
-/// Whether `input` is a URL in serialized form that the fast path accepts;
-/// allocates nothing.
-#[inline]
-pub(crate) fn is_fast(input: &str) -> bool {
-    scan(input).is_some()
-}
-
 /// The first eight bytes of `s` as a little-endian word, zero-padded.
-const fn word(s: &[u8]) -> u64 {
+pub(super) const fn word(s: &[u8]) -> u64 {
     let mut w = 0u64;
     let mut i = 0;
     while i < s.len() && i < 8 {
@@ -98,7 +91,7 @@ const fn word(s: &[u8]) -> u64 {
 
 /// The low `n` bytes of a word (`n` ≤ 8).
 #[inline(always)]
-fn low_bytes(n: usize) -> u64 {
+pub(super) fn low_bytes(n: usize) -> u64 {
     u64::MAX >> (64 - 8 * n.clamp(1, 8))
 }
 
@@ -164,7 +157,7 @@ fn path_class<const FACTS: bool>(prev: u8, b: u8) -> u8 {
 
 /// The bytes of `block` that end a run of [`is_lower_domain_plain`] bytes.
 #[inline(never)]
-fn lower_domain_stops(block: &[u8; WIDTH]) -> Lanes {
+pub(super) fn lower_domain_stops(block: &[u8; WIDTH]) -> Lanes {
     lanes(block, |b| !is_lower_domain_plain(b))
 }
 
@@ -234,7 +227,7 @@ fn scan_from_scheme<const FACTS: bool>(input: &str, facts: &mut PathFacts) -> Op
 /// text) starts with in any case, where the text goes on after them, and
 /// whether the scheme holds uppercase letters.
 #[inline]
-fn scheme_in_any_case(raw: u64) -> Option<(SchemeType, usize, bool)> {
+pub(super) fn scheme_in_any_case(raw: u64) -> Option<(SchemeType, usize, bool)> {
     let upper = ascii_upper(raw);
     let lower = raw | (upper >> 2);
     let is = |scheme: &[u8]| lower & low_bytes(scheme.len()) == word(scheme);

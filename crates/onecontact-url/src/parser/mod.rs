@@ -10,6 +10,7 @@
 //! path shortening (`..`) and the `/.` prefix for hostless paths starting
 //! with `//`.
 
+mod check;
 pub(crate) mod clean;
 pub(crate) mod fast;
 mod lanes;
@@ -67,30 +68,34 @@ pub(crate) struct Override<'i> {
 }
 
 /// Whether `input` parses against `base` (JavaScript's `URL.canParse`): a
-/// base that fails makes the answer false. Each text is scanned by the fast
-/// path once; input in serialized form needs the base only checked, and a
-/// base in serialized form is read in place, not built.
+/// base that fails makes the answer false. Each text is checked as far as
+/// its authority ([`check`]) and nothing is built; texts too long for that
+/// check take the building parser.
 pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
-    if input.len() > MAX_INPUT {
+    let base_len = base.map_or(0, str::len);
+    if input.len() > MAX_INPUT || base_len > MAX_INPUT {
         return false;
     }
-    let input_fast = fast::is_fast(input);
-    let Some(base) = base else {
-        return input_fast || with_parsed(1, input, None, |url| url.is_some());
-    };
-    if base.len() > MAX_INPUT {
-        return false;
+    if input.len() + base_len > check::LIMIT {
+        return parses_when_built(input, base);
     }
-    let against =
-        |base: UrlRef<'_>| input_fast || with_parsed(1, input, Some(&base), |url| url.is_some());
-    match fast::scan(base) {
-        Some(parts) => match UrlRef::of_fast(base, &parts) {
-            Some(view) => against(view),
-            None => input_fast || fast::build(base, &parts).is_some_and(|url| against(url.view())),
-        },
-        None => with_parsed(0, base, None, |url| {
-            url.is_some_and(|url| against(url.view()))
-        }),
+    match base {
+        None => check::check(input, None).is_some(),
+        Some(base) => {
+            check::check(base, None).is_some_and(|shape| check::check(input, Some(shape)).is_some())
+        }
+    }
+}
+
+/// [`can_parse`] by building the base and the URL.
+#[cold]
+#[inline(never)]
+fn parses_when_built(input: &str, base: Option<&str>) -> bool {
+    match base {
+        None => parse(input, None, &mut ()).is_ok(),
+        Some(base) => {
+            parse(base, None, &mut ()).is_ok_and(|base| parse(input, Some(&base), &mut ()).is_ok())
+        }
     }
 }
 
@@ -141,22 +146,6 @@ fn parse_full<O: Observer>(
     base: Option<&UrlRef<'_>>,
     obs: &mut O,
 ) -> Result<Url, ParseError> {
-    run_full(input, base, obs, String::with_capacity, |result, url| {
-        result.map(|()| url)
-    })
-}
-
-/// Runs the state machine on `input` against `base`, writing into the
-/// string `output` gives for the capacity wanted (empty), and hands the
-/// outcome and the URL as built so far to `done`.
-#[inline(always)]
-fn run_full<O: Observer, R>(
-    input: &str,
-    base: Option<&UrlRef<'_>>,
-    obs: &mut O,
-    output: impl FnOnce(usize) -> String,
-    done: impl FnOnce(Result<(), ParseError>, Url) -> R,
-) -> R {
     let prepared = Prepared::new(input, true);
     if O::VALIDATION && (prepared.trimmed || prepared.had_tabs_or_newlines()) {
         for offset in prepared.removed_offsets() {
@@ -174,65 +163,13 @@ fn run_full<O: Observer, R>(
         base,
         setter: None,
         obs,
-        url: Url::empty_in(output(capacity)),
+        url: Url::empty_in(String::with_capacity(capacity)),
         span_path_start: None,
     };
-    let result = parser
+    parser
         .run(State::SchemeStart, 0)
-        .and_then(|()| parser.finish());
-    done(result, parser.url)
-}
-
-#[cfg(feature = "std")]
-std::thread_local! {
-    /// Output buffers this thread keeps for [`can_parse`] from call to call:
-    /// one for a base, one for the input.
-    static SCRATCH: [core::cell::Cell<String>; 2] =
-        const { [core::cell::Cell::new(String::new()), core::cell::Cell::new(String::new())] };
-}
-
-/// The largest buffer kept in [`SCRATCH`] for the next call.
-#[cfg(feature = "std")]
-const KEEP_LIMIT: usize = 4096;
-
-/// Runs the state machine on `input` against `base` and hands the URL it
-/// builds (`None` on failure) to `then`. With `std`, the URL is written
-/// into this thread's scratch buffer `slot` (up to [`KEEP_LIMIT`] bytes
-/// are kept), so that a yes/no answer allocates nothing once the buffers
-/// have grown.
-fn with_parsed<R>(
-    slot: usize,
-    input: &str,
-    base: Option<&UrlRef<'_>>,
-    then: impl FnOnce(Option<&Url>) -> R,
-) -> R {
-    #[cfg(feature = "std")]
-    {
-        let scratch = SCRATCH
-            .try_with(|cells| cells.get(slot).map(core::cell::Cell::take))
-            .ok()
-            .flatten();
-        let output = |capacity: usize| match scratch {
-            Some(mut buffer) => {
-                buffer.clear();
-                buffer.reserve(capacity);
-                buffer
-            }
-            None => String::with_capacity(capacity),
-        };
-        let (answer, buffer) = run_full(input, base, &mut (), output, |result, url| {
-            (then(result.is_ok().then_some(&url)), url.serialization)
-        });
-        if buffer.capacity() <= KEEP_LIMIT {
-            let _ = SCRATCH.try_with(|cells| cells.get(slot).map(|cell| cell.set(buffer)));
-        }
-        answer
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        let _ = slot;
-        then(parse_full(input, base, &mut ()).ok().as_ref())
-    }
+        .and_then(|()| parser.finish())?;
+    Ok(parser.url)
 }
 
 impl<'i> Parser<'i, '_, ()> {

@@ -67,6 +67,121 @@ pub(crate) enum Upto {
 
 type StepResult = Result<Step, ParseError>;
 
+// The scans of the states that decide whether a text parses, shared with
+// the yes/no check of `can_parse` (`super::check`).
+
+/// Where the run of scheme code points (ASCII alphanumerics, `+`, `-`, `.`)
+/// from `p` ends.
+#[inline]
+pub(super) fn scheme_run_end(bytes: &[u8], mut p: usize) -> usize {
+    while bytes
+        .get(p)
+        .is_some_and(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    {
+        p += 1;
+    }
+    p
+}
+
+/// The type of a scheme written in any case.
+#[inline]
+pub(super) fn scheme_type_in_any_case(scheme: &[u8]) -> SchemeType {
+    let mut lowered = [0u8; 8];
+    match scheme.len() {
+        2..=5 => {
+            for (slot, b) in lowered.iter_mut().zip(scheme) {
+                *slot = b.to_ascii_lowercase();
+            }
+            SchemeType::from_scheme_bytes(lowered.get(..scheme.len()).unwrap_or_gigo())
+        }
+        _ => SchemeType::NotSpecial,
+    }
+}
+
+/// Where the authority starting at `p` ends (at `/`, `?`, `#`, `\\` when
+/// `special`, or the end of the text).
+#[inline]
+pub(super) fn authority_end(bytes: &[u8], p: usize, special: bool) -> usize {
+    p + bytes
+        .get(p..)
+        .unwrap_or_gigo()
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
+        .unwrap_or(bytes.len().saturating_sub(p))
+}
+
+/// [`authority_end`], and the index of the authority's last `@`, which
+/// ends the credentials.
+#[inline]
+pub(super) fn authority_end_and_at(
+    bytes: &[u8],
+    p: usize,
+    special: bool,
+) -> (usize, Option<usize>) {
+    let end = authority_end(bytes, p, special);
+    let at = bytes
+        .get(p..end)
+        .unwrap_or_gigo()
+        .iter()
+        .rposition(|&b| b == b'@');
+    (end, at.map(|at| p + at))
+}
+
+/// Where the host state's host from `p` ends: at a `:` outside brackets,
+/// `/`, `?`, `#`, `\\` when `special`, or the end of the text.
+#[inline]
+pub(super) fn host_end(bytes: &[u8], p: usize, special: bool) -> usize {
+    let mut inside_brackets = false;
+    let mut q = p;
+    while let Some(&b) = bytes.get(q) {
+        if fast_class(b) & HOST_STATE_STOP == 0 {
+            q += 1;
+            continue;
+        }
+        match b {
+            b':' if !inside_brackets => break,
+            b'/' | b'?' | b'#' => break,
+            b'\\' if special => break,
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            _ => {}
+        }
+        q += 1;
+    }
+    q
+}
+
+/// Where the run of ASCII digits from `p` ends.
+#[inline]
+pub(super) fn digits_end(bytes: &[u8], mut p: usize) -> usize {
+    while bytes.get(p).is_some_and(u8::is_ascii_digit) {
+        p += 1;
+    }
+    p
+}
+
+/// Whether `c` (`None` at the end of the text) ends an authority, so also a
+/// host or a port's digits in a parse without a state override: `/`, `?`,
+/// `#`, `\\` when `special`, or the end.
+#[inline]
+pub(super) fn ends_authority(c: Option<u8>, special: bool) -> bool {
+    match c {
+        None | Some(b'/' | b'?' | b'#') => true,
+        Some(b'\\') => special,
+        Some(_) => false,
+    }
+}
+
+/// The value of a port's ASCII digits, `None` when out of range.
+#[inline]
+pub(super) fn port_number(digits: &[u8]) -> Option<u16> {
+    let mut value: u32 = 0;
+    for &b in digits {
+        value = (value * 10 + u32::from(b - b'0')).min(1 << 20);
+    }
+    u16::try_from(value).ok()
+}
+
 impl<O: Observer> Parser<'_, '_, O> {
     /// Runs the state machine from `state` with the pointer at `p`.
     pub(crate) fn run(&mut self, mut state: State, mut p: usize) -> Result<(), ParseError> {
@@ -192,15 +307,8 @@ impl<O: Observer> Parser<'_, '_, O> {
 
     /// Scheme state.
     fn scheme_state(&mut self, p: usize) -> StepResult {
-        let bytes = self.input.as_bytes();
         // 1. Collect ASCII alphanumerics, `+`, `-` and `.`.
-        let mut q = p;
-        while bytes
-            .get(q)
-            .is_some_and(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-        {
-            q += 1;
-        }
+        let q = scheme_run_end(self.input.as_bytes(), p);
         if self.byte(q) != Some(b':') {
             // 3. Not a scheme: start over in the no scheme state.
             if self.setter.is_none() {
@@ -212,16 +320,7 @@ impl<O: Observer> Parser<'_, '_, O> {
         }
         // 2. `:` ends the scheme.
         let scheme_text = self.input.get(p..q).unwrap_or_gigo();
-        let mut lowered = [0u8; 8];
-        let scheme_type = match scheme_text.len() {
-            2..=5 => {
-                for (slot, b) in lowered.iter_mut().zip(scheme_text.bytes()) {
-                    *slot = b.to_ascii_lowercase();
-                }
-                SchemeType::from_scheme_bytes(lowered.get(..scheme_text.len()).unwrap_or_gigo())
-            }
-            _ => SchemeType::NotSpecial,
-        };
+        let scheme_type = scheme_type_in_any_case(scheme_text.as_bytes());
         if let Some(original) = self.setter.as_ref().map(|s| s.original) {
             // 2.1 State override: the checks that may refuse the change.
             if original.scheme_type.is_special() != scheme_type.is_special() {
@@ -401,24 +500,12 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// Authority state: finds the last `@` before the end of the authority,
     /// writes the credentials before it and continues in the host state.
     fn authority_state(&mut self, p: usize) -> StepResult {
-        let bytes = self.input.as_bytes();
         let special = self.is_special();
-        let end = p + bytes
-            .get(p..)
-            .unwrap_or_gigo()
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
-            .unwrap_or(bytes.len().saturating_sub(p));
+        let (end, at) = authority_end_and_at(self.input.as_bytes(), p, special);
         self.url.serialization.push_str("//");
         let userinfo_start = self.out_len();
-        let at = bytes
-            .get(p..end)
-            .unwrap_or_gigo()
-            .iter()
-            .rposition(|&b| b == b'@');
         let host_from = match at {
-            Some(rel) => {
-                let at = p + rel;
+            Some(at) => {
                 self.validation(ValidationError::InvalidCredentials, at);
                 let userinfo = self.input.get(p..at).unwrap_or_gigo();
                 let (user, pass) = match userinfo.find(':') {
@@ -459,25 +546,8 @@ impl<O: Observer> Parser<'_, '_, O> {
         if self.setter.is_some() && self.url.scheme_type.is_file() {
             return Ok(Step::Go(State::FileHost, p));
         }
-        let bytes = self.input.as_bytes();
         let special = self.is_special();
-        let mut inside_brackets = false;
-        let mut q = p;
-        while let Some(&b) = bytes.get(q) {
-            if fast_class(b) & HOST_STATE_STOP == 0 {
-                q += 1;
-                continue;
-            }
-            match b {
-                b':' if !inside_brackets => break,
-                b'/' | b'?' | b'#' => break,
-                b'\\' if special => break,
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                _ => {}
-            }
-            q += 1;
-        }
+        let q = host_end(self.input.as_bytes(), p, special);
         let host_start = self.out_len();
         self.url.host_start = host_start;
         if self.byte(q) == Some(b':') {
@@ -520,27 +590,18 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// Port state.
     fn port_state(&mut self, p: usize) -> StepResult {
         let bytes = self.input.as_bytes();
-        let mut q = p;
-        while bytes.get(q).is_some_and(u8::is_ascii_digit) {
-            q += 1;
-        }
+        let q = digits_end(bytes, p);
         let c = self.byte(q);
-        let ends = match c {
-            None | Some(b'/' | b'?' | b'#') => true,
-            Some(b'\\') => self.is_special(),
-            Some(_) => self.setter.is_some(),
-        };
+        // A setter stops at any other byte but `\\`.
+        let ends =
+            ends_authority(c, self.is_special()) || (self.setter.is_some() && c != Some(b'\\'));
         if !ends {
             // 3. Anything else: port-invalid.
             return Err(self.fail(ValidationError::PortInvalid, q));
         }
         if q > p {
             // 2.1 The port's value.
-            let mut value: u32 = 0;
-            for &b in bytes.get(p..q).unwrap_or_gigo() {
-                value = (value * 10 + u32::from(b - b'0')).min(1 << 20);
-            }
-            let Ok(port) = u16::try_from(value) else {
+            let Some(port) = port_number(bytes.get(p..q).unwrap_or_gigo()) else {
                 return Err(self.fail(ValidationError::PortOutOfRange, p));
             };
             // 2.1.3 The default port is stored as null.
@@ -661,12 +722,7 @@ impl<O: Observer> Parser<'_, '_, O> {
     /// File host state.
     fn file_host_state(&mut self, p: usize) -> StepResult {
         let bytes = self.input.as_bytes();
-        let q = p + bytes
-            .get(p..)
-            .unwrap_or_gigo()
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
-            .unwrap_or(bytes.len().saturating_sub(p));
+        let q = authority_end(bytes, p, true);
         let buffer = bytes.get(p..q).unwrap_or_gigo();
         self.url.host_start = self.out_len();
         self.url.ip = [0; 4];
