@@ -60,15 +60,17 @@ struct Cleaned {
 }
 
 /// Where the fields of a [`WebAddress`] were written in the text given.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Places {
     /// The trimmed text is the URL's serialization (after the assumed
     /// prefix), and each field is where the serialization has it
     /// ([`serialization_spans`]), `lead_units` UTF-16 units into the text
     /// given.
     Serialization { lead_units: u32 },
-    /// The spans the parser recorded, in UTF-16 units of the text given.
-    Written(Spans),
+    /// The spans the parser recorded, in UTF-16 units of the text given
+    /// (boxed: few texts differ from their serialization, and a small
+    /// address moves cheaply).
+    Written(Box<Spans>),
 }
 
 /// The host kinds the key and the social-profile shapes tell apart.
@@ -217,7 +219,9 @@ impl WebAddress {
                 lead_units: u32::try_from(lead_units).unwrap_or(u32::MAX),
             }
         } else {
-            Places::Written(field_spans(spans).bytes_to_utf16(trimmed, lead_units))
+            Places::Written(Box::new(
+                field_spans(spans).bytes_to_utf16(trimmed, lead_units),
+            ))
         };
         let end = url.without_fragment().len();
         let mut cleaned = None;
@@ -422,8 +426,8 @@ impl WebAddress {
     /// of the text given to [`parse`](Self::parse), before trimming. The
     /// spans come from the one parse; this only converts them.
     pub fn detail(&self) -> ParseDetail {
-        match self.places {
-            Places::Serialization { lead_units } => {
+        match &self.places {
+            &Places::Serialization { lead_units } => {
                 // The serialization is ASCII: its byte offsets are UTF-16 offsets.
                 serialization_spans(&self.url, usize::from(self.prefix_len))
                     .detail(lead_units as usize)
