@@ -307,6 +307,7 @@ impl WebAddress {
     /// compressed), the default port left out, tracking parameters removed
     /// (a query left empty by that goes with its `?`) and the fragment
     /// removed. Everything else stays as written.
+    #[inline]
     pub fn canonical(&self) -> &str {
         match &self.cleaned {
             Some(cleaned) => &cleaned.canonical,
