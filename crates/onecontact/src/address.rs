@@ -124,9 +124,13 @@ impl WebAddress {
     pub(crate) fn parse_with_list(text: &str, list: &List) -> Result<WebAddress, WebError> {
         let mut spans = InputSpans::default();
         let (read, url) = Reader::new().read_into(text, &mut spans, &mut Vec::new());
-        Ok(WebAddress::build(url?, &read, &spans, |domain| {
-            list.lookup(domain).detach()
-        }))
+        Ok(WebAddress::build(
+            url?,
+            &read,
+            &spans,
+            #[inline(always)]
+            |domain| list.lookup(domain).detach(),
+        ))
     }
 
     /// The web address of a text already read (see [`Reader`]); the
