@@ -257,7 +257,6 @@ fn counts(f: u8, kind: u8, private: u8, icann_only: bool) -> bool {
 }
 
 /// The [`Origin`] of a [`Found::rule`].
-#[inline(always)]
 pub(crate) fn origin(rule: u8) -> Origin {
     let section = |private: u8| {
         if rule & private != 0 {
