@@ -244,8 +244,6 @@ pub(crate) fn looks_relative(text: &str) -> bool {
         || text == ".."
 }
 
-/// `spans` moved back by the length of the assumed prefix (whose scheme
-/// was never written).
 /// The [`WebError`] of a parse that failed with `e`: the text given, the
 /// white space trimmed from its start (`lead` bytes), the trimmed text, the
 /// length of the prefix put in front of it and the spans recorded.
@@ -274,6 +272,8 @@ fn failure(
     }
 }
 
+/// `spans` moved back by the length of the assumed prefix (whose scheme
+/// was never written).
 fn shift(spans: &mut InputSpans, by: usize) {
     let back = |r: &mut Option<Range<usize>>| {
         *r = r
