@@ -290,6 +290,7 @@ impl DetachedAnswer {
 impl Answer<'_> {
     /// The answer without the domain it borrows ([`DetachedAnswer`]). Offsets
     /// past `u32::MAX` (domains of 4 GiB) are kept as the domain's end.
+    #[inline]
     pub fn detach(&self) -> DetachedAnswer {
         let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX - 1);
         DetachedAnswer {

@@ -118,7 +118,7 @@ impl<'b> Reader<'b> {
     /// caller owns both, so that one that keeps only part of them
     /// ([`WebAddress::parse`](crate::WebAddress::parse)) moves nothing it
     /// does not keep.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn read_into<'a>(
         &self,
         text: &'a str,
@@ -188,22 +188,10 @@ impl<'b> Reader<'b> {
         };
         match result {
             Ok(url) => (read(scheme, prefix), Ok(url)),
-            Err(e) => {
-                let at = e.offset().saturating_sub(prefix.len());
-                let host = spans.host.clone().and_then(|r| trimmed.get(r));
-                let error = match too_long_host(&e, host) {
-                    Some(length) => WebError::HostTooLong {
-                        length,
-                        at: offset_in(text, lead + at),
-                    },
-                    None => WebError::Invalid {
-                        validation_error: e.kind(),
-                        at: offset_in(text, lead + at),
-                        detail: failure_detail(&e, host, trimmed.get(at..).unwrap_or_gigo()),
-                    },
-                };
-                (read(scheme, prefix), Err(error))
-            }
+            Err(e) => (
+                read(scheme, prefix),
+                Err(failure(&e, text, lead, trimmed, prefix.len(), spans)),
+            ),
         }
     }
 
@@ -254,6 +242,34 @@ pub(crate) fn looks_relative(text: &str) -> bool {
         || text.starts_with("../")
         || text == "."
         || text == ".."
+}
+
+/// The [`WebError`] of a parse that failed with `e`: the text given, the
+/// white space trimmed from its start (`lead` bytes), the trimmed text, the
+/// length of the prefix put in front of it and the spans recorded.
+#[cold]
+#[inline(never)]
+fn failure(
+    e: &ParseError,
+    text: &str,
+    lead: usize,
+    trimmed: &str,
+    prefix_len: usize,
+    spans: &InputSpans,
+) -> WebError {
+    let at = e.offset().saturating_sub(prefix_len);
+    let host = spans.host.clone().and_then(|r| trimmed.get(r));
+    match too_long_host(e, host) {
+        Some(length) => WebError::HostTooLong {
+            length,
+            at: offset_in(text, lead + at),
+        },
+        None => WebError::Invalid {
+            validation_error: e.kind(),
+            at: offset_in(text, lead + at),
+            detail: failure_detail(e, host, trimmed.get(at..).unwrap_or_gigo()),
+        },
+    }
 }
 
 /// `spans` moved back by the length of the assumed prefix (whose scheme

@@ -258,6 +258,7 @@ fn push_scanned(scanned: &Scanned<'_>, list: &List, out: &mut String) {
 /// Appends the registrable domain of `name` lowercased: the name is
 /// lowercased in place, looked up, and the labels before its registrable
 /// domain removed.
+#[inline(always)]
 fn push_lowercase_registrable(out: &mut String, name: &str, list: &List) {
     let start = out.len();
     out.push_str(name);
