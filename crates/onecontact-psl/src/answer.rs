@@ -241,11 +241,7 @@ impl DetachedAnswer {
     /// they do not fall on character boundaries.
     pub fn attach(self, domain: &str) -> Answer<'_> {
         let domain = trim_root_dot(domain);
-        let at = |offset: u32| {
-            usize::try_from(offset)
-                .unwrap_or(usize::MAX)
-                .min(domain.len())
-        };
+        let at = |offset: u32| within(offset, domain);
         Answer {
             domain,
             suffix: at(self.suffix),
@@ -280,11 +276,16 @@ impl DetachedAnswer {
             return None;
         }
         let domain = trim_root_dot(domain);
-        let at = usize::try_from(self.registrable)
-            .unwrap_or(usize::MAX)
-            .min(domain.len());
-        domain.get(at..)
+        domain.get(within(self.registrable, domain)..)
     }
+}
+
+/// A kept offset as an index of `domain`, at most its end.
+#[inline]
+fn within(offset: u32, domain: &str) -> usize {
+    usize::try_from(offset)
+        .unwrap_or(usize::MAX)
+        .min(domain.len())
 }
 
 impl Answer<'_> {

@@ -162,21 +162,22 @@ fn push_decimal(out: &mut String, mut n: u64) {
     }
 }
 
-/// Appends the TSV row of a line that `command` could not answer, or
-/// whose answer is `outcome`, to `out`.
-fn push_tsv_row<C: BatchCommand>(
-    command: &C,
-    line: u64,
-    input: &str,
-    outcome: Result<Option<&C::Report>, &LineError>,
-    out: &mut String,
-) {
+/// Appends the start of a TSV row: the line number and the input.
+fn push_tsv_start(line: u64, input: &str, out: &mut String) {
     push_decimal(out, line);
     out.push('\t');
     tsv_field(out, input);
+}
+
+/// Appends the rest of a TSV row after its input: the fields of the answer
+/// (empty ones for an error), then the error column and the line break.
+fn push_tsv_end<C: BatchCommand>(
+    command: &C,
+    outcome: Result<&C::Report, &LineError>,
+    out: &mut String,
+) {
     match outcome {
-        Ok(Some(report)) => command.write_fields(report, out),
-        Ok(None) => {}
+        Ok(report) => command.write_fields(report, out),
         Err(_) => (0..command.columns().len()).for_each(|_| out.push('\t')),
     }
     out.push('\t');
@@ -213,7 +214,10 @@ fn push_row<C: BatchCommand>(
             }
             out.push('\n');
         }
-        Format::Tsv => push_tsv_row(command, line, input, outcome.as_ref().map(Some), out),
+        Format::Tsv => {
+            push_tsv_start(line, input, out);
+            push_tsv_end(command, outcome.as_ref(), out);
+        }
     }
 }
 
@@ -227,30 +231,31 @@ fn answer<C: BatchCommand>(
     findings: &AtomicU64,
     out: &mut String,
 ) -> Option<String> {
-    if format == Format::Tsv {
-        // The row's start, then the fields straight from the text.
-        let start = out.len();
-        push_decimal(out, line);
-        out.push('\t');
-        tsv_field(out, text);
+    let tsv = format == Format::Tsv;
+    if tsv {
+        push_tsv_start(line, text, out);
+        // The fields straight from the text, for a command that can.
         match command.push_tsv_fields(text, out) {
             Some(Ok(())) => {
                 out.push_str("\t\n");
                 return None;
             }
             Some(Err(error)) => {
-                out.truncate(start);
-                push_tsv_row(command, line, text, Err(&error), out);
+                push_tsv_end(command, Err(&error), out);
                 return Some(error.message);
             }
-            None => out.truncate(start),
+            None => {}
         }
     }
     let outcome = command.run(text);
     if outcome.as_ref().is_ok_and(|r| command.fails(r)) {
         findings.fetch_add(1, Ordering::Relaxed);
     }
-    push_row(command, format, line, text, &outcome, out);
+    if tsv {
+        push_tsv_end(command, outcome.as_ref(), out);
+    } else {
+        push_row(command, format, line, text, &outcome, out);
+    }
     outcome.err().map(|e| e.message)
 }
 

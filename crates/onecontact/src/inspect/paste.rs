@@ -151,29 +151,31 @@ pub(crate) fn scheme_slip(
     assumed: bool,
     url: &Url,
 ) -> Option<(SchemeSlip, Option<String>)> {
-    let host = url.host_str().unwrap_or_default();
-    if !assumed && written_well(text) && !is_web_scheme(host) {
-        // Nearly every address: `http://` or `https://`, then not a third
-        // slash, and a host that is no scheme word. No rule applies (a test
-        // checks that the rules agree).
+    if written_as_meant(text, assumed, url) {
         return None;
     }
-    slip_by_rules(text, assumed, host)
+    slip_by_rules(text, assumed, url.host_str().unwrap_or_default())
 }
 
 /// Whether [`scheme_slip`] finds a slip: the same answer, with the
-/// shortcut for a well-written scheme inlined into the caller and the
-/// rules called only for the other texts.
+/// shortcut inlined into the caller and the rules called only for the
+/// other texts.
 #[inline(always)]
 pub(crate) fn scheme_mistyped(text: &str, assumed: bool, url: &Url) -> bool {
-    if !assumed && written_well(text) {
-        // The host is a scheme word only when it has four or five letters.
-        let host = url.host_str().unwrap_or_default();
-        if !matches!(host.len(), 4 | 5) || !is_web_scheme(host) {
-            return false;
-        }
+    !written_as_meant(text, assumed, url) && scheme_slip_out_of_line(text, assumed, url)
+}
+
+/// The shortcut of nearly every address: `http://` or `https://` written,
+/// then not a third slash, and a host that is no scheme word. No rule
+/// applies to such a text (a test checks that the rules agree).
+#[inline(always)]
+fn written_as_meant(text: &str, assumed: bool, url: &Url) -> bool {
+    if assumed || !written_well(text) {
+        return false;
     }
-    scheme_slip_out_of_line(text, assumed, url)
+    // The host is a scheme word only when it has four or five letters.
+    let host = url.host_str().unwrap_or_default();
+    !matches!(host.len(), 4 | 5) || !is_web_scheme(host)
 }
 
 /// [`scheme_slip`] for the few texts its shortcut does not settle.

@@ -21,15 +21,24 @@ use icu_normalizer::{ComposingNormalizerBorrowed, DecomposingNormalizerBorrowed}
 use icu_properties::CodePointMapData;
 use icu_properties::props::GeneralCategory;
 
+/// The built-in list: the skeletons of the popular domains (sorted), the
+/// domain of each at the same index, and the proper suffixes of the
+/// skeletons (sorted).
 #[cfg(feature = "baked-top-domains")]
 mod baked {
     use super::packed::Packed;
     include!("../generated/top_domains.rs");
 }
+/// Without the built-in list (the generator's build), empty lists.
+#[cfg(not(feature = "baked-top-domains"))]
+mod baked {
+    use super::packed::Packed;
+    pub(super) static TOP_SKELETONS: Packed = Packed::new("", &[]);
+    pub(super) static TOP_DOMAINS: Packed = Packed::new("", &[]);
+    pub(super) static TOP_DOMAIN_ENDS: Packed = Packed::new("", &[]);
+}
 mod packed;
 mod tail;
-
-use packed::Packed;
 
 /// Skeletons are computed for the readings of at most this many
 /// characters (`þ`, `œ`, `ł`); a host with more is read once.
@@ -138,7 +147,7 @@ impl TopDomains {
     pub fn len(&self) -> usize {
         self.own.len()
             + if self.baked {
-                baked_skeletons().len()
+                baked::TOP_SKELETONS.len()
             } else {
                 0
             }
@@ -161,9 +170,9 @@ impl TopDomains {
             if !self.baked {
                 return None;
             }
-            baked_skeletons()
+            baked::TOP_SKELETONS
                 .position(skeleton)
-                .and_then(|i| baked_domains().get(i))
+                .and_then(|i| baked::TOP_DOMAINS.get(i))
         })
     }
 
@@ -174,19 +183,8 @@ impl TopDomains {
         self.own_suffixes
             .binary_search_by(|s| s.as_str().cmp(tail))
             .is_ok()
-            || (self.baked && baked_suffixes().position(tail).is_some())
+            || (self.baked && baked::TOP_DOMAIN_ENDS.position(tail).is_some())
     }
-}
-
-/// The proper suffixes of the built-in skeletons, sorted.
-#[cfg(feature = "baked-top-domains")]
-fn baked_suffixes() -> Packed {
-    baked::TOP_DOMAIN_ENDS
-}
-
-#[cfg(not(feature = "baked-top-domains"))]
-fn baked_suffixes() -> Packed {
-    Packed::new("", &[])
 }
 
 /// Every proper suffix that starts after a dot of one of `skeletons`,
@@ -203,29 +201,6 @@ fn proper_suffixes<'s>(skeletons: impl Iterator<Item = &'s str>) -> Vec<&'s str>
     out.sort_unstable();
     out.dedup();
     out
-}
-
-/// The built-in skeletons, sorted; [`baked_domains`] holds the domain of
-/// each at the same index.
-#[cfg(feature = "baked-top-domains")]
-fn baked_skeletons() -> Packed {
-    baked::TOP_SKELETONS
-}
-
-/// The domain of each of [`baked_skeletons`].
-#[cfg(feature = "baked-top-domains")]
-fn baked_domains() -> Packed {
-    baked::TOP_DOMAINS
-}
-
-#[cfg(not(feature = "baked-top-domains"))]
-fn baked_skeletons() -> Packed {
-    Packed::new("", &[])
-}
-
-#[cfg(not(feature = "baked-top-domains"))]
-fn baked_domains() -> Packed {
-    Packed::new("", &[])
 }
 
 /// The (skeleton, domain) entries of a list, sorted, one per skeleton of
@@ -699,10 +674,10 @@ mod tests {
         assert!(TopDomains::baked().len() >= 8462);
         assert_eq!(TopDomains::baked().find("apple.corn"), Some("apple.com"));
         assert_eq!(
-            baked_suffixes().iter().collect::<Vec<_>>(),
-            proper_suffixes(baked_skeletons().iter())
+            baked::TOP_DOMAIN_ENDS.iter().collect::<Vec<_>>(),
+            proper_suffixes(baked::TOP_SKELETONS.iter())
         );
-        assert_eq!(baked_skeletons().len(), baked_domains().len());
+        assert_eq!(baked::TOP_SKELETONS.len(), baked::TOP_DOMAINS.len());
         assert!(TopDomains::baked().ends_some_skeleton("corn.vn"));
         assert!(!TopDomains::baked().ends_some_skeleton("24h.corn.vn"));
         let both = TopDomains::baked().with(a);
