@@ -302,8 +302,9 @@ fn findings_of(document: &Value) -> &Vec<Value> {
 /// [`FOLDS`](onecontact_report::FOLDS) folds beside the one that says it;
 /// each validation error, note and (warning, evidence) once; the Unicode
 /// form of the host in one finding; the credentials in one finding each
-/// (user name, password); tracking in one finding; and the contact part
-/// without the facts the findings say.
+/// (user name, password); tracking in one finding; the host's name in the
+/// URL's parts only; and the contact part without the facts the findings
+/// say.
 #[test]
 fn each_fact_appears_once_in_the_report() {
     let mut cases = corpus();
@@ -337,6 +338,20 @@ fn each_fact_appears_once_in_the_report() {
                 BTreeSet::from(["canonical", "key_v1", "social_profile"]),
                 "{what}"
             );
+        }
+        // The host's name is the URL's part; the host object adds what is
+        // known of it (its registrable domain or its public suffix can be
+        // the whole host).
+        if let (Some(name), Some(host)) =
+            (report["parts"]["host"].as_str(), report["host"].as_object())
+        {
+            for (field, value) in host {
+                assert!(
+                    matches!(field.as_str(), "registrable_domain" | "public_suffix")
+                        || value.as_str() != Some(name),
+                    "host.{field} repeats parts.host in {what}"
+                );
+            }
         }
         let findings = findings_of(&document);
         let mut said: BTreeSet<(String, String)> = BTreeSet::new();

@@ -201,7 +201,7 @@ fn parse_reads_options_and_reports_contact_errors() {
         body["report"]["href"],
         "https://example.com/docs/guide?page=2"
     );
-    assert_eq!(body["report"]["host"]["serialized"], "example.com");
+    assert_eq!(body["report"]["parts"]["host"], "example.com");
     assert_eq!(
         body["report"]["findings"][0]["code"], "resolved-against-base",
         "{body}"

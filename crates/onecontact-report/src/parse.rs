@@ -49,9 +49,8 @@ pub struct HostReport {
     /// The kind of host (`domain`, `ipv4`, `ipv6`, `opaque` or `empty` in
     /// JSON).
     pub kind: onecontact::HostKind,
-    /// The host as the normalized URL holds it.
-    pub serialized: String,
-    /// The host as written, when it differs from `serialized`.
+    /// The host as written, when it differs from the host the normalized
+    /// URL holds ([`Parts::host`]).
     pub as_written: Option<String>,
     /// The Unicode form of a host with `xn--` labels. A display aid only:
     /// it is not checked against every IDNA rule.
@@ -252,7 +251,7 @@ fn host_report(
     notes: &mut Vec<Note>,
 ) -> Option<HostReport> {
     let host = url.host()?;
-    let serialized = url.host_str().unwrap_or_default().to_owned();
+    let serialized = url.host_str().unwrap_or_default();
     let written = reading.written(reading.spans().host.clone());
     let as_written = written.filter(|w| *w != serialized).map(str::to_owned);
     let ipv4_short_form = matches!(host, Host::Ipv4(_)) && as_written.is_some();
@@ -295,7 +294,6 @@ fn host_report(
     }
     Some(HostReport {
         kind: onecontact::HostKind::of(&host),
-        serialized,
         as_written,
         unicode,
         ipv4_short_form,

@@ -184,7 +184,10 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions)
         if host.ipv4_short_form {
             table.row(
                 "normalized",
-                format!("{} (IPv4 short form)", host.serialized),
+                format!(
+                    "{} (IPv4 short form)",
+                    report.parts.host.as_deref().unwrap_or_default()
+                ),
             );
         }
         table.opt("Unicode form", host.unicode.as_deref());

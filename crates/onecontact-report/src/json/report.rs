@@ -148,7 +148,6 @@ fn parts(o: &mut Out<'_>, p: &Parts) {
 fn host(o: &mut Out<'_>, h: &HostReport) -> Result<(), JsonError> {
     object!(o,
         "kind" => o.value(&h.kind)?,
-        "serialized" => o.str(&h.serialized),
         "as_written" => o.opt_str(h.as_written.as_deref()),
         "unicode" => o.opt_str(h.unicode.as_deref()),
         "ipv4_short_form" => o.bool(h.ipv4_short_form),

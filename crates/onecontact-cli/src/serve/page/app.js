@@ -470,8 +470,9 @@
 
     const host = report ? report.host : null;
     if (host) {
-      let text = `This link goes to ${host.serialized}`;
-      if (host.registrable_domain && host.registrable_domain !== host.serialized) {
+      const name = report.parts.host;
+      let text = `This link goes to ${name}`;
+      if (host.registrable_domain && host.registrable_domain !== name) {
         text += `, a name under ${host.registrable_domain}`;
       }
       show(el.realHost, `${text}.`, '');
