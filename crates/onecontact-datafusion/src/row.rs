@@ -131,13 +131,31 @@ impl<'d> Reading<'d> {
         }
     }
 
+    /// The answers of this row, read from its parses: the URL's parts are
+    /// looked up once for all the answers asked of the row.
+    pub(crate) fn answers(&self) -> Answers<'_> {
+        Answers {
+            parts: self.url().map(UrlParts::of),
+            web: self.web.as_ref().and_then(|w| w.as_ref().ok()),
+            reading: self,
+        }
+    }
+}
+
+/// The answers of one row ([`Reading::answers`]).
+pub(crate) struct Answers<'r> {
+    reading: &'r Reading<'r>,
+    parts: Option<UrlParts<'r>>,
+    web: Option<&'r WebAddress>,
+}
+
+impl<'r> Answers<'r> {
     /// The value of `answer` for this row.
-    pub(crate) fn value(&self, answer: Answer) -> Value<'_> {
-        let parts = self.url().map(UrlParts::of);
-        let web = self.web.as_ref().and_then(|w| w.as_ref().ok());
+    pub(crate) fn value(&self, answer: Answer) -> Value<'r> {
+        let (parts, web, reading) = (self.parts, self.web, self.reading);
         // The host's Public Suffix List answer, looked up once with the
         // address when the two readings are one.
-        let answered = web.filter(|_| self.url_is_web);
+        let answered = web.filter(|_| reading.url_is_web);
         match answer {
             Answer::UrlValid => Value::Boolean(parts.is_some()),
             Answer::UrlHref => text(parts.map(|p| p.href)),
@@ -151,17 +169,17 @@ impl<'d> Reading<'d> {
                 Some(web) => web.registrable_domain(),
                 None => parts
                     .and_then(|p| p.domain)
-                    .and_then(|d| self.data.psl().registrable_domain(d)),
+                    .and_then(|d| reading.data.psl().registrable_domain(d)),
             }),
             Answer::UrlPublicSuffix => text(match answered {
                 Some(web) => web.public_suffix(),
                 None => parts
                     .and_then(|p| p.domain)
-                    .map(|d| self.data.psl().suffix(d).as_str()),
+                    .map(|d| reading.data.psl().suffix(d).as_str()),
             }),
             Answer::WebCanonical => text(web.map(WebAddress::canonical)),
-            Answer::WebKeyV1 => text(self.key.as_deref()),
-            Answer::WebError => match &self.web {
+            Answer::WebKeyV1 => text(reading.key.as_deref()),
+            Answer::WebError => match &reading.web {
                 Some(Err(e)) => Value::Text(e.code()),
                 _ => Value::Null,
             },
@@ -172,12 +190,13 @@ impl<'d> Reading<'d> {
                     .map(|p| p.network.name()),
             ),
             Answer::LinkMaxSeverity => text(
-                self.link
+                reading
+                    .link
                     .as_ref()
                     .and_then(|l| l.max_severity)
                     .map(|s| s.name()),
             ),
-            Answer::LinkWarnings => self
+            Answer::LinkWarnings => reading
                 .link
                 .as_ref()
                 .map_or(Value::Null, |l| Value::Names(Names::Warnings(l))),

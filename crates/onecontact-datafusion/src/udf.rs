@@ -98,8 +98,9 @@ impl ContactFunction {
                 }
                 Some(text) => {
                     let reading = Reading::new(text, needs, want_key, &self.data);
+                    let row = reading.answers();
                     for (column, answer) in columns.iter_mut().zip(answers) {
-                        column.append(*answer, reading.value(*answer))?;
+                        column.append(*answer, row.value(*answer))?;
                     }
                     present.push(true);
                 }
