@@ -134,9 +134,11 @@ impl<'d> Reading<'d> {
     /// The answers of this row, read from its parses: the URL's parts are
     /// looked up once for all the answers asked of the row.
     pub(crate) fn answers(&self) -> Answers<'_> {
+        let web = self.web.as_ref().and_then(|w| w.as_ref().ok());
         Answers {
             parts: self.url().map(UrlParts::of),
-            web: self.web.as_ref().and_then(|w| w.as_ref().ok()),
+            web,
+            answered: web.filter(|_| self.url_is_web),
             reading: self,
         }
     }
@@ -147,15 +149,15 @@ pub(crate) struct Answers<'r> {
     reading: &'r Reading<'r>,
     parts: Option<UrlParts<'r>>,
     web: Option<&'r WebAddress>,
+    /// The address whose host's Public Suffix List answer is the URL's too
+    /// (looked up once with the address), when the two readings are one.
+    answered: Option<&'r WebAddress>,
 }
 
 impl<'r> Answers<'r> {
     /// The value of `answer` for this row.
     pub(crate) fn value(&self, answer: Answer) -> Value<'r> {
-        let (parts, web, reading) = (self.parts, self.web, self.reading);
-        // The host's Public Suffix List answer, looked up once with the
-        // address when the two readings are one.
-        let answered = web.filter(|_| reading.url_is_web);
+        let (parts, web, answered, reading) = (self.parts, self.web, self.answered, self.reading);
         match answer {
             Answer::UrlValid => Value::Boolean(parts.is_some()),
             Answer::UrlHref => text(parts.map(|p| p.href)),
