@@ -64,6 +64,7 @@ mod domains;
 mod embedded;
 #[doc(hidden)]
 pub mod fuzzing;
+pub(crate) mod name;
 pub(crate) mod paste;
 mod secrets;
 mod traversal;
@@ -322,8 +323,17 @@ fn host_warnings(url: &Url, host: &HostAnswer, data: &Data, out: &mut Vec<Warnin
             Some(hostname.to_owned()),
         )),
         Some(Host::Domain(domain)) => {
-            if let Some(registrable) = host.answer(url).and_then(|a| a.registrable_domain())
-                && let Some(inner) = domains::domain_in_subdomain(domain, registrable, data.psl())
+            // The name without a root dot or empty labels, which every
+            // spelling of the host shares: the warnings read it.
+            let name = name::warning_name(domain);
+            let registrable = match &name {
+                std::borrow::Cow::Borrowed(_) => {
+                    host.answer(url).and_then(|a| a.registrable_domain())
+                }
+                std::borrow::Cow::Owned(name) => data.psl().registrable_domain(name),
+            };
+            if let Some(registrable) = registrable
+                && let Some(inner) = domains::domain_in_subdomain(&name, registrable, data.psl())
             {
                 out.push(Warning::new(
                     WarningCode::DomainInSubdomain,

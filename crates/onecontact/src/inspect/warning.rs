@@ -112,6 +112,35 @@ impl WarningCode {
         WarningCode::EncodedDotSegment,
     ];
 
+    /// Whether the warning is about the host's name or address, and so
+    /// holds for every spelling a browser reads as the same host (a root
+    /// dot, empty labels, upper case, ideographic dots, percent-encoded
+    /// bytes, added userinfo, port, query or fragment).
+    pub fn is_about_host(self) -> bool {
+        match self {
+            WarningCode::DomainInSubdomain
+            | WarningCode::IpAddressHost
+            | WarningCode::PunycodeHost
+            | WarningCode::MixedScriptLabel
+            | WarningCode::LookalikeLabel
+            | WarningCode::LabelShownAsPunycode
+            | WarningCode::LookalikeOfPopularDomain => true,
+            WarningCode::UserinfoLooksLikeHost
+            | WarningCode::UserinfoBeforeHost
+            | WarningCode::PasswordInUrl
+            | WarningCode::UrlInPath
+            | WarningCode::UrlInQuery
+            | WarningCode::EncodedDelimiterInHost
+            | WarningCode::SecretInQuery
+            | WarningCode::LongUrl
+            | WarningCode::VeryLongUrl
+            | WarningCode::NonWebScheme
+            | WarningCode::ParserDifferential
+            | WarningCode::MistypedScheme
+            | WarningCode::EncodedDotSegment => false,
+        }
+    }
+
     /// The stable code.
     pub fn code(self) -> &'static str {
         match self {

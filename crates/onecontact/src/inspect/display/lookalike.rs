@@ -247,11 +247,17 @@ pub(crate) fn similar_top_domain(
     unicode_host: &str,
     top: &TopDomains,
 ) -> Option<String> {
-    let trimmed = unicode_host.strip_suffix('.').unwrap_or(unicode_host);
-    if !tail::may_end_in_top_domain(trimmed, top) {
+    // Every spelling of the host is compared as one name: without a root
+    // dot or empty labels.
+    let unicode_host = crate::inspect::name::warning_name(unicode_host);
+    if !tail::may_end_in_top_domain(&unicode_host, top) {
         return None;
     }
-    imitated_domain(host, unicode_host, top)
+    imitated_domain(
+        &crate::inspect::name::warning_name(host),
+        &unicode_host,
+        top,
+    )
 }
 
 /// [`similar_top_domain`] from the skeletons of the whole host.
