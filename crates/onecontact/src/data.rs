@@ -13,6 +13,7 @@ use std::sync::Arc;
 use onecontact_psl::List;
 
 use crate::inspect::TopDomains;
+use crate::inspect::imitation::Engaged;
 
 /// The Public Suffix List and the popular domains that answers are computed
 /// with: the compiled-in lists ([`Data::baked`], the default) or lists
@@ -46,6 +47,9 @@ use crate::inspect::TopDomains;
 pub struct Data {
     psl: Source<List>,
     top_domains: Source<TopDomains>,
+    /// The domains of one's own list, read with the Public Suffix List for
+    /// the brand-imitation heuristics (empty for the built-in lists).
+    engaged: Source<Engaged>,
 }
 
 /// A list compiled in or loaded.
@@ -73,6 +77,7 @@ impl<T> Source<T> {
 }
 
 static BAKED_TOP_DOMAINS: TopDomains = TopDomains::BAKED;
+static NO_ENGAGED: Engaged = Engaged::EMPTY;
 
 impl Data {
     /// The lists compiled in: the Public Suffix List pinned in
@@ -82,7 +87,21 @@ impl Data {
         Data {
             psl: Source::Baked(List::baked()),
             top_domains: Source::Baked(&BAKED_TOP_DOMAINS),
+            engaged: Source::Baked(&NO_ENGAGED),
         }
+    }
+
+    /// One's own domains read again after a change of either list.
+    fn reread_engaged(mut self) -> Data {
+        self.engaged = if self.top_domains().listed().is_empty() {
+            Source::Baked(&NO_ENGAGED)
+        } else {
+            Source::Loaded(Arc::new(Engaged::new(
+                self.top_domains().listed(),
+                self.psl(),
+            )))
+        };
+        self
     }
 
     /// This data with another Public Suffix List (from
@@ -90,14 +109,14 @@ impl Data {
     #[must_use]
     pub fn with_psl(mut self, list: List) -> Data {
         self.psl = Source::Loaded(Arc::new(list));
-        self
+        self.reread_engaged()
     }
 
     /// This data with another Public Suffix List, shared.
     #[must_use]
     pub fn with_shared_psl(mut self, list: Arc<List>) -> Data {
         self.psl = Source::Loaded(list);
-        self
+        self.reread_engaged()
     }
 
     /// This data with other popular domains (from [`TopDomains::parse`],
@@ -105,7 +124,7 @@ impl Data {
     #[must_use]
     pub fn with_top_domains(mut self, top_domains: TopDomains) -> Data {
         self.top_domains = Source::Loaded(Arc::new(top_domains));
-        self
+        self.reread_engaged()
     }
 
     /// The Public Suffix List in use.
@@ -116,6 +135,11 @@ impl Data {
     /// The popular domains in use.
     pub fn top_domains(&self) -> &TopDomains {
         self.top_domains.get()
+    }
+
+    /// One's own domains, read for the brand-imitation heuristics.
+    pub(crate) fn engaged(&self) -> &Engaged {
+        self.engaged.get()
     }
 
     /// Whether two values hold the same lists (the same compiled-in lists,

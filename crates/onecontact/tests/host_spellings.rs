@@ -16,7 +16,7 @@
 
 use std::collections::BTreeSet;
 
-use onecontact::inspect::{TopDomains, inspect_with};
+use onecontact::inspect::{ImitationKind, TopDomains, inspect_with};
 use onecontact::{Data, Severity, WarningCode};
 use proptest::prelude::*;
 
@@ -35,27 +35,33 @@ const SEEDS: &[(&str, &str, &str)] = &[
     ("https", "xn--google-5b1b.com", "/"),
     ("https", "xn--ab-9kc.com", "/x"),
     ("https", "paypal.com.xn--80ak6aa92e.com", "/"),
+    ("https", "paypal-login.com", "/"),
+    ("https", "www-google.com", "/"),
+    ("https", "google.com.evil.net", "/"),
+    ("https", "myetherwaliet.com", "/"),
+    ("https", "metamask.top", "/"),
 ];
 
 /// The data the seeds are inspected with: the built-in lists and one brand
 /// of a user's own.
 fn data() -> Data {
     Data::baked().with_top_domains(
-        TopDomains::baked().with(TopDomains::parse("example-bank.com\n").unwrap()),
+        TopDomains::baked()
+            .with(TopDomains::parse("example-bank.com\nmyetherwallet.com\nmetamask.io\n").unwrap()),
     )
 }
 
 /// The host warnings of a link: code, severity and the domain a look-alike
-/// imitates.
-fn host_warnings(text: &str, data: &Data) -> BTreeSet<(WarningCode, Severity, Option<String>)> {
+/// imitates, and how.
+type HostWarning = (WarningCode, Severity, Option<(String, ImitationKind)>);
+
+fn host_warnings(text: &str, data: &Data) -> BTreeSet<HostWarning> {
     inspect_with(text, data)
         .warnings
         .into_iter()
         .filter(|w| w.code.is_about_host())
         .map(|w| {
-            let imitated = (w.code == WarningCode::LookalikeOfPopularDomain)
-                .then(|| w.evidence.clone())
-                .flatten();
+            let imitated = w.imitation.map(|i| (i.domain, i.kind));
             (w.code, w.severity, imitated)
         })
         .collect()
@@ -209,6 +215,26 @@ fn the_seeds_draw_every_host_warning() {
             drawn.contains(&code),
             "no seed draws {code}: add one to SEEDS"
         );
+    }
+}
+
+#[test]
+fn the_seeds_draw_every_kind_of_imitation_chromium_and_ours_share() {
+    let data = data();
+    let drawn: BTreeSet<ImitationKind> = SEEDS
+        .iter()
+        .flat_map(|(scheme, host, rest)| host_warnings(&format!("{scheme}://{host}{rest}"), &data))
+        .filter_map(|(_, _, imitated)| imitated.map(|(_, kind)| kind))
+        .collect();
+    for kind in [
+        ImitationKind::SkeletonMatchTopBucket,
+        ImitationKind::EditDistanceOwn,
+        ImitationKind::TargetEmbedding,
+        ImitationKind::TailEmbedding,
+        ImitationKind::ComboSquatting,
+        ImitationKind::OtherRegistryOwn,
+    ] {
+        assert!(drawn.contains(&kind), "no seed draws {kind}: {drawn:?}");
     }
 }
 

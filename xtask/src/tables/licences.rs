@@ -1,18 +1,23 @@
 //! The licences of data compiled into a crate, copied next to its sources so
 //! that the crate's package carries them: the Public Suffix List's (MPL-2.0)
 //! into `onecontact-psl`, Chromium's (BSD-3-Clause, the popular-domains list)
-//! into `onecontact`.
+//! into `onecontact`, and wordsegment's (Apache-2.0, the word counts of
+//! the common words) into `onecontact`.
 
 use std::path::{Path, PathBuf};
 
 use super::Generated;
 
 /// (pinned licence, copy inside the crate that compiles the data in).
-const COPIES: [(&str, &str); 2] = [
+const COPIES: [(&str, &str); 3] = [
     ("testdata/psl/LICENSE", "crates/onecontact-psl/LICENSE-PSL"),
     (
         "testdata/top-domains/LICENSE",
         "crates/onecontact/LICENSE-top-domains",
+    ),
+    (
+        "testdata/lookalikes/LICENSE-wordsegment",
+        "crates/onecontact/LICENSE-wordsegment",
     ),
 ];
 

@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 mod licences;
+mod lookalike_words;
 mod psl;
 mod top_domains;
 
@@ -23,6 +24,7 @@ fn generate_all(root: &Path) -> Result<Vec<Generated>, String> {
     let mut out = Vec::new();
     out.extend(psl::generate(root)?);
     out.extend(top_domains::generate(root)?);
+    out.extend(lookalike_words::generate(root)?);
     out.extend(licences::generate(root)?);
     Ok(out)
 }

@@ -64,6 +64,7 @@ mod domains;
 mod embedded;
 #[doc(hidden)]
 pub mod fuzzing;
+pub(crate) mod imitation;
 pub(crate) mod name;
 pub(crate) mod paste;
 mod secrets;
@@ -78,6 +79,7 @@ pub use differential::{
 pub use display::lookalike::codegen;
 pub use display::lookalike::{TopDomains, TopDomainsError};
 pub use display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
+pub use imitation::{Imitation, ImitationKind};
 pub use warning::{Severity, Warning, WarningCode};
 
 use onecontact_url::form_urlencoded;
@@ -354,6 +356,25 @@ fn host_warnings(url: &Url, host: &HostAnswer, data: &Data, out: &mut Vec<Warnin
                     Some(unicode.to_owned()),
                 ));
             }
+            let all = match &name {
+                std::borrow::Cow::Borrowed(_) => host.answer(url),
+                std::borrow::Cow::Owned(_) => None,
+            };
+            let imitation = imitation::find(url.scheme(), &name, all, data).or_else(|| {
+                let domain = host.display()?.imitates.clone()?;
+                let top = data.top_domains();
+                let kind = if top.listed().contains(&domain) {
+                    ImitationKind::SkeletonMatchOwn
+                } else if top.is_top_bucket(&domain) {
+                    ImitationKind::SkeletonMatchTopBucket
+                } else {
+                    ImitationKind::SkeletonMatchPopular
+                };
+                Some(Imitation { domain, kind })
+            });
+            if let Some(imitation) = imitation {
+                out.push(imitation_warning(&name, host.display(), imitation));
+            }
             if let Some(display) = host.display() {
                 display_warnings(display, out);
             }
@@ -362,18 +383,29 @@ fn host_warnings(url: &Url, host: &HostAnswer, data: &Data, out: &mut Vec<Warnin
     }
 }
 
+/// The warning naming the domain a host imitates and how.
+fn imitation_warning(name: &str, display: Option<&HostDisplay>, imitation: Imitation) -> Warning {
+    let domain = &imitation.domain;
+    let kind = imitation.kind;
+    let shown = display
+        .filter(|d| d.imitates.is_some())
+        .map(|d| format!(", so a browser shows it in Punycode ({})", d.host))
+        .unwrap_or_default();
+    let message = format!(
+        "the host {name} looks like {domain} but is not {domain}: {}{shown} ({kind})",
+        kind.describe(domain)
+    );
+    let mut warning = Warning::new(
+        WarningCode::LookalikeOfPopularDomain,
+        message,
+        Some(domain.clone()),
+    )
+    .with_severity(kind.severity());
+    warning.imitation = Some(imitation);
+    warning
+}
+
 fn display_warnings(display: &HostDisplay, out: &mut Vec<Warning>) {
-    if let Some(domain) = &display.imitates {
-        out.push(Warning::new(
-            WarningCode::LookalikeOfPopularDomain,
-            format!(
-                "the host looks like {domain} but is not {domain}: its letters are look-alikes of that popular \
-                 domain's, so a browser shows it in Punycode ({})",
-                display.host
-            ),
-            Some(domain.clone()),
-        ));
-    }
     for label in &display.labels {
         let Some(reason) = label.reason else {
             continue;

@@ -57,8 +57,10 @@ pub enum WarningCode {
     /// character it does not show (not allowed in identifiers, a repeated
     /// mark, mixed digits, a character of another top-level domain).
     LabelShownAsPunycode,
-    /// `lookalike-of-popular-domain`: the host's confusable skeleton is that
-    /// of a popular domain it is neither equal to nor a subdomain of.
+    /// `lookalike-of-popular-domain`: the host imitates a popular domain or
+    /// one of one's own, as Chromium's lookalike heuristics decide (its
+    /// [`Imitation`](super::Imitation) names the domain and the heuristic;
+    /// the severity follows the heuristic).
     LookalikeOfPopularDomain,
     /// `encoded-delimiter-in-host`: the authority as typed holds a
     /// percent-encoded delimiter (`%2F`, `%40`, `%3F`, `%23`, `%3A`, `%5C`, `%2E`).
@@ -232,6 +234,10 @@ pub struct Warning {
     /// Where that character (or the text the warning is about) starts: a
     /// byte offset in the text as given.
     pub position: Option<usize>,
+    /// For `lookalike-of-popular-domain`: the domain imitated and the
+    /// heuristic that found it.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub imitation: Option<super::Imitation>,
 }
 
 impl Warning {
@@ -243,6 +249,7 @@ impl Warning {
             evidence,
             character: None,
             position: None,
+            imitation: None,
         }
     }
 

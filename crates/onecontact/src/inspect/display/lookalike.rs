@@ -36,8 +36,13 @@ mod baked {
     pub(super) static TOP_SKELETONS: Packed = Packed::new("", &[]);
     pub(super) static TOP_DOMAINS: Packed = Packed::new("", &[]);
     pub(super) static TOP_DOMAIN_ENDS: Packed = Packed::new("", &[]);
+    pub(super) static TOP_BUCKET_DOMAINS: Packed = Packed::new("", &[]);
+    pub(super) static EDIT_SKELETONS: Packed = Packed::new("", &[]);
+    pub(super) static EDIT_DOMAINS: Packed = Packed::new("", &[]);
+    pub(super) static JOINED_SKELETONS: Packed = Packed::new("", &[]);
+    pub(super) static JOINED_DOMAINS: Packed = Packed::new("", &[]);
 }
-mod packed;
+pub(crate) mod packed;
 mod tail;
 
 /// Skeletons are computed for the readings of at most this many
@@ -92,6 +97,9 @@ pub struct TopDomains {
     /// The proper suffixes of the skeletons of `own` (`corn` and
     /// `google.corn` for `rnail.google.corn`), sorted.
     own_suffixes: Vec<String>,
+    /// The domains of `own` in the order listed, each once: the sites a
+    /// user names as theirs (Chromium's engaged sites).
+    listed: Vec<String>,
 }
 
 impl TopDomains {
@@ -100,6 +108,7 @@ impl TopDomains {
         baked: true,
         own: Vec::new(),
         own_suffixes: Vec::new(),
+        listed: Vec::new(),
     };
 
     /// The built-in list: Chromium's popular domains (see docs/web.md).
@@ -119,6 +128,18 @@ impl TopDomains {
         if own.is_empty() {
             return Err(TopDomainsError::Empty);
         }
+        let mut listed: Vec<String> = Vec::new();
+        for line in text.lines().map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Ok(ascii) = onecontact_idna::domain_to_ascii(line) {
+                let ascii = ascii.strip_suffix('.').unwrap_or(&ascii);
+                if !listed.iter().any(|d| d == ascii) {
+                    listed.push(ascii.to_owned());
+                }
+            }
+        }
         let own_suffixes = proper_suffixes(own.iter().map(|(s, _)| s.as_str()))
             .into_iter()
             .map(str::to_owned)
@@ -127,12 +148,18 @@ impl TopDomains {
             baked: false,
             own,
             own_suffixes,
+            listed,
         })
     }
 
     /// This list and `other` together.
     pub fn with(mut self, other: TopDomains) -> TopDomains {
         self.baked |= other.baked;
+        for domain in other.listed {
+            if !self.listed.contains(&domain) {
+                self.listed.push(domain);
+            }
+        }
         self.own.extend(other.own);
         self.own.sort();
         self.own.dedup();
@@ -174,6 +201,55 @@ impl TopDomains {
                 .position(skeleton)
                 .and_then(|i| baked::TOP_DOMAINS.get(i))
         })
+    }
+
+    /// The domains of one's own list, in the order listed (Chromium's
+    /// engaged sites).
+    pub(crate) fn listed(&self) -> &[String] {
+        &self.listed
+    }
+
+    /// Whether the built-in list is consulted.
+    pub(crate) fn has_baked(&self) -> bool {
+        self.baked
+    }
+
+    /// How many edit-distance skeletons the built-in list has.
+    pub(crate) fn edit_len() -> usize {
+        baked::EDIT_SKELETONS.len()
+    }
+
+    /// The built-in edit-distance skeleton `i` (in lexicographic order) and
+    /// its domain.
+    pub(crate) fn edit_entry(i: usize) -> Option<(&'static str, &'static str)> {
+        Some((baked::EDIT_SKELETONS.get(i)?, baked::EDIT_DOMAINS.get(i)?))
+    }
+
+    /// The built-in popular domain whose skeleton is `skeleton`.
+    pub(crate) fn find_popular(&self, skeleton: &str) -> Option<&'static str> {
+        if !self.baked {
+            return None;
+        }
+        baked::TOP_SKELETONS
+            .position(skeleton)
+            .and_then(|i| baked::TOP_DOMAINS.get(i))
+    }
+
+    /// Whether `domain` is in the top bucket of the built-in list (the most
+    /// popular domains, before Chromium's `###END_TOP_BUCKET###` line).
+    pub(crate) fn is_top_bucket(&self, domain: &str) -> bool {
+        self.baked && baked::TOP_BUCKET_DOMAINS.position(domain).is_some()
+    }
+
+    /// The built-in top-bucket domain whose skeleton, without `.` and `-`,
+    /// is `joined` (`googlecorn`).
+    pub(crate) fn find_joined(&self, joined: &str) -> Option<&'static str> {
+        if !self.baked {
+            return None;
+        }
+        baked::JOINED_SKELETONS
+            .position(joined)
+            .and_then(|i| baked::JOINED_DOMAINS.get(i))
     }
 
     /// Whether `tail` is a proper suffix, at a dot, of a skeleton of the
@@ -356,7 +432,7 @@ fn readings(c: char) -> &'static [&'static str] {
 /// `text` without its nonspacing marks, recomposed, and `ł`, `ø`, `đ` as
 /// `l`, `o`, `d`. A dot neither composes nor decomposes, so a host's labels
 /// come out the same taken one by one.
-fn strip_accents(text: &str) -> String {
+pub(crate) fn strip_accents(text: &str) -> String {
     if text.is_ascii() {
         return text.to_owned();
     }
@@ -465,7 +541,7 @@ fn ascii_prototype(c: u8) -> Option<&'static str> {
 /// The UTS #39 skeleton of `s` after the browsers' extra mappings, taken
 /// between dots: a dot is its own skeleton and stops every step (it does
 /// not decompose, is not reordered and maps to nothing else).
-fn skeleton_of(s: &str) -> String {
+pub(crate) fn skeleton_of(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
     for (i, part) in s.split('.').enumerate() {
         if i > 0 {
@@ -528,10 +604,104 @@ pub(crate) fn skeletons(unicode_host: &str) -> BTreeSet<String> {
     skeletons_of_readings(&readings)
 }
 
+/// The top-bucket tables of the built-in list (see the generated file).
+struct TopBucket {
+    domains: Vec<String>,
+    edit_skeletons: Vec<String>,
+    edit_domains: Vec<String>,
+    joined_skeletons: Vec<String>,
+    joined_domains: Vec<String>,
+}
+
+/// Chromium's marker line after the top bucket of `domains.list`.
+const TOP_BUCKET_END: &str = "###END_TOP_BUCKET###";
+/// Chromium's `kMaxDomains` (make_top_domain_list_variables.cc): the
+/// edit-distance heuristics compare with at most this many skeletons.
+const MAX_EDIT_SKELETONS: usize = 500;
+
+/// The top-bucket tables from the text of a domain list and its entries,
+/// as Chromium's generators build them (make_top_domain_list_variables.cc,
+/// make_top_domain_skeletons.cc).
+fn top_bucket_tables(text: &str, entries: &[(String, String)]) -> TopBucket {
+    let psl = onecontact_psl::List::baked();
+    let mut domains = Vec::new();
+    let mut edit: BTreeSet<String> = BTreeSet::new();
+    for line in text.lines().map(str::trim) {
+        if line == TOP_BUCKET_END {
+            break;
+        }
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        domains.push(line.to_owned());
+        if edit.len() < MAX_EDIT_SKELETONS
+            && crate::inspect::imitation::name_without_registry(line, psl)
+                .chars()
+                .count()
+                >= 5
+        {
+            edit.insert(skeleton_of(line));
+        }
+    }
+    let domain_of = |skeleton: &str| {
+        entries
+            .binary_search_by(|(s, _)| s.as_str().cmp(skeleton))
+            .ok()
+            .and_then(|i| entries.get(i))
+            .map(|(_, d)| d.clone())
+    };
+    let mut edit_skeletons = Vec::new();
+    let mut edit_domains = Vec::new();
+    for skeleton in edit {
+        let domain = domain_of(&skeleton).unwrap_or_else(|| skeleton.clone());
+        edit_skeletons.push(skeleton);
+        edit_domains.push(domain);
+    }
+    let mut joined: Vec<(String, String)> = Vec::new();
+    for domain in &domains {
+        let (unicode, _) = onecontact_idna::domain_to_unicode(domain);
+        for skeleton in skeletons(&unicode) {
+            joined.push((skeleton.replace(['.', '-'], ""), domain.clone()));
+        }
+    }
+    joined.sort_by(|a, b| a.0.cmp(&b.0));
+    joined.dedup_by(|later, first| later.0 == first.0);
+    domains.sort();
+    domains.dedup();
+    let (joined_skeletons, joined_domains) = joined.into_iter().unzip();
+    TopBucket {
+        domains,
+        edit_skeletons,
+        edit_domains,
+        joined_skeletons,
+        joined_domains,
+    }
+}
+
 /// Support for `cargo xtask tables`: the generated table's source.
 #[doc(hidden)]
 pub mod codegen {
     use std::fmt::Write as _;
+
+    /// The Rust source of the word tables of the brand-imitation heuristics
+    /// (common words by Chromium's recipe, combo-squatting brands and
+    /// keywords) from the pinned files' texts; `inputs` names each input
+    /// and its sha256 for the header.
+    pub fn lookalike_words_source(
+        count_1w: &str,
+        brands_in_common_words: &str,
+        combo_brands: &str,
+        combo_keywords: &str,
+        inputs: &[(&str, &str)],
+    ) -> Result<String, String> {
+        crate::inspect::imitation::words::source(
+            count_1w,
+            brands_in_common_words,
+            combo_brands,
+            combo_keywords,
+            inputs,
+        )
+    }
 
     /// The Rust source of the built-in table from the text of a domain
     /// list (`input` and `sha256` name it in the header).
@@ -569,6 +739,44 @@ pub mod codegen {
             entries.iter().map(|(_, d)| d.as_str()),
         ));
         out.push('\n');
+        let bucket = super::top_bucket_tables(text, &entries);
+        for (name, doc, list) in [
+            (
+                "TOP_BUCKET_DOMAINS",
+                "The domains of the top bucket (before `###END_TOP_BUCKET###`), sorted.",
+                &bucket.domains,
+            ),
+            (
+                "EDIT_SKELETONS",
+                "The skeletons the edit-distance and character-swap heuristics compare\n\
+                 with: those of the first 500 top-bucket domains whose name without\n\
+                 registry has 5 characters or more, sorted.",
+                &bucket.edit_skeletons,
+            ),
+            (
+                "EDIT_DOMAINS",
+                "The domain of each skeleton of `EDIT_SKELETONS`, at the same index.",
+                &bucket.edit_domains,
+            ),
+            (
+                "JOINED_SKELETONS",
+                "The skeletons of the top-bucket domains without `.` and `-`\n\
+                 (`googlecorn`), sorted.",
+                &bucket.joined_skeletons,
+            ),
+            (
+                "JOINED_DOMAINS",
+                "The domain of each skeleton of `JOINED_SKELETONS`, at the same index.",
+                &bucket.joined_domains,
+            ),
+        ] {
+            out.push_str(&super::packed::source(
+                name,
+                doc,
+                list.iter().map(String::as_str),
+            ));
+            out.push('\n');
+        }
         out.push_str(&super::packed::source(
             "TOP_DOMAIN_ENDS",
             "The proper suffixes, at a dot, of the skeletons above (`corn` and\n\

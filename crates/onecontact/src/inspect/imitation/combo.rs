@@ -1,0 +1,114 @@
+//! Combo squatting (Chromium's `GetComboSquattingType`): a brand's name
+//! joined to a keyword phishing sites use (`paypal-login.com`,
+//! `youtubesecure.com`), on the skeletons of the name without registry.
+
+use super::domain::DomainInfo;
+use super::words::{combo_brands, combo_keywords};
+use super::{Imitation, ImitationKind, Targets};
+
+/// Chromium's `kMinBrandNameLengthForComboSquatting`: brands of at most
+/// this many characters are not checked.
+const MIN_BRAND_LENGTH: usize = 4;
+
+/// Whether some keyword stands in `skeleton` (a quick test before the
+/// brands are tried).
+fn has_keyword(skeleton: &str) -> bool {
+    let bytes = skeleton.as_bytes();
+    (0..bytes.len()).any(|i| {
+        let rest = bytes.get(i..).unwrap_or_default();
+        combo_keywords().any(|k| rest.starts_with(k.as_bytes()))
+    })
+}
+
+/// Whether `skeleton` holds `brand` (without being it) and a keyword that
+/// neither holds nor is held by the brand, and does not overlap it.
+fn is_combo(brand: &str, skeleton: &str) -> bool {
+    let Some(brand_at) = skeleton.find(brand) else {
+        return false;
+    };
+    if skeleton.len() == brand.len() {
+        return false;
+    }
+    combo_keywords().any(|keyword| {
+        let Some(keyword_at) = skeleton.find(keyword) else {
+            return false;
+        };
+        if brand.contains(keyword) || keyword.contains(brand) {
+            return false;
+        }
+        let overlap = (keyword_at > brand_at && keyword_at < brand_at + brand.len())
+            || (brand_at > keyword_at && brand_at < keyword_at + keyword.len());
+        !overlap
+    })
+}
+
+/// The combo-squatting match of `info`: Chromium's brands first, then the
+/// names of one's own sites.
+pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+    let skeletons = info.e2ld_skeletons();
+    if !skeletons.iter().any(|s| has_keyword(s)) {
+        return None;
+    }
+    for (name, brand) in combo_brands() {
+        if name.len() <= MIN_BRAND_LENGTH {
+            continue;
+        }
+        if skeletons.iter().any(|s| is_combo(brand, s)) {
+            return Some(Imitation {
+                domain: suggestion(name, info, targets),
+                kind: ImitationKind::ComboSquatting,
+            });
+        }
+    }
+    for site in &targets.engaged.sites {
+        if site.info.e2ld.chars().count() <= MIN_BRAND_LENGTH {
+            continue;
+        }
+        for brand in &site.e2ld_skeletons {
+            if skeletons.iter().any(|s| is_combo(brand, s)) {
+                // The first site (in the order given) of that name.
+                let first = targets
+                    .engaged
+                    .sites
+                    .iter()
+                    .find(|s| s.info.e2ld == site.info.e2ld)
+                    .unwrap_or(site);
+                return Some(Imitation {
+                    domain: first.info.hostname.clone(),
+                    kind: ImitationKind::ComboSquattingOwn,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The domain to suggest for a Chromium brand: the brand under the host's
+/// registry when that is a popular domain, else under `.com`.
+fn suggestion(brand: &str, info: &DomainInfo, targets: &Targets<'_>) -> String {
+    let registry = info.etld1.get(info.e2ld.len() + 1..).unwrap_or_default();
+    let same_registry = format!("{brand}.{registry}");
+    let candidate = DomainInfo::of(&same_registry, None, targets.psl);
+    if targets.is_top_domain(&candidate) {
+        same_registry
+    } else {
+        format!("{brand}.com")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brands_with_keywords() {
+        assert!(has_keyword("paypal-login"));
+        assert!(!has_keyword("example"));
+        assert!(is_combo("paypal", "paypal-login"));
+        assert!(is_combo("google", "googlesecure"));
+        assert!(!is_combo("paypal", "paypal"));
+        // The keyword overlaps the brand: `highs` + `security`.
+        assert!(!is_combo("highs", "highsecurity"));
+        assert!(!is_combo("paypal", "example-login"));
+    }
+}

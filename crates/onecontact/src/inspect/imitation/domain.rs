@@ -1,0 +1,165 @@
+//! What the heuristics know of a domain (Chromium's `DomainInfo`): its
+//! eTLD+1 as Chromium reads it, its name without registry, and the
+//! confusable skeletons of its eTLD+1 in Unicode.
+
+use onecontact_psl::{Answer, List, Sections};
+
+use crate::inspect::display::lookalike::{skeleton_of, skeletons};
+
+/// Private registries Chromium treats as public (`kPrivateRegistriesTreatedAsPublic`).
+const PRIVATE_TREATED_AS_PUBLIC: [&str; 2] = ["com.de", "com.se"];
+
+/// A domain as the heuristics read it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct DomainInfo {
+    /// The host (ASCII, lowercase, without a root dot).
+    pub(crate) hostname: String,
+    /// Its eTLD+1 (ASCII): PRIVATE registries ignored except `com.de` and
+    /// `com.se`; empty when the registry is unknown.
+    pub(crate) etld1: String,
+    /// The eTLD+1 without its ICANN registry (`google` for `google.com.mx`).
+    pub(crate) e2ld: String,
+    /// The skeletons of the eTLD+1 in Unicode.
+    pub(crate) skeletons: Vec<String>,
+}
+
+/// The registrable domain of an answer, when its registry is listed (not
+/// the implicit `*`).
+fn listed_registrable<'a>(answer: &Answer<'a>) -> Option<&'a str> {
+    if answer.is_implicit() {
+        return None;
+    }
+    answer.registrable_domain()
+}
+
+/// Chromium's eTLD+1 of `host` (`GetETLDPlusOne`): the registrable domain
+/// under the ICANN section, unless that is `com.de` or `com.se`, which
+/// count as public; `None` for unknown registries. `all` is the answer of
+/// both sections when the caller has it.
+pub(crate) fn etld_plus_one<'h>(
+    host: &'h str,
+    all: Option<Answer<'h>>,
+    psl: &List,
+) -> Option<&'h str> {
+    let all = all.unwrap_or_else(|| psl.lookup(host));
+    let private = listed_registrable(&all);
+    if !all.is_private() {
+        return private;
+    }
+    let public = listed_registrable(&psl.lookup_with(host, Sections::IcannOnly));
+    match public {
+        Some(p) if PRIVATE_TREATED_AS_PUBLIC.contains(&p) => private,
+        p => p,
+    }
+}
+
+/// `host` without its ICANN registry and the dot before it
+/// (`HostnameWithoutRegistry`); the whole host when the registry is unknown.
+pub(crate) fn name_without_registry<'h>(host: &'h str, psl: &List) -> &'h str {
+    let answer = psl.lookup_with(host, Sections::IcannOnly);
+    if answer.is_implicit() {
+        return host.trim_matches('.');
+    }
+    let start = answer.suffix_start();
+    host.get(..start).unwrap_or(host).trim_matches('.')
+}
+
+/// The skeletons of an ASCII host in Unicode form.
+pub(crate) fn skeletons_of_ascii(ascii: &str) -> Vec<String> {
+    if !crate::host::has_xn_label(ascii) {
+        return vec![skeleton_of(ascii)];
+    }
+    let (unicode, _) = onecontact_idna::domain_to_unicode(ascii);
+    skeletons(&unicode).into_iter().collect()
+}
+
+impl DomainInfo {
+    /// The domain info of `hostname` (ASCII, lowercase, without a root
+    /// dot); `all` is its Public Suffix List answer over both sections
+    /// when the caller has it.
+    pub(crate) fn of(hostname: &str, all: Option<Answer<'_>>, psl: &List) -> DomainInfo {
+        let Some(etld1) = etld_plus_one(hostname, all, psl) else {
+            return DomainInfo {
+                hostname: hostname.to_owned(),
+                ..DomainInfo::default()
+            };
+        };
+        DomainInfo {
+            hostname: hostname.to_owned(),
+            etld1: etld1.to_owned(),
+            e2ld: name_without_registry(etld1, psl).to_owned(),
+            skeletons: skeletons_of_ascii(etld1),
+        }
+    }
+
+    /// Whether the eTLD+1 has an `xn--` label.
+    pub(crate) fn has_idn(&self) -> bool {
+        crate::host::has_xn_label(&self.etld1)
+    }
+
+    /// Whether the domain takes part in the edit-distance heuristics
+    /// (`IsEditDistanceCandidate`): a name without registry of five
+    /// characters or more.
+    pub(crate) fn is_edit_distance_candidate(&self) -> bool {
+        !self.etld1.is_empty() && self.e2ld.chars().count() >= 5
+    }
+
+    /// The skeletons of the name without registry, in Unicode.
+    pub(crate) fn e2ld_skeletons(&self) -> Vec<String> {
+        skeletons_of_ascii(&self.e2ld)
+    }
+}
+
+/// The name without registry of an eTLD+1 with `com.de` and `com.se` as
+/// public registries (`GetE2LDWithDeFactoPublicRegistries`).
+pub(crate) fn e2ld_de_facto(etld1: &str, psl: &List) -> String {
+    if etld1.is_empty() {
+        return String::new();
+    }
+    let all = psl.lookup(etld1);
+    let public = psl.lookup_with(etld1, Sections::IcannOnly);
+    let mut registry = if public.is_implicit() {
+        ""
+    } else {
+        public.public_suffix()
+    };
+    if !all.is_implicit()
+        && all.public_suffix() != registry
+        && PRIVATE_TREATED_AS_PUBLIC.iter().any(|p| etld1.ends_with(p))
+    {
+        registry = all.public_suffix();
+    }
+    etld1
+        .get(..etld1.len().saturating_sub(registry.len()))
+        .unwrap_or_default()
+        .trim_matches('.')
+        .to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn etld_plus_one_as_chromium_reads_it() {
+        let psl = List::baked();
+        let e = |h| etld_plus_one(h, None, psl);
+        assert_eq!(e("www.google.com"), Some("google.com"));
+        assert_eq!(e("foo.blogspot.com"), Some("blogspot.com"));
+        assert_eq!(e("foo.com.de"), Some("foo.com.de"));
+        assert_eq!(e("a.b.example.co.uk"), Some("example.co.uk"));
+        assert_eq!(e("google.cóm"), None);
+        assert_eq!(e("example.invalidtld"), None);
+        assert_eq!(name_without_registry("google.com.mx", psl), "google");
+        assert_eq!(name_without_registry("foo.com.de", psl), "foo.com");
+        assert_eq!(e2ld_de_facto("foo.com.de", psl), "foo");
+        assert_eq!(e2ld_de_facto("google.com.mx", psl), "google");
+        let info = DomainInfo::of("www.paypa1.com", None, psl);
+        assert_eq!(
+            (info.etld1.as_str(), info.e2ld.as_str()),
+            ("paypa1.com", "paypa1")
+        );
+        assert_eq!(info.skeletons, ["paypal.corn"]);
+        assert!(info.is_edit_distance_candidate());
+    }
+}

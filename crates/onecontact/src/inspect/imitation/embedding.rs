@@ -1,0 +1,184 @@
+//! Target embedding (Chromium's `GetTargetEmbeddingType`): a popular
+//! domain or one of one's own inside the host, read over its tokens (the
+//! parts between `-` and `.`) from the end.
+
+use super::domain::{DomainInfo, e2ld_de_facto};
+use super::words::is_common_word;
+use super::{Imitation, ImitationKind, Targets};
+use crate::inspect::display::lookalike::skeleton_of;
+
+/// Chromium's `kMinE2LDLengthForTargetEmbedding`: names without registry
+/// of at most this many characters are not protected.
+const MIN_E2LD_LENGTH: usize = 4;
+
+/// Domains that may end a host after a `-` (`kDomainsPermittedInEndEmbeddings`),
+/// and whose common-word names still count.
+const PERMITTED_AT_END: [&str; 3] = ["office.com", "medium.com", "orange.fr"];
+
+/// The embedding found, if any: the interstitial one when there is one,
+/// else a tail embedding.
+pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+    let first = search(info, targets, true)?;
+    if first.kind == ImitationKind::TailEmbedding {
+        return Some(search(info, targets, false).unwrap_or(first));
+    }
+    Some(first)
+}
+
+/// Whether the name of `target` is a common word (`UsesCommonWord`).
+fn uses_common_word(target: &DomainInfo) -> bool {
+    !PERMITTED_AT_END.contains(&target.etld1.as_str()) && is_common_word(&target.e2ld)
+}
+
+/// Whether `span` (tokens ending with a registry) spells `embedding`, the
+/// host's own eTLD+1, read from its end (`IsEmbeddingItself`).
+fn is_embedding_itself(span: &[&str], embedding: &str) -> bool {
+    let Some((last, rest)) = span.split_last() else {
+        return false;
+    };
+    let mut name = (*last).to_owned();
+    for token in rest.iter().rev() {
+        name = format!("{token}.{name}");
+        if name == embedding {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether embedding `target` (over the tokens `span`) in a host of eTLD+1
+/// `embedding` is allowed (`IsAllowedToBeEmbedded`; no allowlist here).
+fn is_allowed(target: &DomainInfo, span: &[&str], embedding: &str, targets: &Targets<'_>) -> bool {
+    uses_common_word(target)
+        || is_embedding_itself(span, embedding)
+        || e2ld_de_facto(&target.etld1, targets.psl) == e2ld_de_facto(embedding, targets.psl)
+        || (PERMITTED_AT_END.contains(&target.etld1.as_str())
+            && embedding
+                .strip_suffix(target.etld1.as_str())
+                .is_some_and(|head| head.ends_with('-')))
+}
+
+/// The top-bucket domain whose skeleton without separators is one of
+/// `token`'s (`googlecom`).
+fn joined_target(token: &str, targets: &Targets<'_>) -> Option<&'static str> {
+    if token.len() < 4 || !targets.top.has_baked() {
+        return None;
+    }
+    if token.is_ascii() {
+        return targets.top.find_joined(&skeleton_of(token));
+    }
+    let (unicode, _) = onecontact_idna::domain_to_unicode(token);
+    crate::inspect::display::lookalike::skeletons(&unicode)
+        .iter()
+        .find_map(|s| targets.top.find_joined(s))
+}
+
+/// The domain an eTLD+1 imitates by its skeleton: a site of one's own that
+/// is a bare eTLD+1 (or `www.` and one), else a top-bucket domain
+/// (`DoesETLDPlus1MatchTopDomainOrEngagedSite`).
+fn skeleton_target(check: &DomainInfo, targets: &Targets<'_>) -> Option<String> {
+    for site in &targets.engaged.sites {
+        let bare = site.info.hostname == site.info.etld1
+            || site.info.hostname.strip_prefix("www.") == Some(site.info.etld1.as_str());
+        if bare
+            && check
+                .skeletons
+                .iter()
+                .any(|s| site.info.skeletons.contains(s))
+        {
+            return Some(site.info.etld1.clone());
+        }
+    }
+    check.skeletons.iter().find_map(|s| {
+        targets
+            .top
+            .find_popular(s)
+            .filter(|d| targets.top.is_top_bucket(d))
+            .map(str::to_owned)
+    })
+}
+
+/// One sweep over the host's tokens from the end (`SearchForEmbeddings`).
+fn search(info: &DomainInfo, targets: &Targets<'_>, tips_allowed: bool) -> Option<Imitation> {
+    let embedding = info.etld1.as_str();
+    let tokens: Vec<&str> = info
+        .hostname
+        .split(['-', '.'])
+        .filter(|t| !t.is_empty())
+        .collect();
+    let count = tokens.len();
+    let found = |domain: String, end: usize| -> Option<Imitation> {
+        if end != count {
+            Some(Imitation {
+                domain,
+                kind: ImitationKind::TargetEmbedding,
+            })
+        } else if tips_allowed {
+            Some(Imitation {
+                domain,
+                kind: ImitationKind::TailEmbedding,
+            })
+        } else {
+            None
+        }
+    };
+    for end in (1..=count).rev() {
+        let Some(span) = tokens.get(..end) else {
+            continue;
+        };
+        let Some((&last, head)) = span.split_last() else {
+            continue;
+        };
+        // A name without separators (`googlecom`): always an interstitial.
+        if let Some(target) = joined_target(last, targets) {
+            let target_info = DomainInfo::of(target, None, targets.psl);
+            let mut spoofed: Vec<&str> = head.to_vec();
+            spoofed.extend(target.split(['-', '.']).filter(|t| !t.is_empty()));
+            if target_info.e2ld.chars().count() > MIN_E2LD_LENGTH
+                && !is_allowed(&target_info, &spoofed, embedding, targets)
+            {
+                return Some(Imitation {
+                    domain: target.to_owned(),
+                    kind: ImitationKind::TargetEmbedding,
+                });
+            }
+        }
+        // The name up to here needs a known registry and a long enough name.
+        if !targets.psl.is_icann_tld(last) && !last.starts_with("xn--") {
+            continue;
+        }
+        let joined = span.join(".");
+        let check = if joined == info.hostname {
+            info.clone()
+        } else {
+            DomainInfo::of(&joined, None, targets.psl)
+        };
+        if check.e2ld.is_empty() || check.e2ld.chars().count() <= MIN_E2LD_LENGTH {
+            continue;
+        }
+        // A hostname of one's own, exactly, ending here.
+        if !targets.engaged.sites.is_empty() {
+            for start in 0..end.saturating_sub(1) {
+                let Some(sub) = span.get(start..) else {
+                    continue;
+                };
+                let embedded = sub.join(".");
+                if let Some(site) = targets.engaged.by_hostname(&embedded) {
+                    let embedded_info = DomainInfo::of(&embedded, None, targets.psl);
+                    if !is_allowed(&embedded_info, sub, embedding, targets)
+                        && let Some(found) = found(site.info.hostname.clone(), end)
+                    {
+                        return Some(found);
+                    }
+                }
+            }
+        }
+        if let Some(target) = skeleton_target(&check, targets)
+            && !is_allowed(&check, span, embedding, targets)
+            && let Some(found) = found(target, end)
+        {
+            return Some(found);
+        }
+    }
+    None
+}

@@ -1,0 +1,95 @@
+use super::*;
+use crate::inspect::TopDomains;
+
+fn with_own(list: &str) -> Data {
+    Data::baked().with_top_domains(TopDomains::baked().with(TopDomains::parse(list).unwrap()))
+}
+
+fn imitation(host: &str, data: &Data) -> Option<(String, ImitationKind)> {
+    find("https", host, None, data).map(|i| (i.domain, i.kind))
+}
+
+#[test]
+fn the_issues_examples_with_the_brand_given() {
+    let data = with_own("myetherwallet.com\nmetamask.io\nopensea.io\npaypal.com\ngoogle.com\n");
+    for (host, domain) in [
+        ("myetherwaliet.com", "myetherwallet.com"),
+        ("metamask1.io", "metamask.io"),
+        ("openseaa.com", "opensea.io"),
+        ("paypa1.com", "paypal.com"),
+        ("paypal-login.com", "paypal.com"),
+        ("google.com-login.net", "google.com"),
+        ("metamask.top", "metamask.io"),
+        ("opensea.cc", "opensea.io"),
+        ("metamaskcc.live", "metamask.io"),
+        ("t-opensea.io", "opensea.io"),
+        ("metamaskv2.io", "metamask.io"),
+        ("myeterhwallet.com", "myetherwallet.com"),
+    ] {
+        let found = imitation(host, &data);
+        assert_eq!(
+            found.as_ref().map(|f| f.0.as_str()),
+            Some(domain),
+            "{host}: {found:?}"
+        );
+    }
+}
+
+#[test]
+fn chromiums_heuristics_against_the_built_in_list() {
+    let data = Data::baked();
+    for (host, want) in [
+        (
+            "paypal-login.com",
+            Some(("paypal.com", ImitationKind::ComboSquatting)),
+        ),
+        (
+            "google.com.evil.net",
+            Some(("google.com", ImitationKind::TargetEmbedding)),
+        ),
+        (
+            "googlecom.evil.net",
+            Some(("google.com", ImitationKind::TargetEmbedding)),
+        ),
+        (
+            "www-google.com",
+            Some(("google.com", ImitationKind::TailEmbedding)),
+        ),
+        ("google.com", None),
+        ("www.google.com", None),
+        ("mail.google.com", None),
+        ("example.com", None),
+        ("foo.gov", None),
+        ("google.com.mx.evil.gov", None),
+    ] {
+        let found = imitation(host, &data);
+        assert_eq!(
+            found.as_ref().map(|(d, k)| (d.as_str(), *k)),
+            want,
+            "{host}"
+        );
+    }
+}
+
+#[test]
+fn common_words_are_no_brands_of_ones_own() {
+    let data = with_own("apple.com\n");
+    assert_eq!(imitation("pineapple.com", &data), None);
+    assert_eq!(imitation("apple.net", &data), None);
+}
+
+#[test]
+fn kinds_have_codes_and_severities() {
+    let codes: std::collections::BTreeSet<&str> =
+        ImitationKind::ALL.iter().map(|k| k.code()).collect();
+    assert_eq!(codes.len(), ImitationKind::ALL.len());
+    assert_eq!(ImitationKind::TargetEmbedding.severity(), Severity::Danger);
+    assert_eq!(ImitationKind::TailEmbedding.severity(), Severity::Warning);
+    assert_eq!(ImitationKind::EditDistance.severity(), Severity::Info);
+    assert!(
+        ImitationKind::ALL
+            .iter()
+            .filter(|k| !k.is_chromiums())
+            .all(|k| k.severity() == Severity::Info)
+    );
+}
