@@ -10638,145 +10638,74 @@ pub(super) static COMMON_WORDS: Packed = Packed::new(
     ],
 );
 
-/// Chromium's combo-squatting brand names, in its order.
-pub(super) static COMBO_BRANDS: Packed = Packed::new(
-    "\
-     adobe\
-     airbnb\
-     alibaba\
-     aliexpress\
-     amazon\
-     baidu\
-     bestbuy\
-     blogspot\
-     costco\
-     craigslist\
-     dropbox\
-     expedia\
-     facebook\
-     fedex\
-     flickr\
-     github\
-     glassdoor\
-     gofundme\
-     google\
-     homedepot\
-     icloud\
-     indeed\
-     instagram\
-     intuit\
-     microsoft\
-     nbcnews\
-     netflix\
-     norton\
-     nytimes\
-     office365\
-     paypal\
-     pinterest\
-     playstation\
-     quora\
-     reddit\
-     reuters\
-     samsung\
-     spotify\
-     stackexchange\
-     stackoverflow\
-     trello\
-     twitch\
-     twitter\
-     uderny\
-     wikipedia\
-     wordpress\
-     xfinity\
-     yahoo\
-     youtube\
-     zillow",
-    &[
-        5, 11, 18, 28, 34, 39, 46, 54, 60, 70, 77, 84, 92, 97, 103, 109,
-        118, 126, 132, 141, 147, 153, 162, 168, 177, 184, 191, 197, 204, 213, 219, 228,
-        239, 244, 250, 257, 264, 271, 284, 297, 303, 309, 316, 322, 331, 340, 347, 352,
-        359, 365,
-    ],
-);
-
-/// The skeleton Chromium writes beside each brand of `COMBO_BRANDS`.
-pub(super) static COMBO_BRAND_SKELETONS: Packed = Packed::new(
-    "\
-     adobe\
-     airbnb\
-     alibaba\
-     aliexpress\
-     arnazon\
-     baidu\
-     bestbuy\
-     blogspot\
-     costco\
-     craigslist\
-     dropbox\
-     expedia\
-     facebook\
-     fedex\
-     flickr\
-     github\
-     glassdoor\
-     gofundrne\
-     google\
-     hornedepot\
-     icloud\
-     indeed\
-     instagrarn\
-     intuit\
-     rnicrosoft\
-     nbcnews\
-     netflix\
-     norton\
-     nytirnes\
-     office365\
-     paypal\
-     pinterest\
-     playstation\
-     quora\
-     reddit\
-     reuters\
-     sarnsung\
-     spotify\
-     stackexchange\
-     stackoverflow\
-     trello\
-     twitch\
-     twitter\
-     udemy\
-     wikipedia\
-     wordpress\
-     xfinity\
-     yahoo\
-     youtube\
-     zillow",
-    &[
-        5, 11, 18, 28, 35, 40, 47, 55, 61, 71, 78, 85, 93, 98, 104, 110,
-        119, 128, 134, 144, 150, 156, 166, 172, 182, 189, 196, 202, 210, 219, 225, 234,
-        245, 250, 256, 263, 271, 278, 291, 304, 310, 316, 323, 328, 337, 346, 353, 358,
-        365, 371,
-    ],
-);
+/// Chromium's combo-squatting brands: name and the skeleton it writes
+/// beside it, in its order.
+pub(super) static COMBO_BRANDS: &[(&str, &str)] = &[
+    ("adobe", "adobe"),
+    ("airbnb", "airbnb"),
+    ("alibaba", "alibaba"),
+    ("aliexpress", "aliexpress"),
+    ("amazon", "arnazon"),
+    ("baidu", "baidu"),
+    ("bestbuy", "bestbuy"),
+    ("blogspot", "blogspot"),
+    ("costco", "costco"),
+    ("craigslist", "craigslist"),
+    ("dropbox", "dropbox"),
+    ("expedia", "expedia"),
+    ("facebook", "facebook"),
+    ("fedex", "fedex"),
+    ("flickr", "flickr"),
+    ("github", "github"),
+    ("glassdoor", "glassdoor"),
+    ("gofundme", "gofundrne"),
+    ("google", "google"),
+    ("homedepot", "hornedepot"),
+    ("icloud", "icloud"),
+    ("indeed", "indeed"),
+    ("instagram", "instagrarn"),
+    ("intuit", "intuit"),
+    ("microsoft", "rnicrosoft"),
+    ("nbcnews", "nbcnews"),
+    ("netflix", "netflix"),
+    ("norton", "norton"),
+    ("nytimes", "nytirnes"),
+    ("office365", "office365"),
+    ("paypal", "paypal"),
+    ("pinterest", "pinterest"),
+    ("playstation", "playstation"),
+    ("quora", "quora"),
+    ("reddit", "reddit"),
+    ("reuters", "reuters"),
+    ("samsung", "sarnsung"),
+    ("spotify", "spotify"),
+    ("stackexchange", "stackexchange"),
+    ("stackoverflow", "stackoverflow"),
+    ("trello", "trello"),
+    ("twitch", "twitch"),
+    ("twitter", "twitter"),
+    ("uderny", "udemy"),
+    ("wikipedia", "wikipedia"),
+    ("wordpress", "wordpress"),
+    ("xfinity", "xfinity"),
+    ("yahoo", "yahoo"),
+    ("youtube", "youtube"),
+    ("zillow", "zillow"),
+];
 
 /// Chromium's combo-squatting keywords (skeletons), in its order.
-pub(super) static COMBO_KEYWORDS: Packed = Packed::new(
-    "\
-     account\
-     activate\
-     adrnin\
-     coin\
-     crypto\
-     login\
-     logout\
-     password\
-     secure\
-     security\
-     signin\
-     signout\
-     wallet",
-    &[
-        7, 15, 21, 25, 31, 36, 42, 50, 56, 64, 70, 77, 83,
-    ],
-);
+pub(super) static COMBO_KEYWORDS: &[&str] = &[
+    "account",
+    "activate",
+    "adrnin",
+    "coin",
+    "crypto",
+    "login",
+    "logout",
+    "password",
+    "secure",
+    "security",
+    "signin",
+    "signout",
+    "wallet",
+];

@@ -12,24 +12,24 @@ const MIN_BRAND_LENGTH: usize = 4;
 
 /// Whether some keyword stands in `skeleton` (a quick test before the
 /// brands are tried).
-fn has_keyword(skeleton: &str) -> bool {
+fn has_keyword(skeleton: &str, keywords: &[&str]) -> bool {
     let bytes = skeleton.as_bytes();
     (0..bytes.len()).any(|i| {
         let rest = bytes.get(i..).unwrap_or_default();
-        combo_keywords().any(|k| rest.starts_with(k.as_bytes()))
+        keywords.iter().any(|k| rest.starts_with(k.as_bytes()))
     })
 }
 
 /// Whether `skeleton` holds `brand` (without being it) and a keyword that
 /// neither holds nor is held by the brand, and does not overlap it.
-fn is_combo(brand: &str, skeleton: &str) -> bool {
+fn is_combo(brand: &str, skeleton: &str, keywords: &[&str]) -> bool {
     let Some(brand_at) = skeleton.find(brand) else {
         return false;
     };
     if skeleton.len() == brand.len() {
         return false;
     }
-    combo_keywords().any(|keyword| {
+    keywords.iter().any(|keyword| {
         let Some(keyword_at) = skeleton.find(keyword) else {
             return false;
         };
@@ -45,15 +45,25 @@ fn is_combo(brand: &str, skeleton: &str) -> bool {
 /// The combo-squatting match of `info`: Chromium's brands first, then the
 /// names of one's own sites.
 pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+    find_with(info, targets, combo_brands(), combo_keywords())
+}
+
+/// [`find`] with other brands and keywords (Chromium's tests use their own).
+pub(super) fn find_with(
+    info: &DomainInfo,
+    targets: &Targets<'_>,
+    brands: &[(&str, &str)],
+    keywords: &[&str],
+) -> Option<Imitation> {
     let skeletons = info.e2ld_skeletons();
-    if !skeletons.iter().any(|s| has_keyword(s)) {
+    if !skeletons.iter().any(|s| has_keyword(s, keywords)) {
         return None;
     }
-    for (name, brand) in combo_brands() {
+    for &(name, brand) in brands {
         if name.len() <= MIN_BRAND_LENGTH {
             continue;
         }
-        if skeletons.iter().any(|s| is_combo(brand, s)) {
+        if skeletons.iter().any(|s| is_combo(brand, s, keywords)) {
             return Some(Imitation {
                 domain: suggestion(name, info, targets),
                 kind: ImitationKind::ComboSquatting,
@@ -65,7 +75,7 @@ pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation
             continue;
         }
         for brand in &site.e2ld_skeletons {
-            if skeletons.iter().any(|s| is_combo(brand, s)) {
+            if skeletons.iter().any(|s| is_combo(brand, s, keywords)) {
                 // The first site (in the order given) of that name.
                 let first = targets
                     .engaged
@@ -102,13 +112,14 @@ mod tests {
 
     #[test]
     fn brands_with_keywords() {
-        assert!(has_keyword("paypal-login"));
-        assert!(!has_keyword("example"));
-        assert!(is_combo("paypal", "paypal-login"));
-        assert!(is_combo("google", "googlesecure"));
-        assert!(!is_combo("paypal", "paypal"));
+        let k = combo_keywords();
+        assert!(has_keyword("paypal-login", k));
+        assert!(!has_keyword("example", k));
+        assert!(is_combo("paypal", "paypal-login", k));
+        assert!(is_combo("google", "googlesecure", k));
+        assert!(!is_combo("paypal", "paypal", k));
         // The keyword overlaps the brand: `highs` + `security`.
-        assert!(!is_combo("highs", "highsecurity"));
-        assert!(!is_combo("paypal", "example-login"));
+        assert!(!is_combo("highs", "highsecurity", k));
+        assert!(!is_combo("paypal", "example-login", k));
     }
 }

@@ -46,16 +46,38 @@ fn is_embedding_itself(span: &[&str], embedding: &str) -> bool {
     false
 }
 
+/// The host's eTLD+1, in ASCII and as its tokens are written.
+struct Embedding<'a> {
+    ascii: &'a str,
+    written: &'a str,
+}
+
 /// Whether embedding `target` (over the tokens `span`) in a host of eTLD+1
 /// `embedding` is allowed (`IsAllowedToBeEmbedded`; no allowlist here).
-fn is_allowed(target: &DomainInfo, span: &[&str], embedding: &str, targets: &Targets<'_>) -> bool {
+fn is_allowed(
+    target: &DomainInfo,
+    span: &[&str],
+    embedding: &Embedding<'_>,
+    targets: &Targets<'_>,
+) -> bool {
     uses_common_word(target)
-        || is_embedding_itself(span, embedding)
-        || e2ld_de_facto(&target.etld1, targets.psl) == e2ld_de_facto(embedding, targets.psl)
+        || is_embedding_itself(span, embedding.written)
+        || e2ld_de_facto(&target.etld1, targets.psl) == e2ld_de_facto(embedding.ascii, targets.psl)
         || (PERMITTED_AT_END.contains(&target.etld1.as_str())
             && embedding
+                .ascii
                 .strip_suffix(target.etld1.as_str())
                 .is_some_and(|head| head.ends_with('-')))
+}
+
+/// The ASCII form of a name joined from tokens (`None` when it has none).
+fn ascii(name: &str) -> Option<String> {
+    if name.is_ascii() {
+        return Some(name.to_owned());
+    }
+    onecontact_idna::domain_to_ascii(name)
+        .ok()
+        .map(std::borrow::Cow::into_owned)
 }
 
 /// The top-bucket domain whose skeleton without separators is one of
@@ -100,9 +122,25 @@ fn skeleton_target(check: &DomainInfo, targets: &Targets<'_>) -> Option<String> 
 
 /// One sweep over the host's tokens from the end (`SearchForEmbeddings`).
 fn search(info: &DomainInfo, targets: &Targets<'_>, tips_allowed: bool) -> Option<Imitation> {
-    let embedding = info.etld1.as_str();
-    let tokens: Vec<&str> = info
-        .hostname
+    // The tokens are read in Unicode, so that an `xn--` label is one name
+    // and not cut at its `--`.
+    let idn = crate::host::has_xn_label(&info.hostname);
+    let unicode_host = if idn {
+        onecontact_idna::domain_to_unicode(&info.hostname).0
+    } else {
+        info.hostname.clone()
+    };
+    let unicode_etld1 = if idn {
+        onecontact_idna::domain_to_unicode(&info.etld1).0
+    } else {
+        info.etld1.clone()
+    };
+    let embedding = Embedding {
+        ascii: &info.etld1,
+        written: &unicode_etld1,
+    };
+    let embedding = &embedding;
+    let tokens: Vec<&str> = unicode_host
         .split(['-', '.'])
         .filter(|t| !t.is_empty())
         .collect();
@@ -144,13 +182,16 @@ fn search(info: &DomainInfo, targets: &Targets<'_>, tips_allowed: bool) -> Optio
             }
         }
         // The name up to here needs a known registry and a long enough name.
-        if !targets.psl.is_icann_tld(last) && !last.starts_with("xn--") {
+        if last.is_ascii() && !targets.psl.is_icann_tld(last) {
             continue;
         }
         let joined = span.join(".");
-        let check = if joined == info.hostname {
+        let check = if joined == unicode_host {
             info.clone()
         } else {
+            let Some(joined) = ascii(&joined) else {
+                continue;
+            };
             DomainInfo::of(&joined, None, targets.psl)
         };
         if check.e2ld.is_empty() || check.e2ld.chars().count() <= MIN_E2LD_LENGTH {
@@ -162,7 +203,9 @@ fn search(info: &DomainInfo, targets: &Targets<'_>, tips_allowed: bool) -> Optio
                 let Some(sub) = span.get(start..) else {
                     continue;
                 };
-                let embedded = sub.join(".");
+                let Some(embedded) = ascii(&sub.join(".")) else {
+                    continue;
+                };
                 if let Some(site) = targets.engaged.by_hostname(&embedded) {
                     let embedded_info = DomainInfo::of(&embedded, None, targets.psl);
                     if !is_allowed(&embedded_info, sub, embedding, targets)

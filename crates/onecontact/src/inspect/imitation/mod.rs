@@ -462,4 +462,6 @@ fn near_popular(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
 }
 
 #[cfg(test)]
+mod chromium;
+#[cfg(test)]
 mod tests;

@@ -15,9 +15,8 @@ mod generated {
 mod generated {
     use crate::inspect::display::lookalike::packed::Packed;
     pub(super) static COMMON_WORDS: Packed = Packed::new("", &[]);
-    pub(super) static COMBO_BRANDS: Packed = Packed::new("", &[]);
-    pub(super) static COMBO_BRAND_SKELETONS: Packed = Packed::new("", &[]);
-    pub(super) static COMBO_KEYWORDS: Packed = Packed::new("", &[]);
+    pub(super) static COMBO_BRANDS: &[(&str, &str)] = &[];
+    pub(super) static COMBO_KEYWORDS: &[&str] = &[];
 }
 
 /// Words Chromium adds to its common words (`kLocalAdditionalCommonWords`,
@@ -32,18 +31,13 @@ pub(crate) fn is_common_word(word: &str) -> bool {
 }
 
 /// The combo-squatting brands, as (name, skeleton), in Chromium's order.
-pub(crate) fn combo_brands() -> impl Iterator<Item = (&'static str, &'static str)> {
-    (0..generated::COMBO_BRANDS.len()).filter_map(|i| {
-        Some((
-            generated::COMBO_BRANDS.get(i)?,
-            generated::COMBO_BRAND_SKELETONS.get(i)?,
-        ))
-    })
+pub(crate) fn combo_brands() -> &'static [(&'static str, &'static str)] {
+    generated::COMBO_BRANDS
 }
 
 /// The combo-squatting keywords' skeletons, in Chromium's order.
-pub(crate) fn combo_keywords() -> impl Iterator<Item = &'static str> {
-    (0..generated::COMBO_KEYWORDS.len()).filter_map(|i| generated::COMBO_KEYWORDS.get(i))
+pub(crate) fn combo_keywords() -> &'static [&'static str] {
+    generated::COMBO_KEYWORDS
 }
 
 /// How many common words the table holds.
@@ -127,23 +121,17 @@ pub(crate) fn source(
         words.iter().map(String::as_str),
     ));
     out.push('\n');
-    out.push_str(&packed::source(
-        "COMBO_BRANDS",
-        "Chromium's combo-squatting brand names, in its order.",
-        names.iter().copied(),
-    ));
-    out.push('\n');
-    out.push_str(&packed::source(
-        "COMBO_BRAND_SKELETONS",
-        "The skeleton Chromium writes beside each brand of `COMBO_BRANDS`.",
-        skeletons.iter().copied(),
-    ));
-    out.push('\n');
-    out.push_str(&packed::source(
-        "COMBO_KEYWORDS",
-        "Chromium's combo-squatting keywords (skeletons), in its order.",
-        keywords.iter().copied(),
-    ));
+    out.push_str("/// Chromium's combo-squatting brands: name and the skeleton it writes\n/// beside it, in its order.\n");
+    out.push_str("pub(super) static COMBO_BRANDS: &[(&str, &str)] = &[\n");
+    for (name, skeleton) in names.iter().zip(&skeletons) {
+        let _ = writeln!(out, "    ({name:?}, {skeleton:?}),");
+    }
+    out.push_str("];\n\n/// Chromium's combo-squatting keywords (skeletons), in its order.\n");
+    out.push_str("pub(super) static COMBO_KEYWORDS: &[&str] = &[\n");
+    for keyword in &keywords {
+        let _ = writeln!(out, "    {keyword:?},");
+    }
+    out.push_str("];\n");
     Ok(out)
 }
 
@@ -160,11 +148,11 @@ mod tests {
         for brand in ["google", "paypal", "microsoft", "metamask", "samsung"] {
             assert!(!is_common_word(brand), "{brand}");
         }
-        assert_eq!(combo_brands().count(), 50);
-        assert_eq!(combo_brands().next(), Some(("adobe", "adobe")));
-        assert!(combo_brands().any(|b| b == ("amazon", "arnazon")));
-        assert_eq!(combo_keywords().count(), 13);
-        assert!(combo_keywords().any(|k| k == "adrnin"));
+        assert_eq!(combo_brands().len(), 50);
+        assert_eq!(combo_brands().first(), Some(&("adobe", "adobe")));
+        assert!(combo_brands().contains(&("amazon", "arnazon")));
+        assert_eq!(combo_keywords().len(), 13);
+        assert!(combo_keywords().contains(&"adrnin"));
     }
 
     #[test]
