@@ -293,6 +293,8 @@ pub enum Command {
         #[arg(long)]
         all: bool,
         #[command(flatten)]
+        spill: SpillArgs,
+        #[command(flatten)]
         lists: ListArgs,
         #[command(flatten)]
         output: OutputArgs,
@@ -457,6 +459,21 @@ pub struct BatchArgs {
     /// Do not print the summary line on standard error.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+/// `dedup --memory` and `--temp-dir`: the memory budget, and where the
+/// sorted runs go beyond it.
+#[derive(Debug, Clone, Args)]
+pub struct SpillArgs {
+    /// Memory to stay within (bytes, or with K, M or G): past it, sorted
+    /// runs go to temporary files that are merged at the end (some 30 MB
+    /// of it is needed for reading and merging whatever the input).
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::spill::parse_size)]
+    pub memory: usize,
+    /// Folder for the temporary files (default: $TMPDIR, else /tmp). They
+    /// have no name there, so none is left behind, even on Ctrl-C.
+    #[arg(long, value_name = "DIR")]
+    pub temp_dir: Option<PathBuf>,
 }
 
 /// Batch output formats.

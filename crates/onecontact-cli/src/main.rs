@@ -12,6 +12,7 @@ use onecontact_bytes::gigo;
 mod output;
 mod progress;
 mod serve;
+mod spill;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -321,7 +322,9 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 |out, text| commands::inspect::single(ctx, out, &inspect, text),
             )
         }
-        Command::Dedup { batch, all, .. } => {
+        Command::Dedup {
+            batch, all, spill, ..
+        } => {
             if batch.input.is_none() {
                 return Err(CliError::Usage(
                     "dedup reads a file: give --input FILE (or --input - for standard input)"
@@ -329,7 +332,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 ));
             }
             match batch_run::source(None, &batch)? {
-                Some(source) => commands::dedup::run(ctx, &batch, all, source),
+                Some(source) => commands::dedup::run(ctx, &batch, all, &spill, source),
                 None => Err(CliError::Usage("dedup needs --input FILE".to_owned())),
             }
         }
