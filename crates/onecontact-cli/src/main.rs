@@ -8,6 +8,7 @@
 mod batch;
 mod cli;
 mod commands;
+mod escape;
 use onecontact_bytes::gigo;
 mod output;
 mod progress;
@@ -41,7 +42,7 @@ fn main() -> ExitCode {
         Ok(lists) => lists,
         Err(e) => {
             let name = matches.subcommand_name().unwrap_or_default();
-            eprintln!("onecontact {name}: {e}");
+            eprintln!("onecontact {name}: {}", escape::shown(&e.to_string()));
             return ExitCode::from(USAGE);
         }
     };
@@ -58,7 +59,7 @@ fn main() -> ExitCode {
         Ok(status) => ExitCode::from(status),
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("onecontact {name}: {e}");
+            eprintln!("onecontact {name}: {}", escape::shown(&e.to_string()));
             ExitCode::from(USAGE)
         }
     }
@@ -124,8 +125,7 @@ fn batch_or_single<C: BatchCommand>(
     match batch_run::source(url, args)? {
         Some(source) => batch_run::run(command, name, args, ctx.json, source),
         None => {
-            let stdout = io::stdout();
-            let mut out = stdout.lock();
+            let mut out = safe_stdout(ctx);
             let status = single(&mut out, url.unwrap_or_default())?;
             out.flush()?;
             Ok(status)
@@ -157,8 +157,13 @@ fn raw_edits(matches: &ArgMatches) -> Vec<RawEdit> {
     raw
 }
 
+/// Standard output for a report: control characters from the input are
+/// escaped (see [`escape`]).
+fn safe_stdout(ctx: &Ctx) -> escape::SafeWriter<io::StdoutLock<'static>> {
+    escape::SafeWriter::new(io::stdout().lock(), ctx.style.colours())
+}
+
 fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError> {
-    let stdout = io::stdout();
     match command {
         Command::Parse {
             url,
@@ -210,7 +215,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             let options = read_options(ctx, None, no_assume_https);
             Ok(commands::rebuild::single(
                 ctx,
-                &mut stdout.lock(),
+                &mut safe_stdout(ctx),
                 &url,
                 &edits,
                 &options,
@@ -223,7 +228,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             ..
         } => Ok(commands::resolve::single(
             ctx,
-            &mut stdout.lock(),
+            &mut safe_stdout(ctx),
             &base,
             &reference,
             !no_assume_https,
@@ -232,7 +237,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             component, text, ..
         } => Ok(commands::codec::single(
             ctx,
-            &mut stdout.lock(),
+            &mut safe_stdout(ctx),
             true,
             component.into(),
             &text,
@@ -241,7 +246,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             component, text, ..
         } => Ok(commands::codec::single(
             ctx,
-            &mut stdout.lock(),
+            &mut safe_stdout(ctx),
             false,
             component.into(),
             &text,
@@ -282,7 +287,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             ..
         } => Ok(commands::compare::single(
             ctx,
-            &mut stdout.lock(),
+            &mut safe_stdout(ctx),
             &first,
             &second,
             &read_options(ctx, base, no_assume_https),
@@ -345,9 +350,9 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
         #[cfg(feature = "sql")]
         Command::Cluster { command } => commands::cluster::run(&command, ctx.data()),
         #[cfg(not(feature = "sql"))]
-        Command::Sql { .. } => Err(CliError::Usage(format!("sql: {}", cli::NO_SQL_ENGINE))),
+        Command::Sql { .. } => Err(CliError::Usage(cli::NO_SQL_ENGINE.to_owned())),
         #[cfg(not(feature = "sql"))]
-        Command::Cluster { .. } => Err(CliError::Usage(format!("cluster: {}", cli::NO_SQL_ENGINE))),
+        Command::Cluster { .. } => Err(CliError::Usage(cli::NO_SQL_ENGINE.to_owned())),
     }
 }
 

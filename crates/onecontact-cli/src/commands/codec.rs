@@ -29,7 +29,7 @@ pub fn single(
         writeln!(out, "{}", report.output)?;
         for note in report.notes.iter().filter(|n| n.code != "invalid-utf8") {
             // Notes go to standard error so that the output stays usable in scripts.
-            eprintln!("note: {}", note.message);
+            eprintln!("note: {}", crate::escape::shown(&note.message));
         }
     }
     if report.invalid_utf8 {

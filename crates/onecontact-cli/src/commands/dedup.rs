@@ -473,7 +473,7 @@ impl Report<'_> {
                             out,
                             "  {}  {}",
                             s.label(&format!("{:>8}", format!("line {}", part.line))),
-                            input
+                            crate::escape::shown(&input)
                         )?;
                     }
                 }

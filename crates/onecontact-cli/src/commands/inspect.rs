@@ -80,7 +80,10 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
         if ctx.json {
             ctx.write_json_with_lists(out, &report)?;
             out.flush()?;
-            eprintln!("onecontact inspect: {error}");
+            eprintln!(
+                "onecontact inspect: {}",
+                crate::escape::shown(&error.to_string())
+            );
             return Ok(super::INVALID);
         }
         for w in &report.warnings {

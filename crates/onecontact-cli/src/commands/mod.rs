@@ -145,7 +145,10 @@ pub fn report_invalid(
         write_json(out, &ErrorDoc { error })?;
     }
     out.flush()?;
-    eprintln!("onecontact {command}: {}", error.message);
+    eprintln!(
+        "onecontact {command}: {}",
+        crate::escape::shown(&error.message)
+    );
     Ok(INVALID)
 }
 
