@@ -310,6 +310,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
         ),
         Command::Inspect {
             url,
+            base,
             batch,
             fail_on,
             ..
@@ -317,6 +318,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             let inspect = commands::inspect::Inspect {
                 data: ctx.data(),
                 fail_on: fail_on.map(Into::into),
+                base: base.as_deref().map(commands::base_url).transpose()?,
             };
             batch_or_single(
                 ctx,
@@ -328,17 +330,28 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             )
         }
         Command::Dedup {
-            batch, all, spill, ..
+            file,
+            batch,
+            all,
+            spill,
+            ..
         } => {
+            if let Some(file) = file {
+                return Err(CliError::Usage(format!(
+                    "the file is given with --input: onecontact dedup --input {}",
+                    file.display()
+                )));
+            }
             if batch.input.is_none() {
                 return Err(CliError::Usage(
-                    "dedup reads a file: give --input FILE (or --input - for standard input)"
-                        .to_owned(),
+                    "give the file with --input FILE (or --input - for standard input)".to_owned(),
                 ));
             }
             match batch_run::source(None, &batch)? {
                 Some(source) => commands::dedup::run(ctx, &batch, all, &spill, source),
-                None => Err(CliError::Usage("dedup needs --input FILE".to_owned())),
+                None => Err(CliError::Usage(
+                    "give the file with --input FILE".to_owned(),
+                )),
             }
         }
         Command::Serve { addr, limits, .. } => match serve::run(addr, limits, ctx.lists) {

@@ -129,6 +129,29 @@ impl From<&onecontact::WebError> for LineError {
     }
 }
 
+/// Reads `--base URL` (a base never has `https://` assumed unless it
+/// looks like a host).
+///
+/// # Errors
+///
+/// A usage error naming `--base` when the base is not an absolute URL.
+pub fn base_url(text: &str) -> Result<onecontact_url::Url, CliError> {
+    onecontact::Reader::new()
+        .read_base(text)
+        .into_url()
+        .map_err(|e| match e {
+            onecontact::WebError::RelativeWithoutBase { .. } => CliError::Usage(format!(
+                "--base {text}: a base URL must be absolute, with a scheme and a host (such as https://example.com/docs/)"
+            )),
+            e => CliError::Usage(format!("--base {text}: {e}")),
+        })
+}
+
+/// What the message of a relative reference given without a base gets on
+/// standard error from a command that has `--base` (the JSON error and
+/// batch rows keep the catalogue's message, as the web API gives it).
+pub const BASE_HINT: &str = " with --base URL";
+
 /// Reports an invalid input: one line on standard error, and with `--json`
 /// an `{"error": …}` object on standard output. Returns [`INVALID`].
 pub fn report_invalid(
@@ -136,6 +159,18 @@ pub fn report_invalid(
     out: &mut dyn Write,
     command: &str,
     error: &LineError,
+) -> io::Result<u8> {
+    report_invalid_hinted(ctx, out, command, error, "")
+}
+
+/// [`report_invalid`] with `hint` after the message on standard error
+/// (such as [`BASE_HINT`]).
+pub fn report_invalid_hinted(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    command: &str,
+    error: &LineError,
+    hint: &str,
 ) -> io::Result<u8> {
     if ctx.json {
         #[derive(Serialize)]
@@ -146,7 +181,7 @@ pub fn report_invalid(
     }
     out.flush()?;
     eprintln!(
-        "onecontact {command}: {}",
+        "onecontact {command}: {}{hint}",
         crate::escape::shown(&error.message)
     );
     Ok(INVALID)
