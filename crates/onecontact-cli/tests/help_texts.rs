@@ -252,3 +252,33 @@ fn headlines_say_what_a_host_is() {
         assert_eq!(text.lines().next().unwrap(), first, "{link}");
     }
 }
+
+#[test]
+fn lengths_and_positions_are_named() {
+    // A host of 403 characters in labels of at most 63, and a label of 64.
+    let long_host = format!(
+        "{}.{}.com",
+        vec!["a".repeat(63); 6].join("."),
+        "b".repeat(15)
+    );
+    assert_eq!(long_host.len(), 403);
+    let long_label = format!("{}.com", "a".repeat(64));
+    for (host, says) in [
+        (
+            long_host.as_str(),
+            "the host is 403 characters long, over the 253",
+        ),
+        (long_label.as_str(), "is 64 characters long, over the 63"),
+    ] {
+        let out = run(&["parse", &format!("https://{host}/")], "");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(says), "{text}");
+        assert!(!text.contains("not a valid internationalized"), "{text}");
+    }
+    let out = run(&["inspect", "https://p\u{430}ypal.com/"], "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("\u{430} U+0430 at byte 9 of the link as given"),
+        "{text}"
+    );
+}

@@ -235,6 +235,17 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
                 s.label(w.code.code())
             )?;
             writeln!(out, "          {}", w.message)?;
+            // Where the character a warning is about stands.
+            if let (Some(at), Some(c)) = (w.position, w.character) {
+                writeln!(
+                    out,
+                    "          {}",
+                    s.dim(&format!(
+                        "{c} U+{:04X} at byte {at} of the link as given",
+                        u32::from(c)
+                    ))
+                )?;
+            }
         }
     }
     Ok(status)
