@@ -290,6 +290,14 @@ pub enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Write a link defanged (`hxxps://evil[.]example/…`), to share it
+    /// where nobody should click it; inspect reads such a link back.
+    Defang {
+        /// The link.
+        url: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Group the addresses of a file by key V1 (duplicates of one page),
     /// within a memory budget whatever the file's size.
     #[command(mut_arg("format", |a| a.help(

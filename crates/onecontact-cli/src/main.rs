@@ -329,6 +329,29 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 |out, text| commands::inspect::single(ctx, out, &inspect, text),
             )
         }
+        Command::Defang { url, .. } => {
+            let mut out = safe_stdout(ctx);
+            let defanged = onecontact::defang(&url);
+            if ctx.json {
+                /// `defang --json`.
+                #[derive(serde::Serialize)]
+                struct Defanged<'a> {
+                    input: &'a str,
+                    defanged: &'a str,
+                }
+                output::write_json(
+                    &mut out,
+                    &Defanged {
+                        input: &url,
+                        defanged: &defanged,
+                    },
+                )?;
+            } else {
+                writeln!(out, "{defanged}")?;
+            }
+            out.flush()?;
+            Ok(commands::OK)
+        }
         Command::Dedup {
             file,
             batch,
