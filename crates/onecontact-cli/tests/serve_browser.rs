@@ -521,6 +521,14 @@ fn opens_on_an_address(browser: &Session, address: &str) {
     // The same address opened again shows the same result.
     browser.navigate(&format!("{address}/{}", search.as_str().unwrap()));
     browser.wait_text_eq("#normalized", "https://www.example.com/a%20b");
+    // An address pasted after `?url=` without encoding keeps its own query
+    // (`+`, `&b=2`) and fragment.
+    browser.navigate(&format!("{address}/?url=https://a.example/p?x=1+2&b=2#top"));
+    browser.wait_text_eq("#normalized", "https://a.example/p?x=1+2&b=2#top");
+    assert_eq!(
+        browser.property("#url", "value").unwrap(),
+        json!("https://a.example/p?x=1+2&b=2#top")
+    );
 }
 
 /// Every field has a label, Tab moves through the form in order, and the

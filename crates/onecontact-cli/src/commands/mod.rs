@@ -101,6 +101,9 @@ pub struct LineError {
     pub offset_utf16: Option<usize>,
     /// The sentence.
     pub message: String,
+    /// Which input the error is about (`input`, `base`, `first`, …; null
+    /// for an edit `rebuild` refused), as the API's error object has it.
+    pub role: Option<onecontact_report::Role>,
 }
 
 impl From<&onecontact_report::ToolError> for LineError {
@@ -112,6 +115,7 @@ impl From<&onecontact_report::ToolError> for LineError {
             offset: offset.map(|o| o.bytes),
             offset_utf16: offset.map(|o| o.utf16),
             message: e.to_string(),
+            role: e.role(),
         }
     }
 }
@@ -125,6 +129,7 @@ impl From<&onecontact::WebError> for LineError {
             offset: Some(offset.bytes),
             offset_utf16: Some(offset.utf16),
             message: e.to_string(),
+            role: Some(onecontact_report::Role::Input),
         }
     }
 }

@@ -273,13 +273,36 @@
     }
   }
 
+  /**
+   * The `url` value of a query written by hand: when it holds `://` as
+   * written (not encoded), the address was pasted after `?url=` as it is, so
+   * its own `&`, `+`, `%20` and fragment belong to it: the value runs to the
+   * end of the query and takes the fragment along, without decoding.
+   * `null` when the value is encoded (the page's own links) or absent.
+   */
+  function pastedUrl(search, hash) {
+    const query = search.startsWith('?') ? search.slice(1) : search;
+    const found = /(?:^|&)url=/.exec(query);
+    if (found === null) return null;
+    const value = query.slice(found.index + found[0].length);
+    const first = value.split('&')[0];
+    if (!first.includes('://')) return null;
+    return value + hash;
+  }
+
   /** Fills the form from `?url=…&base=…` (or the same after `#`). */
   function readAddressBar() {
     let params = new URLSearchParams(location.search);
     if (!params.has('url') && location.hash.length > 1) {
       params = new URLSearchParams(location.hash.slice(1));
     }
-    if (params.has('url')) el.url.value = params.get('url');
+    const pasted = pastedUrl(location.search, location.hash);
+    if (pasted !== null) {
+      // `base` may only come before an address pasted this way.
+      const before = location.search.slice(1, location.search.indexOf('url='));
+      params = new URLSearchParams(before);
+      el.url.value = pasted;
+    } else if (params.has('url')) el.url.value = params.get('url');
     if (params.has('base')) el.base.value = params.get('base');
     if (params.get('assume_https') === 'false') el.assume.checked = false;
   }
