@@ -298,7 +298,12 @@ where
                             p.clear(&mut stderr);
                         }
                         use std::io::Write;
-                        writeln!(stderr, "{}: line {line}: {message}", options.name)?;
+                        writeln!(
+                            stderr,
+                            "{}: line {line}: {}",
+                            options.name,
+                            crate::escape::shown(&message)
+                        )?;
                     }
                     consume(done.out)?;
                     next += 1;

@@ -15,8 +15,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// facts and inspect also read many addresses, one per line, from a file
 /// (--input FILE) or standard input (-).
 ///
-/// Exit status: 0 when every input was fine, 1 when some input was invalid
-/// (inspect --fail-on: a finding that serious), 2 on a usage error.
+/// Exit status: 0 when every input was fine, 1 when some input was invalid,
+/// 2 on a usage error, 3 when inspect --fail-on met a finding that serious
+/// (and every input was valid).
 #[derive(Debug, Parser)]
 #[command(
     name = "onecontact",
@@ -273,6 +274,10 @@ pub enum Command {
     Inspect {
         /// The link (`-` for standard input).
         url: Option<String>,
+        /// Resolve a relative link (`/login`, `../a`, `?q=1`) against this
+        /// base URL, as a browser does on a page at URL.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
         #[command(flatten)]
         batch: BatchArgs,
         /// Exit with status 3 when a finding is this serious or more
@@ -285,13 +290,30 @@ pub enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
-    /// Group the addresses of a file by key V1 (duplicates of one page).
+    /// Write a link defanged (`hxxps://evil[.]example/…`), to share it
+    /// where nobody should click it; inspect reads such a link back.
+    Defang {
+        /// The link.
+        url: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Group the addresses of a file by key V1 (duplicates of one page),
+    /// within a memory budget whatever the file's size.
+    #[command(mut_arg("format", |a| a.help(
+        "Output format (default: the grouped report; tsv: one row per address; --json means jsonl: one group per line)"
+    )))]
     Dedup {
+        /// Not taken: the file is given with --input (a hint says so).
+        #[arg(hide = true, value_name = "FILE")]
+        file: Option<PathBuf>,
         #[command(flatten)]
         batch: BatchArgs,
         /// Also list addresses that have no duplicate.
         #[arg(long)]
         all: bool,
+        #[command(flatten)]
+        spill: SpillArgs,
         #[command(flatten)]
         lists: ListArgs,
         #[command(flatten)]
@@ -449,7 +471,7 @@ pub struct BatchArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<Format>,
     /// Worker threads (default: one per core).
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = jobs)]
     pub jobs: Option<NonZeroUsize>,
     /// Never show the progress bar.
     #[arg(long)]
@@ -457,6 +479,34 @@ pub struct BatchArgs {
     /// Do not print the summary line on standard error.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+/// `dedup --memory` and `--temp-dir`: the memory budget, and where the
+/// sorted runs go beyond it.
+#[derive(Debug, Clone, Args)]
+pub struct SpillArgs {
+    /// Memory to stay within (bytes, or with K, M or G): past it, sorted
+    /// runs go to temporary files that are merged at the end (some 30 MB
+    /// of it is needed for reading and merging whatever the input).
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::spill::parse_size)]
+    pub memory: usize,
+    /// Folder for the temporary files (default: $TMPDIR, else /tmp). They
+    /// have no name there, so none is left behind, even on Ctrl-C.
+    #[arg(long, value_name = "DIR")]
+    pub temp_dir: Option<PathBuf>,
+}
+
+/// `--jobs`: a number of threads, 1 or more.
+fn jobs(text: &str) -> Result<NonZeroUsize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) => NonZeroUsize::new(n).ok_or_else(|| {
+            "--jobs takes a number of worker threads, 1 or more (leave it out for one per core)"
+                .to_owned()
+        }),
+        Err(_) => Err(format!(
+            "--jobs takes a number of worker threads, such as 4, not `{text}`"
+        )),
+    }
 }
 
 /// Batch output formats.
@@ -489,26 +539,29 @@ impl From<SeverityArg> for onecontact::Severity {
     }
 }
 
-/// `serve --addr`: an IP address and a port (a host name would need a
-/// resolver and could name several addresses).
+/// `serve --addr`: an IP address and a port; `localhost:PORT` and `:PORT`
+/// listen on the loopback address 127.0.0.1 (the server has no
+/// authentication, so a missing host never means every interface). Other
+/// host names are refused: they would need a resolver and could name
+/// several addresses.
 fn socket_addr(text: &str) -> Result<SocketAddr, String> {
     if let Ok(addr) = text.parse::<SocketAddr>() {
         return Ok(addr);
     }
-    let port = text
-        .rsplit_once(':')
-        .map(|(_, p)| p)
-        .filter(|p| p.parse::<u16>().is_ok());
-    match port {
-        Some(port) => Err(format!(
-            "host names are not taken, only an IP address and a port: write 127.0.0.1:{port} \
-             (or [::1]:{port}, or 0.0.0.0:{port} for every interface)"
-        )),
-        None => Err(
-            "write an IP address and a port, such as 127.0.0.1:8080 or [::1]:8080 (port 0 picks a free one)"
-                .to_owned(),
-        ),
+    let (host, port) = text.rsplit_once(':').unwrap_or(("", text));
+    let Ok(port) = port.parse::<u16>() else {
+        return Err(format!(
+            "`{text}` has no port: write an IP address and a port, such as 127.0.0.1:8080 or [::1]:8080 \
+             (port 0 picks a free one)"
+        ));
+    };
+    if host.is_empty() || host.eq_ignore_ascii_case("localhost") {
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
     }
+    Err(format!(
+        "host names other than localhost are not taken, only an IP address and a port: write \
+         127.0.0.1:{port} (or [::1]:{port}, or 0.0.0.0:{port} for every interface)"
+    ))
 }
 
 /// `--component`.

@@ -8,10 +8,12 @@
 mod batch;
 mod cli;
 mod commands;
+mod escape;
 use onecontact_bytes::gigo;
 mod output;
 mod progress;
 mod serve;
+mod spill;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -40,7 +42,7 @@ fn main() -> ExitCode {
         Ok(lists) => lists,
         Err(e) => {
             let name = matches.subcommand_name().unwrap_or_default();
-            eprintln!("onecontact {name}: {e}");
+            eprintln!("onecontact {name}: {}", escape::shown(&e.to_string()));
             return ExitCode::from(USAGE);
         }
     };
@@ -57,7 +59,7 @@ fn main() -> ExitCode {
         Ok(status) => ExitCode::from(status),
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("onecontact {name}: {e}");
+            eprintln!("onecontact {name}: {}", escape::shown(&e.to_string()));
             ExitCode::from(USAGE)
         }
     }
@@ -123,8 +125,7 @@ fn batch_or_single<C: BatchCommand>(
     match batch_run::source(url, args)? {
         Some(source) => batch_run::run(command, name, args, ctx.json, source),
         None => {
-            let stdout = io::stdout();
-            let mut out = stdout.lock();
+            let mut out = safe_stdout(ctx);
             let status = single(&mut out, url.unwrap_or_default())?;
             out.flush()?;
             Ok(status)
@@ -156,8 +157,13 @@ fn raw_edits(matches: &ArgMatches) -> Vec<RawEdit> {
     raw
 }
 
+/// Standard output for a report: control characters from the input are
+/// escaped (see [`escape`]).
+fn safe_stdout(ctx: &Ctx) -> escape::SafeWriter<io::StdoutLock<'static>> {
+    escape::SafeWriter::new(io::stdout().lock(), ctx.style.colours())
+}
+
 fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError> {
-    let stdout = io::stdout();
     match command {
         Command::Parse {
             url,
@@ -209,7 +215,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             let options = read_options(ctx, None, no_assume_https);
             Ok(commands::rebuild::single(
                 ctx,
-                &mut stdout.lock(),
+                &mut safe_stdout(ctx),
                 &url,
                 &edits,
                 &options,
@@ -222,7 +228,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             ..
         } => Ok(commands::resolve::single(
             ctx,
-            &mut stdout.lock(),
+            &mut safe_stdout(ctx),
             &base,
             &reference,
             !no_assume_https,
@@ -231,7 +237,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             component, text, ..
         } => Ok(commands::codec::single(
             ctx,
-            &mut stdout.lock(),
+            &mut safe_stdout(ctx),
             true,
             component.into(),
             &text,
@@ -240,7 +246,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             component, text, ..
         } => Ok(commands::codec::single(
             ctx,
-            &mut stdout.lock(),
+            &mut safe_stdout(ctx),
             false,
             component.into(),
             &text,
@@ -281,7 +287,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             ..
         } => Ok(commands::compare::single(
             ctx,
-            &mut stdout.lock(),
+            &mut safe_stdout(ctx),
             &first,
             &second,
             &read_options(ctx, base, no_assume_https),
@@ -304,6 +310,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
         ),
         Command::Inspect {
             url,
+            base,
             batch,
             fail_on,
             ..
@@ -311,6 +318,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             let inspect = commands::inspect::Inspect {
                 data: ctx.data(),
                 fail_on: fail_on.map(Into::into),
+                base: base.as_deref().map(commands::base_url).transpose()?,
             };
             batch_or_single(
                 ctx,
@@ -321,16 +329,52 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 |out, text| commands::inspect::single(ctx, out, &inspect, text),
             )
         }
-        Command::Dedup { batch, all, .. } => {
+        Command::Defang { url, .. } => {
+            let mut out = safe_stdout(ctx);
+            let defanged = onecontact::defang(&url);
+            if ctx.json {
+                /// `defang --json`.
+                #[derive(serde::Serialize)]
+                struct Defanged<'a> {
+                    input: &'a str,
+                    defanged: &'a str,
+                }
+                output::write_json(
+                    &mut out,
+                    &Defanged {
+                        input: &url,
+                        defanged: &defanged,
+                    },
+                )?;
+            } else {
+                writeln!(out, "{defanged}")?;
+            }
+            out.flush()?;
+            Ok(commands::OK)
+        }
+        Command::Dedup {
+            file,
+            batch,
+            all,
+            spill,
+            ..
+        } => {
+            if let Some(file) = file {
+                return Err(CliError::Usage(format!(
+                    "the file is given with --input: onecontact dedup --input {}",
+                    file.display()
+                )));
+            }
             if batch.input.is_none() {
                 return Err(CliError::Usage(
-                    "dedup reads a file: give --input FILE (or --input - for standard input)"
-                        .to_owned(),
+                    "give the file with --input FILE (or --input - for standard input)".to_owned(),
                 ));
             }
             match batch_run::source(None, &batch)? {
-                Some(source) => commands::dedup::run(ctx, &batch, all, source),
-                None => Err(CliError::Usage("dedup needs --input FILE".to_owned())),
+                Some(source) => commands::dedup::run(ctx, &batch, all, &spill, source),
+                None => Err(CliError::Usage(
+                    "give the file with --input FILE".to_owned(),
+                )),
             }
         }
         Command::Serve { addr, limits, .. } => match serve::run(addr, limits, ctx.lists) {
@@ -342,9 +386,9 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
         #[cfg(feature = "sql")]
         Command::Cluster { command } => commands::cluster::run(&command, ctx.data()),
         #[cfg(not(feature = "sql"))]
-        Command::Sql { .. } => Err(CliError::Usage(format!("sql: {}", cli::NO_SQL_ENGINE))),
+        Command::Sql { .. } => Err(CliError::Usage(cli::NO_SQL_ENGINE.to_owned())),
         #[cfg(not(feature = "sql"))]
-        Command::Cluster { .. } => Err(CliError::Usage(format!("cluster: {}", cli::NO_SQL_ENGINE))),
+        Command::Cluster { .. } => Err(CliError::Usage(cli::NO_SQL_ENGINE.to_owned())),
     }
 }
 

@@ -34,6 +34,11 @@ impl Style {
         }
     }
 
+    /// Whether colours are written.
+    pub fn colours(&self) -> bool {
+        self.color
+    }
+
     /// A section heading.
     pub fn heading(&self, text: &str) -> String {
         self.paint("1", text)
@@ -141,7 +146,8 @@ pub fn or_dash(text: &str) -> String {
     }
 }
 
-/// Escapes a TSV field: backslash, tab, newline and carriage return.
+/// Escapes a TSV field: a backslash as `\\`, and every control character
+/// as [`crate::escape`] writes it (`\t`, `\n`, `\r`, `\0`, `\x1b`, …).
 pub fn tsv_field(out: &mut String, text: &str) {
     if tsv_plain(text) {
         out.push_str(text);
@@ -150,22 +156,20 @@ pub fn tsv_field(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
+            c if crate::escape::is_control(c) => crate::escape::push_control(out, c),
             c => out.push(c),
         }
     }
 }
 
-/// Whether `text` is a TSV field as it is: none of `\\`, tab, line feed
-/// or carriage return, which [`tsv_field`] escapes.
+/// Whether `text` is a TSV field as it is: no backslash and no control
+/// character, which [`tsv_field`] escapes.
 pub fn tsv_plain(text: &str) -> bool {
     // A byte test over the whole text, without an early exit, so that it
-    // runs many bytes per step: the four are ASCII, so no byte of another
-    // character matches.
+    // runs many bytes per step. A C1 control starts with 0xC2, which other
+    // characters share: those take the careful path.
     !text.bytes().fold(false, |any, b| {
-        any | matches!(b, b'\\' | b'\t' | b'\n' | b'\r')
+        any | (b < 0x20) | (b == b'\\') | (b == 0x7f) | (b == 0xc2)
     })
 }
 

@@ -214,11 +214,46 @@ fn help_lists_only_what_applies() {
 
 #[test]
 fn serve_says_how_to_write_the_address() {
-    let out = run(&["serve", "--addr", "localhost:8080"]);
+    let out = run(&["serve", "--addr", "example.com:8080"]);
     assert_eq!(out.status.code(), Some(2));
     let text = stderr(&out);
-    assert!(text.contains("host names are not taken"), "{text}");
+    assert!(
+        text.contains("host names other than localhost are not taken"),
+        "{text}"
+    );
     assert!(text.contains("127.0.0.1:8080"), "{text}");
+    let out = run(&["serve", "--addr", "localhost"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("has no port"), "{}", stderr(&out));
+}
+
+/// `localhost:PORT` and `:PORT` listen on the loopback address.
+#[test]
+fn serve_listens_on_loopback_for_localhost_and_a_bare_port() {
+    use std::io::BufRead;
+    for addr in ["localhost:0", ":0"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_onecontact"))
+            .args(["serve", "--addr", addr])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx.recv_timeout(std::time::Duration::from_secs(20));
+        let _ = child.kill();
+        let _ = child.wait();
+        let line = line.unwrap();
+        assert!(
+            line.starts_with("listening on http://127.0.0.1:"),
+            "{addr}: {line}"
+        );
+    }
 }
 
 #[test]

@@ -469,6 +469,7 @@ fn the_page_works_in_a_real_browser() {
     browser.navigate(&format!("{address}/"));
     browser.wait_text_eq("#status", "Paste a URL to begin.");
     check_labels_and_keyboard(&browser);
+    copy_needs_a_value(&browser);
 
     deceptive_link(&browser);
     browser.screenshot_full_page(&target_dir().join("onecontact-serve-screenshot.png"));
@@ -480,6 +481,7 @@ fn the_page_works_in_a_real_browser() {
     rebuild_form(&browser);
     browser.screenshot_full_page(&target_dir().join("onecontact-serve-screenshot-rebuild.png"));
     copy_button(&browser);
+    findings_read_as_sentences(&browser);
     narrow_screen(&browser);
     opens_on_an_address(&browser, &address);
     check_console(&browser);
@@ -521,6 +523,14 @@ fn opens_on_an_address(browser: &Session, address: &str) {
     // The same address opened again shows the same result.
     browser.navigate(&format!("{address}/{}", search.as_str().unwrap()));
     browser.wait_text_eq("#normalized", "https://www.example.com/a%20b");
+    // An address pasted after `?url=` without encoding keeps its own query
+    // (`+`, `&b=2`) and fragment.
+    browser.navigate(&format!("{address}/?url=https://a.example/p?x=1+2&b=2#top"));
+    browser.wait_text_eq("#normalized", "https://a.example/p?x=1+2&b=2#top");
+    assert_eq!(
+        browser.property("#url", "value").unwrap(),
+        json!("https://a.example/p?x=1+2&b=2#top")
+    );
 }
 
 /// Every field has a label, Tab moves through the form in order, and the
@@ -797,6 +807,40 @@ fn rebuild_form(browser: &Session) {
     );
     let state = browser.property("#rebuild-error", "dataset").unwrap();
     assert_eq!(state["state"], json!("hint"), "the refusal is gone");
+}
+
+/// A Copy button is disabled while its field is empty, and enabled once
+/// there is something to copy.
+fn copy_needs_a_value(browser: &Session) {
+    let enabled = browser.execute(
+        "return [...document.querySelectorAll('button.copy')].filter((b) => !b.disabled).map((b) => b.dataset.copy);",
+        json!([]),
+    );
+    assert_eq!(enabled, json!([]), "Copy enabled with nothing to copy");
+    browser.retype("#url", "https://www.example.com/a");
+    browser.wait_text_eq("#normalized", "https://www.example.com/a");
+    let disabled = browser
+        .property("button[data-copy='normalized']", "disabled")
+        .unwrap();
+    assert_eq!(disabled, json!(false));
+    browser.clear("#url");
+    browser.wait_text_eq("#status", "Paste a URL to begin.");
+}
+
+/// A finding's character is shown as it is (a backslash as one), and its
+/// places come before the sentence's full stop.
+fn findings_read_as_sentences(browser: &Session) {
+    browser.retype("#url", "https://evil.example\\@www.bank.example/");
+    browser.wait_text_eq("#normalized", "https://evil.example/@www.bank.example/");
+    let notes = browser.execute(
+        "return [...document.querySelectorAll('#findings li')].filter((e) => e.dataset.code === 'invalid-reverse-solidus').map((e) => e.textContent);",
+        json!([]),
+    );
+    let note = notes[0].as_str().unwrap_or_default().to_owned();
+    assert!(note.contains(r#""\" (U+005C)"#), "{note}");
+    assert!(!note.contains("\\\\"), "{note}");
+    assert!(!note.contains("). at"), "{note}");
+    assert!(note.ends_with('.'), "{note}");
 }
 
 /// A copy button says "Copied".

@@ -37,8 +37,9 @@ pub struct Difference {
     /// `empty-path`, `dot-segments`, `path-encoding`,
     /// `percent-encoded-unreserved`, `path-case`, `repeated-slash`, `trailing-slash`,
     /// `index-document`, `parameter-order`, `tracking-parameters`,
-    /// `empty-query`, `fragment`, `credentials`, `scheme`, `subdomain`,
-    /// `host`, `port`, `path`, `query`.
+    /// `empty-query`, `query-encoding`, `fragment`, `credentials`, `scheme`,
+    /// `subdomain`, `host`, `port`, `path`, `query`, `key` (the keys differ
+    /// for a reason none of the others names).
     pub code: &'static str,
     /// The explanation.
     pub message: String,
@@ -416,6 +417,34 @@ fn compare_fragment(a: &Side<'_, '_>, b: &Side<'_, '_>, out: &mut Vec<Difference
     }
 }
 
+/// Makes the differences agree with different keys `ka` and `kb`: one of
+/// them must be a real difference (not `equivalent`), or the verdict
+/// "different keys" would have no reason listed. A query written with
+/// other escapes (`+` against `%20`) reads the same form-decoded, but key V1
+/// keeps the query's bytes, so that is the difference the keys show.
+fn explain_different_keys(ka: &str, kb: &str, differences: &mut Vec<Difference>) {
+    if ka == kb || differences.iter().any(|d| !d.equivalent) {
+        return;
+    }
+    let mut explained = false;
+    for d in differences
+        .iter_mut()
+        .filter(|d| d.code == "query-encoding")
+    {
+        d.equivalent = false;
+        d.message
+            .push_str("; key V1 keeps the query's escapes as written, so the keys differ");
+        explained = true;
+    }
+    if !explained {
+        differences.push(diff(
+            "key",
+            false,
+            format!("the keys differ: {ka} and {kb}"),
+        ));
+    }
+}
+
 /// Compares two addresses: the same URL after parsing? The same key V1?
 /// Each difference is explained (default port, empty path, case of scheme
 /// and host, `%7E` against `~`, parameter order, trailing slash,
@@ -490,6 +519,9 @@ pub fn compare_with(
     };
     let (first_key, second_key) = (key(ra, &sites.0), key(rb, &sites.1));
     let same_key = first_key.is_some() && first_key == second_key;
+    if let (Some(ka), Some(kb)) = (&first_key, &second_key) {
+        explain_different_keys(ka, kb, &mut differences);
+    }
     let verdict = if same_url {
         Verdict::SameUrl
     } else if same_key {

@@ -113,6 +113,115 @@ pub struct CodecReport {
     pub notes: Vec<Note>,
 }
 
+/// Each `%` of `text` that does not start an escape (two hexadecimal
+/// digits after it): what is written there (the `%` and up to two
+/// characters) and its byte offset.
+fn broken_escapes(text: &str) -> impl Iterator<Item = (&str, usize)> {
+    text.match_indices('%').filter_map(move |(at, _)| {
+        let after = text.get(at + 1..).unwrap_or_default();
+        let hex = after.bytes().take(2).filter(u8::is_ascii_hexdigit).count();
+        if hex == 2 {
+            return None;
+        }
+        let len: usize = after
+            .chars()
+            .take(2)
+            .take_while(|&c| c != '%')
+            .map(char::len_utf8)
+            .sum();
+        Some((text.get(at..at + 1 + len).unwrap_or("%"), at))
+    })
+}
+
+/// Bytes of a decoding that are not UTF-8, with where they were written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadSequence {
+    /// The text as written (`%FF`; for `%C3(`, the `%C3`).
+    pub written: String,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+    /// The byte offset of `written` in the text.
+    pub offset: usize,
+}
+
+impl std::fmt::Display for BadSequence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let hex: Vec<String> = self.bytes.iter().map(|b| format!("{b:02X}")).collect();
+        let noun = if self.bytes.len() == 1 {
+            "byte"
+        } else {
+            "bytes"
+        };
+        write!(
+            f,
+            "{} at byte {} is the {noun} {}",
+            self.written,
+            self.offset,
+            hex.join(" ")
+        )
+    }
+}
+
+/// Decodes `text` as [`decode`] does, keeping for each byte where it was
+/// written, and lists each sequence that is not UTF-8.
+///
+/// ```
+/// use onecontact_report::{Component, undecodable};
+///
+/// let bad = undecodable(Component::PathSegment, "%C3(x%E2%82");
+/// assert_eq!(bad[0].to_string(), "%C3 at byte 0 is the byte C3");
+/// assert_eq!(bad[1].to_string(), "%E2%82 at byte 5 is the bytes E2 82");
+/// ```
+pub fn undecodable(component: Component, text: &str) -> Vec<BadSequence> {
+    let plus_is_space = matches!(component, Component::QueryValue | Component::Form);
+    let raw = text.as_bytes();
+    // (decoded byte, start in text, length in text)
+    let mut decoded: Vec<(u8, usize, usize)> = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        let hex = |at: usize| raw.get(at).and_then(|c| char::from(*c).to_digit(16));
+        match (b, hex(i + 1), hex(i + 2)) {
+            (b'%', Some(hi), Some(lo)) => {
+                decoded.push((((hi << 4) | lo) as u8, i, 3));
+                i += 3;
+            }
+            (b'+', _, _) if plus_is_space => {
+                decoded.push((b' ', i, 1));
+                i += 1;
+            }
+            _ => {
+                decoded.push((b, i, 1));
+                i += 1;
+            }
+        }
+    }
+    let bytes: Vec<u8> = decoded.iter().map(|d| d.0).collect();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(rest) = bytes.get(at..) {
+        match std::str::from_utf8(rest) {
+            Ok(_) => break,
+            Err(e) => {
+                let start = at + e.valid_up_to();
+                let len = e.error_len().unwrap_or(rest.len() - e.valid_up_to()).max(1);
+                let span = decoded.get(start..start + len).unwrap_or_default();
+                if let (Some(first), Some(last)) = (span.first(), span.last()) {
+                    found.push(BadSequence {
+                        written: text
+                            .get(first.1..last.1 + last.2)
+                            .unwrap_or_default()
+                            .to_owned(),
+                        bytes: span.iter().map(|d| d.0).collect(),
+                        offset: first.1,
+                    });
+                }
+                at = start + len;
+            }
+        }
+    }
+    found
+}
+
 /// Percent-encodes `text` as a value of `component`.
 ///
 /// ```
@@ -166,12 +275,27 @@ pub fn decode(component: Component, text: &str) -> CodecReport {
         Ok(s) => (s, false),
         Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), true),
     };
-    let mut notes = Vec::new();
+    let mut notes: Vec<Note> = broken_escapes(text)
+        .map(|(written, at)| {
+            Note::new(
+                "broken-escape",
+                format!(
+                    "{written} at byte {at} is not an escape (a % must be followed by two hexadecimal digits), \
+                     so it is kept as written; write %25 for a % sign"
+                ),
+            )
+            .at(at)
+        })
+        .collect();
     if invalid_utf8 {
-        notes.push(Note::new(
-            "invalid-utf8",
-            "the decoded bytes are not valid UTF-8; each bad sequence is shown as U+FFFD",
-        ));
+        notes.extend(undecodable(component, text).into_iter().map(|bad| {
+            let at = bad.offset;
+            Note::new(
+                "invalid-utf8",
+                format!("{bad}, which is not UTF-8; it is shown as U+FFFD"),
+            )
+            .at(at)
+        }));
     }
     if component == Component::PathSegment && output.contains('/') {
         notes.push(Note::new(

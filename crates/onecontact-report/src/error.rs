@@ -53,7 +53,7 @@ impl Role {
 #[non_exhaustive]
 pub enum ToolError {
     /// A text could not be read as a URL.
-    #[error("{}{error}", role.prefix())]
+    #[error("{}", unreadable_message(*role, error))]
     Unreadable {
         /// Which input.
         role: Role,
@@ -72,7 +72,32 @@ pub enum ToolError {
     },
 }
 
+/// The sentence of [`ToolError::Unreadable`]: the catalogue's message after
+/// the name of the input, except for a base that is itself relative, which
+/// cannot be helped by another base.
+fn unreadable_message(role: Role, error: &WebError) -> String {
+    match (role, error) {
+        (Role::Base, WebError::RelativeWithoutBase { text }) => format!(
+            "the base URL {text} is itself relative: a base must be an absolute URL, \
+             with a scheme and a host (such as https://example.com/docs/)"
+        ),
+        _ => format!("{}{error}", role.prefix()),
+    }
+}
+
 impl ToolError {
+    /// Whether the failure is a relative reference given without a base
+    /// (which a base URL fixes).
+    pub fn wants_base(&self) -> bool {
+        matches!(
+            self,
+            ToolError::Unreadable {
+                role,
+                error: WebError::RelativeWithoutBase { .. },
+            } if *role != Role::Base
+        )
+    }
+
     pub(crate) fn unreadable(role: Role, error: &WebError) -> ToolError {
         ToolError::Unreadable {
             role,

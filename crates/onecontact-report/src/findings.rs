@@ -117,6 +117,38 @@ pub const FOLDS: &[(&str, &[&str])] = &[
 /// The findings of one reading: the link's warnings (most serious first),
 /// then the validation errors (one finding per kind, in the order of their
 /// first place), then the notes, with [`FOLDS`] applied.
+/// The sentence of a `domain-to-ASCII` validation error whose cause is the
+/// length of an ASCII host (over 253 characters) or of one of its labels
+/// (over 63): the length is the problem, not internationalization.
+fn dns_length_message(
+    reading: &Reading<'_>,
+    kind: onecontact_url::ValidationError,
+) -> Option<String> {
+    if kind != onecontact_url::ValidationError::DomainToAscii {
+        return None;
+    }
+    let host = reading.url().ok()?.host_str()?;
+    if !host.is_ascii() {
+        return None;
+    }
+    let name = host.strip_suffix('.').unwrap_or(host);
+    if let Some(label) = name.split('.').find(|l| l.len() > 63) {
+        let shown: String = label.chars().take(20).collect();
+        return Some(format!(
+            "the label {shown}… is {} characters long, over the 63 a label of a domain name can have, \
+             so no such name can be registered or looked up",
+            label.len()
+        ));
+    }
+    (name.len() > 253).then(|| {
+        format!(
+            "the host is {} characters long, over the 253 a domain name can have, \
+             so no such name can be registered or looked up",
+            name.len()
+        )
+    })
+}
+
 pub(crate) fn findings(
     reading: &Reading<'_>,
     warnings: Vec<Warning>,
@@ -144,7 +176,8 @@ pub(crate) fn findings(
                 code: v.kind.name(),
                 kind: FindingKind::ValidationError,
                 severity: None,
-                message: v.kind.description().to_owned(),
+                message: dns_length_message(reading, v.kind)
+                    .unwrap_or_else(|| v.kind.description().to_owned()),
                 evidence: None,
                 character: None,
                 places: vec![place],

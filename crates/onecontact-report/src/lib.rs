@@ -75,7 +75,9 @@ mod resolve;
 
 pub use clean::{CleanReport, RemovedParameter, clean};
 pub use compare::{CompareReport, Difference, Verdict, compare, compare_with};
-pub use components::{CodecReport, Component, UnknownComponent, decode, encode};
+pub use components::{
+    BadSequence, CodecReport, Component, UnknownComponent, decode, encode, undecodable,
+};
 pub use contact::{ContactFacts, ContactReport, contact_report, contact_report_with};
 pub use error::{Role, ToolError};
 pub use findings::{FOLDS, Finding, FindingKind, Place};

@@ -45,13 +45,25 @@ pub struct Note {
     pub code: &'static str,
     /// The sentence.
     pub message: String,
+    /// The byte offset in the text the note is about, when it is about one
+    /// place (`decode`'s `broken-escape` and `invalid-utf8`); left out of
+    /// JSON when there is none.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub offset: Option<usize>,
 }
 
 impl Note {
+    /// The note about the place at byte `offset`.
+    pub(crate) fn at(mut self, offset: usize) -> Note {
+        self.offset = Some(offset);
+        self
+    }
+
     pub(crate) fn new(code: &'static str, message: impl Into<String>) -> Note {
         Note {
             code,
             message: message.into(),
+            offset: None,
         }
     }
 }

@@ -144,6 +144,7 @@
 
 mod address;
 mod data;
+mod defang;
 mod detail;
 mod detect;
 mod error;
@@ -164,6 +165,7 @@ mod tracking;
 
 pub use address::WebAddress;
 pub use data::Data;
+pub use defang::{defang, refang};
 pub use detail::{Field, FieldSpan, ParseDetail};
 pub use detect::{ContactKind, ContactKindDetector};
 pub use error::{Offset, WebError, WebErrorCode};

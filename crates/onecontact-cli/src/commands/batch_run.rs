@@ -295,6 +295,7 @@ pub fn run<C: BatchCommand>(
                     validation_error: None,
                     offset: None,
                     offset_utf16: None,
+                    role: Some(onecontact_report::Role::Input),
                 };
                 push_row::<C>(
                     command,

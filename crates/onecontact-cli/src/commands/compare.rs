@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use onecontact_report::{self as tool, ReadOptions, Verdict};
 
-use super::{Ctx, LineError, OK, heading, report_invalid};
+use super::{Ctx, LineError, OK, heading};
 use crate::output::{Table, write_columns};
 
 /// `onecontact compare A B`.
@@ -17,7 +17,15 @@ pub fn single(
 ) -> io::Result<u8> {
     let report = match tool::compare_with(first, second, options) {
         Ok(report) => report,
-        Err(error) => return report_invalid(ctx, out, "compare", &LineError::from(&error)),
+        Err(error) => {
+            let hint = if error.wants_base() {
+                super::BASE_HINT
+            } else {
+                ""
+            };
+            let line = LineError::from(&error);
+            return super::report_invalid_hinted(ctx, out, "compare", &line, hint);
+        }
     };
     if ctx.json {
         ctx.write_json_with_lists(out, &report)?;

@@ -6,7 +6,7 @@ use onecontact::inspect::inspect_with;
 use onecontact::{Data, LinkReport, Severity};
 
 use super::batch_run::BatchCommand;
-use super::{Ctx, FINDING, LineError, OK, heading, report_invalid};
+use super::{Ctx, FINDING, LineError, OK, heading};
 use crate::output::{Style, Table};
 
 /// Inspect as a batch command, with the lists hosts are looked up in and
@@ -17,9 +17,38 @@ pub struct Inspect {
     /// `--fail-on`: the exit status is [`FINDING`] when a link has a
     /// finding this serious or more.
     pub fail_on: Option<Severity>,
+    /// `--base`: relative links are resolved against it.
+    pub base: Option<onecontact_url::Url>,
+}
+
+/// Whether `error` is the refusal of a relative reference.
+fn is_relative(error: &onecontact::WebError) -> bool {
+    matches!(error, onecontact::WebError::RelativeWithoutBase { .. })
 }
 
 impl Inspect {
+    /// The report of `text`; a relative link is read against `--base`.
+    fn inspect(&self, text: &str) -> LinkReport {
+        let report = inspect_with(text, self.data);
+        match (&report.error, &self.base) {
+            (Some(error), Some(base)) if is_relative(error) => {
+                let reading = onecontact::Reader::new().base(Some(base)).read(text);
+                onecontact::inspect::inspect_reading(&reading, self.data)
+            }
+            _ => report,
+        }
+    }
+
+    /// What follows the message of `error` on standard error: `--base`
+    /// for a relative link.
+    fn hint(error: &onecontact::WebError) -> &'static str {
+        if is_relative(error) {
+            super::BASE_HINT
+        } else {
+            ""
+        }
+    }
+
     /// Whether `report` reaches the `--fail-on` severity.
     fn reaches(&self, report: &LinkReport) -> bool {
         matches!((self.fail_on, report.max_severity), (Some(at), Some(max)) if max >= at)
@@ -40,7 +69,7 @@ impl BatchCommand for Inspect {
     }
 
     fn run(&self, text: &str) -> Result<LinkReport, LineError> {
-        let report = inspect_with(text, self.data);
+        let report = self.inspect(text);
         match &report.error {
             Some(error) => Err(LineError::from(error)),
             None => Ok(report),
@@ -65,6 +94,46 @@ impl BatchCommand for Inspect {
     }
 }
 
+/// The report's first line: where the link goes, said for what its host
+/// is: a web host (an IPv4-mapped IPv6 address with its IPv4 form), a file
+/// on this computer or another, or no host at all (`mailto:`, `tel:`,
+/// `javascript:`, …).
+fn headline(report: &LinkReport) -> (&'static str, String) {
+    let url = report.url();
+    let scheme = url.map(|u| u.scheme()).unwrap_or_default();
+    let host = report.real_host().unwrap_or_default();
+    if scheme == "file" {
+        let path = url.map(|u| u.path()).unwrap_or_default();
+        return if host.is_empty() {
+            ("opens a file on this computer:", path.to_owned())
+        } else {
+            ("opens a file shared by", format!("{host}: {path}"))
+        };
+    }
+    if host.is_empty() {
+        let path = url.map(|u| u.path()).unwrap_or_default();
+        return match scheme {
+            "mailto" => ("writes an e-mail (no web host) to", path.to_owned()),
+            "tel" | "sms" => ("calls a number (no web host):", path.to_owned()),
+            "javascript" => ("runs a script (no web host):", "javascript:".to_owned()),
+            "data" => ("holds its own content (no web host):", "data:".to_owned()),
+            _ => ("goes to no host:", format!("a {scheme}: address")),
+        };
+    }
+    let mapped = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .and_then(|h| h.parse::<std::net::Ipv6Addr>().ok())
+        .and_then(|ip| ip.to_ipv4_mapped());
+    match mapped {
+        Some(v4) => (
+            "goes to",
+            format!("{host} (the IPv4 address {v4}, written as IPv6)"),
+        ),
+        None => ("goes to", host.to_owned()),
+    }
+}
+
 fn severity_label(style: &Style, severity: Severity) -> String {
     match severity {
         Severity::Danger => style.danger("danger "),
@@ -75,12 +144,16 @@ fn severity_label(style: &Style, severity: Severity) -> String {
 
 /// `onecontact inspect URL`.
 pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> io::Result<u8> {
-    let report = inspect_with(text, inspect.data);
+    let report = inspect.inspect(text);
     if let Some(error) = &report.error {
         if ctx.json {
             ctx.write_json_with_lists(out, &report)?;
             out.flush()?;
-            eprintln!("onecontact inspect: {error}");
+            eprintln!(
+                "onecontact inspect: {}{}",
+                crate::escape::shown(&error.to_string()),
+                Inspect::hint(error)
+            );
             return Ok(super::INVALID);
         }
         for w in &report.warnings {
@@ -92,7 +165,13 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
                 w.message
             )?;
         }
-        return report_invalid(ctx, out, "inspect", &LineError::from(error));
+        return super::report_invalid_hinted(
+            ctx,
+            out,
+            "inspect",
+            &LineError::from(error),
+            Inspect::hint(error),
+        );
     }
     let status = if inspect.reaches(&report) {
         FINDING
@@ -104,8 +183,8 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
         return Ok(status);
     }
     let s = &ctx.style;
-    let host = report.real_host().unwrap_or("(none)");
-    writeln!(out, "{} {}", s.heading("goes to"), s.value(host))?;
+    let (what, value) = headline(&report);
+    writeln!(out, "{} {}", s.heading(what), s.value(&value))?;
     let mut table = Table::new();
     table.opt("url", report.url().map(|u| u.as_str()));
     table.opt("registrable domain", report.registrable_domain());
@@ -156,6 +235,17 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
                 s.label(w.code.code())
             )?;
             writeln!(out, "          {}", w.message)?;
+            // Where the character a warning is about stands.
+            if let (Some(at), Some(c)) = (w.position, w.character) {
+                writeln!(
+                    out,
+                    "          {}",
+                    s.dim(&format!(
+                        "{c} U+{:04X} at byte {at} of the link as given",
+                        u32::from(c)
+                    ))
+                )?;
+            }
         }
     }
     Ok(status)

@@ -30,16 +30,15 @@ pub struct Request<'a> {
 pub fn run(ctx: &Ctx, req: &Request<'_>) -> Result<u8, CliError> {
     if req.urls.is_empty() && req.input.is_none() {
         return Err(CliError::Usage(
-            "match: give URLs to match after the pattern, or --input FILE".to_owned(),
+            "give URLs to match after the pattern, or --input FILE".to_owned(),
         ));
     }
     let pattern = UrlPattern::new(
         PatternInput::String(req.pattern, req.base),
         UrlPatternOptions::ignore_case(req.ignore_case),
     )
-    .map_err(|e| CliError::Usage(format!("match: invalid pattern `{}`: {e}", req.pattern)))?;
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    .map_err(|e| CliError::Usage(format!("invalid pattern `{}`: {e}", req.pattern)))?;
+    let mut out = crate::escape::SafeWriter::new(io::stdout().lock(), ctx.style.colours());
     let mut all = true;
     for url in req.urls {
         all &= one(ctx, &mut out, &pattern, url)?;
@@ -48,13 +47,30 @@ pub fn run(ctx: &Ctx, req: &Request<'_>) -> Result<u8, CliError> {
         let reader: Box<dyn BufRead> = if path == Path::new("-") {
             Box::new(io::stdin().lock())
         } else {
-            let file = std::fs::File::open(path).map_err(|e| {
-                CliError::Usage(format!("match: cannot read {}: {e}", path.display()))
-            })?;
+            let unreadable = |e: io::Error| {
+                CliError::Usage(format!(
+                    "cannot read {}: {}",
+                    path.display(),
+                    super::batch_run::io_reason(&e)
+                ))
+            };
+            let file = std::fs::File::open(path).map_err(unreadable)?;
+            if file.metadata().map_err(unreadable)?.is_dir() {
+                return Err(CliError::Usage(format!(
+                    "{}: Is a directory (give a file of URLs, one per line)",
+                    path.display()
+                )));
+            }
             Box::new(io::BufReader::new(file))
         };
         for line in reader.lines() {
-            let line = line?;
+            let line = line.map_err(|e| {
+                CliError::Usage(format!(
+                    "cannot read {}: {}",
+                    path.display(),
+                    super::batch_run::io_reason(&e)
+                ))
+            })?;
             let url = line.trim();
             if !url.is_empty() {
                 all &= one(ctx, &mut out, &pattern, url)?;

@@ -101,6 +101,9 @@ pub struct LineError {
     pub offset_utf16: Option<usize>,
     /// The sentence.
     pub message: String,
+    /// Which input the error is about (`input`, `base`, `first`, …; null
+    /// for an edit `rebuild` refused), as the API's error object has it.
+    pub role: Option<onecontact_report::Role>,
 }
 
 impl From<&onecontact_report::ToolError> for LineError {
@@ -112,6 +115,7 @@ impl From<&onecontact_report::ToolError> for LineError {
             offset: offset.map(|o| o.bytes),
             offset_utf16: offset.map(|o| o.utf16),
             message: e.to_string(),
+            role: e.role(),
         }
     }
 }
@@ -125,9 +129,33 @@ impl From<&onecontact::WebError> for LineError {
             offset: Some(offset.bytes),
             offset_utf16: Some(offset.utf16),
             message: e.to_string(),
+            role: Some(onecontact_report::Role::Input),
         }
     }
 }
+
+/// Reads `--base URL` (a base never has `https://` assumed unless it
+/// looks like a host).
+///
+/// # Errors
+///
+/// A usage error naming `--base` when the base is not an absolute URL.
+pub fn base_url(text: &str) -> Result<onecontact_url::Url, CliError> {
+    onecontact::Reader::new()
+        .read_base(text)
+        .into_url()
+        .map_err(|e| match e {
+            onecontact::WebError::RelativeWithoutBase { .. } => CliError::Usage(format!(
+                "--base {text}: a base URL must be absolute, with a scheme and a host (such as https://example.com/docs/)"
+            )),
+            e => CliError::Usage(format!("--base {text}: {e}")),
+        })
+}
+
+/// What the message of a relative reference given without a base gets on
+/// standard error from a command that has `--base` (the JSON error and
+/// batch rows keep the catalogue's message, as the web API gives it).
+pub const BASE_HINT: &str = " with --base URL";
 
 /// Reports an invalid input: one line on standard error, and with `--json`
 /// an `{"error": …}` object on standard output. Returns [`INVALID`].
@@ -137,6 +165,18 @@ pub fn report_invalid(
     command: &str,
     error: &LineError,
 ) -> io::Result<u8> {
+    report_invalid_hinted(ctx, out, command, error, "")
+}
+
+/// [`report_invalid`] with `hint` after the message on standard error
+/// (such as [`BASE_HINT`]).
+pub fn report_invalid_hinted(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    command: &str,
+    error: &LineError,
+    hint: &str,
+) -> io::Result<u8> {
     if ctx.json {
         #[derive(Serialize)]
         struct ErrorDoc<'a> {
@@ -145,7 +185,10 @@ pub fn report_invalid(
         write_json(out, &ErrorDoc { error })?;
     }
     out.flush()?;
-    eprintln!("onecontact {command}: {}", error.message);
+    eprintln!(
+        "onecontact {command}: {}{hint}",
+        crate::escape::shown(&error.message)
+    );
     Ok(INVALID)
 }
 

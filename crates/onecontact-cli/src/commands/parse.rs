@@ -111,7 +111,15 @@ impl BatchCommand for Clean {
 pub fn single(ctx: &Ctx, out: &mut dyn Write, text: &str, options: &ReadOptions) -> io::Result<u8> {
     let report = match tool::parse_report(text, options) {
         Ok(report) => report,
-        Err(error) => return report_invalid(ctx, out, "parse", &LineError::from(&error)),
+        Err(error) => {
+            let hint = if error.wants_base() {
+                super::BASE_HINT
+            } else {
+                ""
+            };
+            let line = LineError::from(&error);
+            return super::report_invalid_hinted(ctx, out, "parse", &line, hint);
+        }
     };
     if ctx.json {
         /// The same document as the body of `POST /api/parse`.

@@ -68,6 +68,7 @@ pub(crate) mod imitation;
 pub(crate) mod name;
 pub(crate) mod paste;
 mod secrets;
+mod spelled_host;
 mod traversal;
 mod warning;
 
@@ -668,8 +669,29 @@ pub fn inspect(text: &str) -> LinkReport {
 /// let report = inspect_with("https://xn--xample-bank-nkj.com/", &ours);
 /// assert!(report.has(WarningCode::LookalikeOfPopularDomain));
 /// ```
+///
+/// A defanged link (`hxxps://evil[.]example/x`, see [`refang`](crate::refang))
+/// is read as the link it stands for, whose host is the one inspected, with
+/// a `defanged-link` finding that says so.
 pub fn inspect_with(text: &str, data: &Data) -> LinkReport {
-    inspect_reading(&Reader::new().read(text), data)
+    let Some(live) = crate::refang(text) else {
+        return inspect_reading(&Reader::new().read(text), data);
+    };
+    let mut report = inspect_reading(&Reader::new().read(&live), data);
+    report.warnings.push(Warning::new(
+        WarningCode::DefangedLink,
+        format!(
+            "the link is written defanged ({}), as links are shared so that nobody clicks them by accident; \
+             it stands for {live}, which is what this report reads",
+            text.trim()
+        ),
+        Some(live.clone()),
+    ));
+    report
+        .warnings
+        .sort_by_key(|w| std::cmp::Reverse(w.severity));
+    report.max_severity = report.warnings.first().map(|w| w.severity);
+    report
 }
 
 /// [`inspect_with`] for a text already read (with a base, say): the report
@@ -749,6 +771,7 @@ pub fn inspection_of(reading: &Reading<'_>, data: &Data) -> Inspection {
             host_warnings(url, &found.host, data, &mut warnings);
             place_label_characters(reading, &mut warnings);
             path_and_query_warnings(url, &mut warnings);
+            warnings.extend(spelled_host::spelled_host(reading, url));
             warnings.extend(length_warning(url.as_str()));
             found.parser_differential = typed_warnings(reading, url, &found.host, &mut warnings);
         }

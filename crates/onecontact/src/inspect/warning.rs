@@ -87,11 +87,19 @@ pub enum WarningCode {
     /// with `%2F`, `%5C` or `%2E` escapes, which a server that decodes before
     /// resolving reads as a way up the folder tree.
     EncodedDotSegment,
+    /// `host-spelled-after-host`: the query or fragment starts with `@` (or
+    /// `//`) and a domain name (`https://evil.example#@www.bank.example/`),
+    /// which a reader takes for the host.
+    HostSpelledAfterHost,
+    /// `defanged-link`: the link was written defanged (`hxxps://evil[.]example`),
+    /// as security teams share links nobody should click; the report reads
+    /// the link it stands for.
+    DefangedLink,
 }
 
 impl WarningCode {
     /// Every code, in catalogue order.
-    pub const ALL: [WarningCode; 20] = [
+    pub const ALL: [WarningCode; 22] = [
         WarningCode::UserinfoLooksLikeHost,
         WarningCode::UserinfoBeforeHost,
         WarningCode::PasswordInUrl,
@@ -112,6 +120,8 @@ impl WarningCode {
         WarningCode::ParserDifferential,
         WarningCode::MistypedScheme,
         WarningCode::EncodedDotSegment,
+        WarningCode::HostSpelledAfterHost,
+        WarningCode::DefangedLink,
     ];
 
     /// Whether the warning is about the host's name or address, and so
@@ -166,6 +176,8 @@ impl WarningCode {
             WarningCode::ParserDifferential => "parser-differential",
             WarningCode::MistypedScheme => "mistyped-scheme",
             WarningCode::EncodedDotSegment => "encoded-dot-segment",
+            WarningCode::HostSpelledAfterHost => "host-spelled-after-host",
+            WarningCode::DefangedLink => "defanged-link",
         }
     }
 
@@ -179,7 +191,8 @@ impl WarningCode {
             | WarningCode::LookalikeLabel
             | WarningCode::LookalikeOfPopularDomain
             | WarningCode::EncodedDelimiterInHost
-            | WarningCode::ParserDifferential => Severity::Danger,
+            | WarningCode::ParserDifferential
+            | WarningCode::HostSpelledAfterHost => Severity::Danger,
             WarningCode::UserinfoBeforeHost
             | WarningCode::PasswordInUrl
             | WarningCode::IpAddressHost
@@ -191,7 +204,9 @@ impl WarningCode {
             | WarningCode::NonWebScheme
             | WarningCode::MistypedScheme
             | WarningCode::EncodedDotSegment => Severity::Warning,
-            WarningCode::PunycodeHost | WarningCode::LongUrl => Severity::Info,
+            WarningCode::PunycodeHost | WarningCode::LongUrl | WarningCode::DefangedLink => {
+                Severity::Info
+            }
         }
     }
 }

@@ -79,6 +79,9 @@
     const next = present ? String(value) : '';
     if (node.dataset.value !== next) resetCopyButton(node.id);
     node.dataset.value = next;
+    // Nothing to copy, no Copy to press.
+    const button = document.querySelector(`button.copy[data-copy="${node.id}"]`);
+    if (button) button.disabled = !present;
   }
 
   /** A copy button whose text changed says "Copy" again. */
@@ -273,13 +276,36 @@
     }
   }
 
+  /**
+   * The `url` value of a query written by hand: when it holds `://` as
+   * written (not encoded), the address was pasted after `?url=` as it is, so
+   * its own `&`, `+`, `%20` and fragment belong to it: the value runs to the
+   * end of the query and takes the fragment along, without decoding.
+   * `null` when the value is encoded (the page's own links) or absent.
+   */
+  function pastedUrl(search, hash) {
+    const query = search.startsWith('?') ? search.slice(1) : search;
+    const found = /(?:^|&)url=/.exec(query);
+    if (found === null) return null;
+    const value = query.slice(found.index + found[0].length);
+    const first = value.split('&')[0];
+    if (!first.includes('://')) return null;
+    return value + hash;
+  }
+
   /** Fills the form from `?url=…&base=…` (or the same after `#`). */
   function readAddressBar() {
     let params = new URLSearchParams(location.search);
     if (!params.has('url') && location.hash.length > 1) {
       params = new URLSearchParams(location.hash.slice(1));
     }
-    if (params.has('url')) el.url.value = params.get('url');
+    const pasted = pastedUrl(location.search, location.hash);
+    if (pasted !== null) {
+      // `base` may only come before an address pasted this way.
+      const before = location.search.slice(1, location.search.indexOf('url='));
+      params = new URLSearchParams(before);
+      el.url.value = pasted;
+    } else if (params.has('url')) el.url.value = params.get('url');
     if (params.has('base')) el.base.value = params.get('base');
     if (params.get('assume_https') === 'false') el.assume.checked = false;
   }
@@ -429,10 +455,16 @@
     };
   }
 
-  /** `character U+0430 (а)` for a character at fault. */
+  /**
+   * `"а" (U+0430)` for a character at fault: the character as it is
+   * (`"\\"` would read as two backslashes), a control character escaped.
+   */
   function characterText(c) {
-    const hex = c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
-    return `${JSON.stringify(c)} (U+${hex})`;
+    const code = c.codePointAt(0);
+    const hex = code.toString(16).toUpperCase().padStart(4, '0');
+    const control = code < 0x20 || (code >= 0x7f && code <= 0x9f);
+    const shown = control ? JSON.stringify(c) : `"${c}"`;
+    return `${shown} (U+${hex})`;
   }
 
   /**
@@ -447,16 +479,23 @@
       item.dataset.code = f.code;
       item.dataset.kind = f.kind;
       if (warning) item.append(make('span', 'badge', SEVERITY_LABEL[f.severity] || f.severity));
-      let text = sentence(f.message);
-      if (f.kind === 'validation-error') {
-        text = sentence(`${f.message} (the URL Standard's validation error ${f.code})`);
-      }
-      item.append(prose('span', 'message', text));
       const at = [];
       if (f.character) at.push(`character ${characterText(f.character)}`);
       const places = f.places.map((p) => (p.character ? `byte ${p.offset} ${characterText(p.character)}` : `byte ${p.offset}`));
       if (places.length > 0) at.push(`at ${places.join(', ')}`);
-      if (at.length > 0) item.append(make('span', 'where', ` ${at.join(' ')}`));
+      let text = f.message;
+      if (f.kind === 'validation-error') {
+        text = `${f.message} (the URL Standard's validation error ${f.code})`;
+      }
+      const message = sentence(text);
+      if (at.length === 0) {
+        item.append(prose('span', 'message', message));
+        return item;
+      }
+      // One sentence: the places come before its full stop.
+      item.append(prose('span', 'message', message.slice(0, -1)));
+      item.append(make('span', 'where', ` ${at.join(' ')}`));
+      item.append(document.createTextNode(message.slice(-1)));
       return item;
     });
   }
@@ -913,6 +952,8 @@
 
   for (const button of document.querySelectorAll('button.copy')) {
     button.addEventListener('click', () => onCopy(button));
+    const source = byId(button.dataset.copy);
+    button.disabled = !(source && source.dataset.value);
   }
 
   renderEmpty();
