@@ -9,7 +9,7 @@
     clippy::indexing_slicing
 )]
 
-use onecontact_urlpattern::UrlPattern;
+use onecontact_urlpattern::{Error, PatternInput, UrlPattern, UrlPatternOptions};
 
 fn pattern(p: &str) -> UrlPattern {
     UrlPattern::parse(p).unwrap_or_else(|e| panic!("{p}: {e}"))
@@ -69,6 +69,55 @@ fn tab_and_newline_are_removed() {
     let p = UrlPattern::from_init(&init).unwrap();
     assert_eq!(p.pathname(), "ab");
     assert!(p.test("data:ab"));
+}
+
+/// Captures are ECMAScript's (RegExpBuiltinExec), not those of an
+/// equivalent rewrite: the lazy segment wildcard of a repeated group stops
+/// as early as the rest allows.
+#[test]
+fn captures_follow_ecmascript() {
+    let p = pattern("https://h/#{.:k-}*(.*)");
+    let g = groups(
+        &p,
+        "https://h/#.e-x-",
+        onecontact_urlpattern::Component::Hash,
+    );
+    assert_eq!(
+        g,
+        vec![
+            ("k".to_owned(), Some("e".to_owned())),
+            ("0".to_owned(), Some("x-".to_owned()))
+        ]
+    );
+}
+
+/// `[.*]` is a class of two characters: only doubled punctuators (`**`,
+/// `&&`, …) are reserved in a UnicodeSets class.
+#[test]
+fn class_set_with_two_different_punctuators() {
+    let p = pattern("https://h/a([.*])");
+    assert!(p.test("https://h/a."));
+    assert!(p.test("https://h/a*"));
+    assert!(!p.test("https://h/ab"));
+    assert!(matches!(
+        UrlPattern::parse("https://h/a([.**])"),
+        Err(Error::InvalidRegExp { .. })
+    ));
+}
+
+/// Under `v` + `i`, each class operand is case folded before the set
+/// operation (MaybeSimpleCaseFolding), so `[\p{ASCII}--[a-z]]` holds no
+/// letter at all.
+#[test]
+fn case_folding_of_class_operands() {
+    let p = UrlPattern::new(
+        PatternInput::String("https://h/([\\p{ASCII}--[a-z]])", None),
+        UrlPatternOptions::ignore_case(true),
+    )
+    .unwrap();
+    assert!(!p.test("https://h/A"));
+    assert!(!p.test("https://h/a"));
+    assert!(p.test("https://h/1"));
 }
 
 /// Group names use ID_Start / ID_Continue (not XID_*).
