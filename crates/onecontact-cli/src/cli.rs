@@ -268,6 +268,8 @@ pub enum Command {
         /// Match the path, query and fragment without regard to case.
         #[arg(long)]
         ignore_case: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Read a link before clicking it: the real host, its registrable domain
     /// and warnings about the ways links lie about where they go.

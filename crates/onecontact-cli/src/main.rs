@@ -298,6 +298,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             input,
             base,
             ignore_case,
+            ..
         } => commands::match_pattern::run(
             ctx,
             &commands::match_pattern::Request {

@@ -136,3 +136,59 @@ fn bad_pattern_or_no_urls_exits_2() {
     let o = run(&["match", "https://example.com/*"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn json_after_the_command_name() {
+    let before = run(&[
+        "--json",
+        "match",
+        "https://example.com/:id",
+        "https://example.com/7",
+    ]);
+    for args in [
+        [
+            "match",
+            "--json",
+            "https://example.com/:id",
+            "https://example.com/7",
+        ],
+        [
+            "match",
+            "https://example.com/:id",
+            "https://example.com/7",
+            "--json",
+        ],
+    ] {
+        let after = run(&args);
+        assert_eq!(after.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout(&after), stdout(&before), "{args:?}");
+        let doc: Value = serde_json::from_str(stdout(&after).trim()).unwrap();
+        assert_eq!(doc["groups"]["pathname"]["id"], "7");
+    }
+}
+
+#[test]
+fn input_directory_is_named_in_the_error() {
+    let dir = std::env::temp_dir().join(format!("onecontact-match-dir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = run(&[
+        "match",
+        "https://*.example.com/*",
+        "--input",
+        dir.to_str().unwrap(),
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains(dir.to_str().unwrap()), "{err}");
+    assert!(err.contains("directory"), "{err}");
+}
+
+#[test]
+fn adversarial_pattern_ends() {
+    // A backtracking matcher takes time exponential in the run of `a`.
+    let url = format!("https://a.com/{}c", "a".repeat(200));
+    let o = run(&["match", "https://a.com/:x(a*a*a*a*a*a*b)", &url]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("no match"), "{}", stdout(&o));
+}

@@ -19,14 +19,29 @@ fn dummy(text: &str) -> Option<Url> {
     Url::parse(text).ok()
 }
 
+/// The Standard's dummy URL ("create a dummy URL"): `https://dummy.invalid/`,
+/// a special URL, so that canonicalizing a pathname reads `\` as `/` and a
+/// search uses the special-query percent-encode set.
+const DUMMY: &str = "https://dummy.invalid/";
+
+/// The basic URL parser's first step, which holds under a state override
+/// too: every ASCII tab and newline is removed from the input.
+fn without_tab_or_newline(value: &str) -> std::borrow::Cow<'_, str> {
+    if value.contains(['\t', '\n', '\r']) {
+        value.replace(['\t', '\n', '\r'], "").into()
+    } else {
+        value.into()
+    }
+}
+
 /// "canonicalize a protocol": the scheme the parser makes of
-/// `value` followed by `://dummy.test`.
+/// `value` followed by `://dummy.invalid/`.
 pub(crate) fn protocol(value: &str) -> Result<String, Error> {
     if value.is_empty() {
         return Ok(String::new());
     }
-    let url =
-        dummy(&format!("{value}://dummy.test")).ok_or_else(|| fail(Component::Protocol, value))?;
+    let url = dummy(&format!("{value}://dummy.invalid/"))
+        .ok_or_else(|| fail(Component::Protocol, value))?;
     Ok(url.scheme().to_owned())
 }
 
@@ -51,7 +66,7 @@ pub(crate) fn hostname(value: &str) -> Result<String, Error> {
     if value.is_empty() {
         return Ok(String::new());
     }
-    let mut url = dummy("https://dummy.test").ok_or_else(|| fail(Component::Hostname, value))?;
+    let mut url = dummy(DUMMY).ok_or_else(|| fail(Component::Hostname, value))?;
     quirks::set_hostname(&mut url, value).map_err(|_| fail(Component::Hostname, value))?;
     Ok(quirks::hostname(&url).to_owned())
 }
@@ -90,16 +105,16 @@ pub(crate) fn port(value: &str, protocol: Option<&str>) -> Result<String, Error>
         return Err(fail(Component::Port, value));
     }
     let scheme = protocol.filter(|p| !p.is_empty()).unwrap_or("fake");
-    let mut url = dummy(&format!("{scheme}://dummy.test"))
-        .or_else(|| dummy("fake://dummy.test"))
+    let mut url = dummy(&format!("{scheme}://dummy.invalid/"))
+        .or_else(|| dummy("fake://dummy.invalid/"))
         .ok_or_else(|| fail(Component::Port, value))?;
     quirks::set_port(&mut url, digits).map_err(|_| fail(Component::Port, value))?;
     Ok(quirks::port(&url).to_owned())
 }
 
 /// "canonicalize a pathname": the path the parser's path start state makes
-/// of `value` (a leading `/-` stands in for a missing leading slash and is
-/// removed again).
+/// of `value` on the special dummy URL, where `\` reads as `/` (a leading
+/// `/-` stands in for a missing leading slash and is removed again).
 pub(crate) fn pathname(value: &str) -> Result<String, Error> {
     if value.is_empty() {
         return Ok(String::new());
@@ -110,7 +125,7 @@ pub(crate) fn pathname(value: &str) -> Result<String, Error> {
     } else {
         format!("/-{value}")
     };
-    let mut url = dummy("fake://fake-url").ok_or_else(|| fail(Component::Pathname, value))?;
+    let mut url = dummy(DUMMY).ok_or_else(|| fail(Component::Pathname, value))?;
     quirks::set_pathname(&mut url, &modified).map_err(|_| fail(Component::Pathname, value))?;
     let path = quirks::pathname(&url);
     let path = if leading_slash {
@@ -122,21 +137,23 @@ pub(crate) fn pathname(value: &str) -> Result<String, Error> {
 }
 
 /// "canonicalize an opaque pathname": the opaque path state's encoding
-/// (C0 control percent-encode set).
+/// (C0 control percent-encode set), after the parser removed ASCII tabs and
+/// newlines.
 pub(crate) fn opaque_pathname(value: &str) -> Result<String, Error> {
-    Ok(encode(value, &pe::C0_CONTROL))
+    Ok(encode(&without_tab_or_newline(value), &pe::C0_CONTROL))
 }
 
-/// "canonicalize a search": the query state's encoding on a non-special
-/// URL (query percent-encode set).
+/// "canonicalize a search": the query state's encoding on the special dummy
+/// URL (special-query percent-encode set, which holds `'`), after the parser
+/// removed ASCII tabs and newlines.
 pub(crate) fn search(value: &str) -> Result<String, Error> {
-    Ok(encode(value, &pe::QUERY))
+    Ok(encode(&without_tab_or_newline(value), &pe::SPECIAL_QUERY))
 }
 
 /// "canonicalize a hash": the fragment state's encoding (fragment
-/// percent-encode set).
+/// percent-encode set), after the parser removed ASCII tabs and newlines.
 pub(crate) fn hash(value: &str) -> Result<String, Error> {
-    Ok(encode(value, &pe::FRAGMENT))
+    Ok(encode(&without_tab_or_newline(value), &pe::FRAGMENT))
 }
 
 /// The Standard's encoding callbacks: which canonicalization a component's

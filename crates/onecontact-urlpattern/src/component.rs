@@ -5,6 +5,13 @@ use crate::Component;
 use crate::canonicalize::Encoding;
 use crate::error::{ComponentName, Error};
 use crate::parser::{self, Modifier, Options, Part, PartKind};
+use crate::regexp::{self, Failure};
+use regex_automata::meta::Regex;
+use regex_automata::{Anchored, Input};
+
+/// The largest automaton one component may compile to (bytes of heap, for
+/// the NFA and for each lazy DFA cache): the engine's size limits.
+const SIZE_LIMIT: usize = 4 << 20;
 
 /// How a component is matched.
 #[derive(Debug, Clone)]
@@ -15,12 +22,10 @@ enum Matcher {
     Anything,
     /// Fixed text only, case-sensitive: string equality.
     Exact(String),
-    /// The ECMAScript regular expression, behind a quick test of the fixed
-    /// text every match holds (see [`Literals`]).
-    RegExp {
-        regexp: regress::Regex,
-        literals: Literals,
-    },
+    /// The ECMAScript regular expression, translated for the linear-time
+    /// engine (see `regexp.rs`), behind a quick test of the fixed text every
+    /// match holds (see [`Literals`]).
+    RegExp { regexp: Regex, literals: Literals },
 }
 
 /// A compiled component.
@@ -67,34 +72,10 @@ impl CompiledComponent {
             {
                 Matcher::Exact(parts.iter().map(|p| p.value.as_str()).collect())
             }
-            _ => {
-                crate::cost::check(&parts, options.delimiter, name)?;
-                // "Let flags be "vi" if ignore case, otherwise "v"."
-                let flags = regress::Flags {
-                    icase: options.ignore_case,
-                    unicode: true,
-                    unicode_sets: true,
-                    ..regress::Flags::default()
-                };
-                // The Standard's expression must compile (its errors are the
-                // pattern's); the matcher may run an equivalent one.
-                let invalid = |regexp: &str, e: regress::Error| Error::InvalidRegExp {
-                    component: name,
-                    regexp: regexp.to_owned(),
-                    reason: e.to_string(),
-                };
-                let standard = regress::Regex::with_flags(&regexp_string, flags)
-                    .map_err(|e| invalid(&regexp_string, e))?;
-                let regexp = match parser::generate_matching_regexp(&parts, options) {
-                    Some(matching) => regress::Regex::with_flags(&matching, flags)
-                        .map_err(|e| invalid(&matching, e))?,
-                    None => standard,
-                };
-                Matcher::RegExp {
-                    regexp,
-                    literals: Literals::of(&parts, options),
-                }
-            }
+            _ => Matcher::RegExp {
+                regexp: build(&regexp_string, options, name)?,
+                literals: Literals::of(&parts, options),
+            },
         };
         let pattern_string = parser::generate_pattern_string(&parts, options);
         Ok(CompiledComponent {
@@ -115,7 +96,7 @@ impl CompiledComponent {
             Matcher::Anything => true,
             Matcher::Exact(s) => s == value,
             Matcher::RegExp { regexp, literals } => {
-                literals.admit(value) && regexp.find(value).is_some()
+                literals.admit(value) && regexp.is_match(Input::new(value).anchored(Anchored::Yes))
             }
         }
     }
@@ -129,15 +110,60 @@ impl CompiledComponent {
                 if !literals.admit(value) {
                     return None;
                 }
-                let m = regexp.find(value)?;
+                let mut caps = regexp.create_captures();
+                regexp.captures(Input::new(value).anchored(Anchored::Yes), &mut caps);
+                if !caps.is_match() {
+                    return None;
+                }
+                // "Limit component match result iteration to group name
+                // list size": groups of the expression past the names (a
+                // named group inside a regular expression group) are left
+                // out.
                 Some(
                     (1..=self.group_names.len())
-                        .map(|i| m.group(i).and_then(|r| value.get(r)))
+                        .map(|i| caps.get_group(i).and_then(|span| value.get(span.range())))
                         .collect(),
                 )
             }
         }
     }
+}
+
+/// "compile a component"'s RegExpCreate with flags `v` (`vi` under
+/// ignoreCase): the expression read by [`regexp::translate`] and built for
+/// `regex-automata`'s meta engine, whose search is linear in the input.
+pub(crate) fn build(
+    regexp_string: &str,
+    options: Options,
+    component: ComponentName,
+) -> Result<Regex, Error> {
+    let hir = regexp::translate(regexp_string, options.ignore_case).map_err(|f| match f {
+        Failure::Syntax { offset, what } => Error::InvalidRegExp {
+            component,
+            regexp: regexp_string.to_owned(),
+            offset,
+            reason: what.to_owned(),
+        },
+        Failure::NeedsBacktracking { offset, feature } => Error::NeedsBacktracking {
+            component,
+            regexp: regexp_string.to_owned(),
+            offset,
+            feature,
+        },
+    })?;
+    Regex::builder()
+        .configure(
+            Regex::config()
+                .nfa_size_limit(Some(SIZE_LIMIT))
+                .hybrid_cache_capacity(SIZE_LIMIT)
+                .onepass_size_limit(Some(SIZE_LIMIT))
+                .dfa_size_limit(Some(SIZE_LIMIT)),
+        )
+        .build_from_hir(&hir)
+        .map_err(|e| Error::TooComplex {
+            component,
+            reason: format!("its regular expression is too large for the linear-time engine ({e})"),
+        })
 }
 
 /// The fixed text a match of a part list must hold: the top-level

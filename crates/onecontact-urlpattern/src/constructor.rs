@@ -49,7 +49,9 @@ struct ConstructorParser<'a> {
     token_index: usize,
     token_increment: usize,
     group_depth: usize,
-    hostname_ipv6_bracket_depth: usize,
+    /// The Standard lets this go below zero (a `]` before any `[`), after
+    /// which a `:` no longer starts the port.
+    hostname_ipv6_bracket_depth: isize,
     protocol_matches_special_scheme: bool,
     state: State,
 }
@@ -307,7 +309,7 @@ pub(crate) fn parse(input: &str) -> Result<UrlPatternInit, Error> {
                 if p.at("[") {
                     p.hostname_ipv6_bracket_depth += 1;
                 } else if p.at("]") {
-                    p.hostname_ipv6_bracket_depth = p.hostname_ipv6_bracket_depth.saturating_sub(1);
+                    p.hostname_ipv6_bracket_depth -= 1;
                 } else if p.at(":") && p.hostname_ipv6_bracket_depth == 0 {
                     p.change_state(State::Port, 1);
                 } else if p.at("/") {

@@ -49,16 +49,39 @@ pub enum Error {
         /// The repeated name.
         name: String,
     },
-    /// The generated ECMAScript regular expression was rejected by the
-    /// regular expression engine (the Standard's `RegExpCreate` threw).
-    #[error("{component}: the regular expression `{regexp}` is invalid: {reason}")]
+    /// The generated ECMAScript regular expression is not valid ECMAScript
+    /// with the `v` flag (the Standard's `RegExpCreate` threw a
+    /// SyntaxError).
+    #[error(
+        "{component}: the regular expression `{regexp}` is invalid at offset {offset}: {reason}"
+    )]
     InvalidRegExp {
         /// The component whose pattern failed.
         component: ComponentName,
         /// The generated regular expression.
         regexp: String,
-        /// The engine's message.
+        /// Byte offset in `regexp` where reading failed.
+        offset: usize,
+        /// The ECMAScript rule that was broken.
         reason: String,
+    },
+    /// The generated regular expression is valid but uses a feature that
+    /// only a backtracking engine runs (lookaround, a backreference, a
+    /// capturing group inside a repeating quantifier, a property of
+    /// strings). Such patterns are refused so that matching time stays
+    /// linear in the input.
+    #[error(
+        "{component}: the regular expression `{regexp}` uses {feature} at offset {offset}, which only a backtracking engine runs; the pattern is refused so that matching stays linear in time"
+    )]
+    NeedsBacktracking {
+        /// The component whose pattern was refused.
+        component: ComponentName,
+        /// The generated regular expression.
+        regexp: String,
+        /// Byte offset of the feature in `regexp`.
+        offset: usize,
+        /// The feature.
+        feature: &'static str,
     },
     /// A fixed part of a pattern, or a component of an input, is not a
     /// valid value for its component (canonicalization through the URL
@@ -82,14 +105,14 @@ pub enum Error {
     /// The base URL does not parse.
     #[error("the base URL `{0}` is not a valid URL")]
     InvalidBaseUrl(String),
-    /// A regular expression group would make matching cost grow faster than
-    /// linearly with the input and is refused (see the crate docs on cost).
+    /// The generated regular expression is too large for the linear-time
+    /// engine (its automaton would pass the size limit, as with `a{100000}`).
     #[error("{component}: the pattern is refused: {reason}")]
     TooComplex {
         /// The component whose pattern was refused.
         component: ComponentName,
         /// Why.
-        reason: &'static str,
+        reason: String,
     },
 }
 

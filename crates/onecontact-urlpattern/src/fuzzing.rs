@@ -38,6 +38,104 @@ pub fn check_one_build(data: &[u8]) -> Result<(), String> {
     check_builds(data, BUILDS.get(pick..=pick).unwrap_or(&BUILDS))
 }
 
+/// Group spans of one match (group 0 first), `None` for a group that took
+/// part in no match.
+pub type Spans = Vec<Option<std::ops::Range<usize>>>;
+
+/// The ECMAScript expression `regexp` (flags `v`, or `vi`) built as the
+/// matcher builds it, as a function from a text to the groups of its
+/// match (`None` when it does not match). For the differential test
+/// against a backtracking engine.
+///
+/// # Errors
+///
+/// The pattern error, described, when the expression is refused.
+pub fn regexp_matcher(
+    regexp: &str,
+    ignore_case: bool,
+) -> Result<impl Fn(&str) -> Option<Spans>, String> {
+    let re = crate::component::build(
+        regexp,
+        crate::parser::Options {
+            ignore_case,
+            ..crate::parser::Options::DEFAULT
+        },
+        crate::error::ComponentName::ConstructorString,
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(move |input: &str| {
+        let mut caps = re.create_captures();
+        re.captures(input, &mut caps);
+        caps.is_match().then(|| {
+            (0..caps.group_len())
+                .map(|i| caps.get_group(i).map(|s| s.range()))
+                .collect()
+        })
+    })
+}
+
+/// The time bound [`check_linear`] asserts: a fixed 20 ms plus 1 µs per
+/// (pattern byte + 1) × (input byte + 1). A matcher that backtracks
+/// exponentially or at a power of the input's length passes it only for
+/// tiny inputs; a linear one stays far below it.
+pub fn time_bound(pattern_len: usize, input_len: usize) -> std::time::Duration {
+    let units = (pattern_len.saturating_add(1)).saturating_mul(input_len.saturating_add(1));
+    std::time::Duration::from_millis(20).saturating_add(std::time::Duration::from_micros(
+        u64::try_from(units).unwrap_or(u64::MAX),
+    ))
+}
+
+/// Runs one input of the `urlpattern_linear` fuzz target: the first line is
+/// a pathname pattern (built with and without `ignoreCase`), the second a
+/// text that is repeated to 64 KiB; `test` and `exec` of that long
+/// pathname must end within [`time_bound`].
+///
+/// # Errors
+///
+/// The pattern, the input length and the time taken, when over the bound.
+pub fn check_linear(data: &[u8]) -> Result<(), String> {
+    let data = data.get(..MAX_INPUT).unwrap_or(data);
+    let text = String::from_utf8_lossy(data);
+    let mut lines = text.split('\n');
+    let pattern = lines.next().unwrap_or("");
+    let unit = lines.next().unwrap_or("a");
+    let unit = if unit.is_empty() { "a" } else { unit };
+    let mut long = String::from("/");
+    while long.len() < 1 << 16 {
+        long.push_str(unit);
+    }
+    let input = UrlPatternInit {
+        pathname: Some(long),
+        ..Default::default()
+    };
+    for ignore_case in [false, true] {
+        let init = UrlPatternInit {
+            pathname: Some(pattern.to_owned()),
+            ..Default::default()
+        };
+        let Ok(p) = UrlPattern::new(
+            PatternInput::Init(&init),
+            UrlPatternOptions::ignore_case(ignore_case),
+        ) else {
+            continue;
+        };
+        let started = std::time::Instant::now();
+        let tested = p.test(&input);
+        let exec = p.exec(&input);
+        let took = started.elapsed();
+        let len = input.pathname.as_deref().map_or(0, str::len);
+        if tested != exec.is_some() {
+            return Err(format!("test is {tested} but exec is {exec:?}"));
+        }
+        if took > time_bound(pattern.len(), len) {
+            return Err(format!(
+                "{pattern:?} (ignoreCase {ignore_case}) took {took:?} on a {len}-byte pathname"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// How a fuzz input's pattern line becomes a pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Build {

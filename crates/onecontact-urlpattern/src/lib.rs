@@ -50,27 +50,24 @@
 //! the URL), or a [`UrlPatternInit`] of component values (canonicalized as
 //! the Standard says).
 //!
-//! # Regular expressions
+//! # Regular expressions and cost
 //!
 //! Each component is matched with the ECMAScript regular expression the
-//! Standard generates, run by the [`regress`] engine with the `v` flag
-//! (UnicodeSets; `vi` under `ignoreCase`). regress implements ECMAScript
-//! 2018+ syntax and semantics: character classes with `\d \w \s`, Unicode
-//! property escapes `\p{…}`, lookahead and lookbehind, backreferences, named
-//! groups, lazy and greedy quantifiers, and the `v` flag's set operations
-//! (`[a--b]`, `[a&&b]`, `\q{…}`). Two shapes need no engine at all and are
-//! matched directly: a component that is `*` alone and one that is fixed
-//! text.
-//!
-//! # Cost
-//!
-//! A backtracking engine can take time exponential in the input for some
-//! expressions. A repeated wildcard whose repetitions are not separated by
-//! the delimiter (`/foo/*+`, `:name*`) is matched as one unit with the same
-//! texts and groups; a regular expression group that nests quantifiers, and
-//! a component with more than two unbounded parts (wildcards that can end
-//! at many places), are refused with
-//! [`Error::TooComplex`]. No pattern of the web-platform-tests is refused.
+//! Standard generates, flags `v` (`vi` under `ignoreCase`). The expression
+//! is read by this crate (ECMA-262's grammar and early errors with the `v`
+//! flag: class set operations `[a--b]` `[a&&b]`, `\q{…}`, `\p{…}` from
+//! ICU4X's Unicode data, modifiers `(?i:…)`) into `regex-syntax`'s HIR and
+//! run by `regex-automata`'s meta engine, whose leftmost-first search gives
+//! the match and captures a backtracking engine gives, in time linear in
+//! the URL (times a factor bounded by the pattern). Where ECMAScript's
+//! semantics differ from leftmost-first (an iteration past the minimum that
+//! matches the empty string is refused), the expression is rewritten to the
+//! same matches in the same order. What only a backtracking engine can run
+//! — lookaround, backreferences, a capturing group inside a repeating
+//! quantifier, a property of strings — is refused when the pattern is built
+//! with [`Error::NeedsBacktracking`]; no pattern of the web-platform-tests
+//! uses it. Two shapes need no engine at all and are matched directly: a
+//! component that is `*` alone and one that is fixed text.
 //!
 //! # Crate features
 //!
@@ -82,7 +79,6 @@
 mod canonicalize;
 mod component;
 mod constructor;
-mod cost;
 mod error;
 mod extensions;
 #[cfg(feature = "fuzzing")]
@@ -91,6 +87,7 @@ pub mod fuzzing;
 mod init;
 mod parser;
 mod pattern;
+mod regexp;
 mod tokenizer;
 
 pub use error::{ComponentName, Error, TokenizeFailure};

@@ -376,40 +376,8 @@ pub(crate) fn escape_pattern_string(input: &str) -> String {
     out
 }
 
-/// Whether a repeated wildcard part can be matched as one unit (see
-/// [`generate_regexp_and_names`]).
-fn collapsible(part: &Part, options: Options) -> bool {
-    let repeated = matches!(part.modifier, Modifier::ZeroOrMore | Modifier::OneOrMore);
-    repeated
-        && match part.kind {
-            PartKind::FullWildcard => true,
-            PartKind::SegmentWildcard => options
-                .delimiter
-                .is_none_or(|d| !part.prefix.contains(d) && !part.suffix.contains(d)),
-            _ => false,
-        }
-}
-
-/// "generate a regular expression and name list". With `collapse`, a
-/// repeated wildcard whose repetitions are not separated by the delimiter
-/// (`*+`, `:name*`, `{-:part}+`) is written as one greedy unit (`.*`,
-/// `[^/]+`): it matches the same texts and the group spans in the same order
-/// of preference, without the exponentially many ways a backtracking engine
-/// would otherwise try to split a text that does not match.
+/// "generate a regular expression and name list"
 pub(crate) fn generate_regexp_and_names(parts: &[Part], options: Options) -> (String, Vec<String>) {
-    generate_regexp(parts, options, false)
-}
-
-/// The expression the matcher runs: [`generate_regexp_and_names`] with
-/// repeated wildcards collapsed; `None` when it equals the Standard's.
-pub(crate) fn generate_matching_regexp(parts: &[Part], options: Options) -> Option<String> {
-    parts
-        .iter()
-        .any(|p| collapsible(p, options))
-        .then(|| generate_regexp(parts, options, true).0)
-}
-
-fn generate_regexp(parts: &[Part], options: Options, collapse: bool) -> (String, Vec<String>) {
     let mut result = String::from("^");
     let mut names = Vec::new();
     let segment = options.segment_wildcard_regexp();
@@ -432,34 +400,6 @@ fn generate_regexp(parts: &[Part], options: Options, collapse: bool) -> (String,
             _ => part.value.as_str(),
         };
         let modifier = part.modifier.as_str();
-        if collapse && collapsible(part, options) {
-            let unit = match (
-                part.kind,
-                part.modifier,
-                part.prefix.is_empty() && part.suffix.is_empty(),
-            ) {
-                (PartKind::FullWildcard, _, _) => FULL_WILDCARD.to_owned(),
-                (_, Modifier::ZeroOrMore, true) => segment.replace("]+?", "]*"),
-                _ => segment.replace("]+?", "]+"),
-            };
-            if part.prefix.is_empty() && part.suffix.is_empty() {
-                result.push('(');
-                result.push_str(&unit);
-                result.push(')');
-            } else {
-                result.push_str("(?:");
-                escape_regexp_string_into(&mut result, &part.prefix);
-                result.push('(');
-                result.push_str(&unit);
-                result.push(')');
-                escape_regexp_string_into(&mut result, &part.suffix);
-                result.push(')');
-                if part.modifier == Modifier::ZeroOrMore {
-                    result.push('?');
-                }
-            }
-            continue;
-        }
         let single = matches!(part.modifier, Modifier::None | Modifier::Optional);
         if part.prefix.is_empty() && part.suffix.is_empty() {
             if single {

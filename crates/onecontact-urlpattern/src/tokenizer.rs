@@ -4,6 +4,8 @@
 //! code points; the two agree on every decision the tokenizer makes).
 
 use crate::error::TokenizeFailure;
+use icu_properties::CodePointSetData;
+use icu_properties::props::{IdContinue, IdStart};
 
 /// A token's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,15 +130,17 @@ impl<'a> Tokenizer<'a> {
     }
 }
 
-/// "is a valid name code point": ECMAScript's IdentifierStart /
-/// IdentifierPart, with Unicode's XID_Start / XID_Continue standing for
-/// ID_Start / ID_Continue (they differ in a handful of compatibility
-/// characters that NFKC changes).
+/// "is a valid name code point": ECMAScript's IdentifierStartChar /
+/// IdentifierPartChar, on Unicode's ID_Start / ID_Continue (not the XID_
+/// variants, which leave out a few compatibility characters such as U+037A).
 pub(crate) fn is_valid_name_code_point(c: char, first: bool) -> bool {
     if first {
-        c == '$' || c == '_' || unicode_ident::is_xid_start(c)
+        c == '$' || c == '_' || CodePointSetData::new::<IdStart>().contains(c)
     } else {
-        c == '$' || c == '\u{200C}' || c == '\u{200D}' || unicode_ident::is_xid_continue(c)
+        c == '$'
+            || c == '\u{200C}'
+            || c == '\u{200D}'
+            || CodePointSetData::new::<IdContinue>().contains(c)
     }
 }
 

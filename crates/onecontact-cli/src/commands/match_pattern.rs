@@ -44,33 +44,28 @@ pub fn run(ctx: &Ctx, req: &Request<'_>) -> Result<u8, CliError> {
         all &= one(ctx, &mut out, &pattern, url)?;
     }
     if let Some(path) = req.input {
-        let reader: Box<dyn BufRead> = if path == Path::new("-") {
-            Box::new(io::stdin().lock())
-        } else {
-            let unreadable = |e: io::Error| {
-                CliError::Usage(format!(
-                    "cannot read {}: {}",
-                    path.display(),
-                    super::batch_run::io_reason(&e)
-                ))
+        let stdin = path == Path::new("-");
+        let cannot_read = |e: &dyn std::fmt::Display| {
+            let name = if stdin {
+                "standard input".to_owned()
+            } else {
+                path.display().to_string()
             };
-            let file = std::fs::File::open(path).map_err(unreadable)?;
-            if file.metadata().map_err(unreadable)?.is_dir() {
-                return Err(CliError::Usage(format!(
-                    "{}: Is a directory (give a file of URLs, one per line)",
-                    path.display()
-                )));
-            }
+            CliError::Usage(format!("cannot read {name}: {e}"))
+        };
+        let reader: Box<dyn BufRead> = if stdin {
+            Box::new(io::stdin().lock())
+        } else if path.is_dir() {
+            return Err(cannot_read(
+                &"it is a directory; give a file of URLs, one per line",
+            ));
+        } else {
+            let file = std::fs::File::open(path)
+                .map_err(|e| cannot_read(&super::batch_run::io_reason(&e)))?;
             Box::new(io::BufReader::new(file))
         };
         for line in reader.lines() {
-            let line = line.map_err(|e| {
-                CliError::Usage(format!(
-                    "cannot read {}: {}",
-                    path.display(),
-                    super::batch_run::io_reason(&e)
-                ))
-            })?;
+            let line = line.map_err(|e| cannot_read(&super::batch_run::io_reason(&e)))?;
             let url = line.trim();
             if !url.is_empty() {
                 all &= one(ctx, &mut out, &pattern, url)?;
