@@ -3,28 +3,30 @@
 
 use std::sync::Arc;
 
+use arrow_array::builder::{ListBuilder, StringBuilder, UInt16Builder};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray};
-use arrow_schema::DataType;
+use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StructArray};
+use arrow_schema::{DataType, Field, Fields};
+use onecontact::onecontact_psl::Sections;
 use onecontact::{Data, WebAddress};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use pyo3_arrow::PyArray;
 use pyo3_arrow::input::AnyArray;
 
 use crate::text::usv_string;
-use crate::web::{PyList as PyPsl, data_of};
+use crate::web::{PyList as PyPsl, data_of, int_in, sections};
 
-/// The code `error_codes` gives a row that is not a `str`.
+/// The code every batch call gives a row that is not a `str`.
 const NOT_A_STRING: &str = "python.not-a-string";
 
-/// What a batch call computes for each row.
+/// What a text batch call computes for each row.
 #[derive(Clone, Copy)]
 enum Op {
     Key,
     Canonical,
-    RegistrableDomain,
+    RegistrableDomain(Sections),
     ErrorCode,
 }
 
@@ -52,36 +54,159 @@ fn answer(op: Op, data: &Data, input: Input<'_>) -> Option<String> {
             .ok()
             .map(|web| web.canonical().to_owned()),
         // Also straight from the text (as WebAddress::registrable_domain).
-        Op::RegistrableDomain => onecontact::registrable_domain_with(text, data).ok()?,
+        Op::RegistrableDomain(Sections::All) => {
+            onecontact::registrable_domain_with(text, data).ok()?
+        }
+        Op::RegistrableDomain(sections) => {
+            let web = WebAddress::parse_with(text, data).ok()?;
+            let domain = web.psl_answer()?.domain();
+            data.psl()
+                .lookup_with(domain, sections)
+                .registrable_domain()
+                .map(str::to_owned)
+        }
         Op::ErrorCode => WebAddress::parse_with(text, data)
             .err()
             .map(|e| e.code().to_owned()),
     }
 }
 
+/// The parts of one row, as `parse_all` gives them.
+#[derive(Default)]
+struct Parts {
+    href: Option<String>,
+    scheme: Option<String>,
+    host: Option<String>,
+    port: Option<u16>,
+    path: Option<String>,
+    query: Option<String>,
+    fragment: Option<String>,
+    registrable_domain: Option<String>,
+    public_suffix: Option<String>,
+    error_code: Option<&'static str>,
+    /// Whether the row was None (a null struct in Arrow).
+    null: bool,
+}
+
+fn parts(data: &Data, sections: Sections, input: Input<'_>) -> Parts {
+    let text = match input {
+        Input::Null => {
+            return Parts {
+                null: true,
+                ..Parts::default()
+            };
+        }
+        Input::NotStr => {
+            return Parts {
+                error_code: Some(NOT_A_STRING),
+                ..Parts::default()
+            };
+        }
+        Input::Text(text) => text,
+    };
+    let web = match WebAddress::parse_with(text, data) {
+        Ok(web) => web,
+        Err(error) => {
+            return Parts {
+                error_code: Some(error.code()),
+                ..Parts::default()
+            };
+        }
+    };
+    let url = web.url();
+    let owned = |s: Option<&str>| s.map(str::to_owned);
+    let (registrable_domain, public_suffix) = match web.psl_answer() {
+        None => (None, None),
+        Some(answer) if sections == Sections::All => (
+            owned(answer.registrable_domain()),
+            Some(answer.public_suffix().to_owned()),
+        ),
+        Some(answer) => {
+            let answer = data.psl().lookup_with(answer.domain(), sections);
+            (
+                owned(answer.registrable_domain()),
+                Some(answer.public_suffix().to_owned()),
+            )
+        }
+    };
+    Parts {
+        href: Some(url.as_str().to_owned()),
+        scheme: Some(url.scheme().to_owned()),
+        host: owned(url.host_str()),
+        port: url.port(),
+        path: Some(url.path().to_owned()),
+        query: owned(url.query()),
+        fragment: owned(url.fragment()),
+        registrable_domain,
+        public_suffix,
+        error_code: None,
+        null: false,
+    }
+}
+
+/// What `inspect_all` gives for one row.
+#[derive(Default)]
+struct Inspected {
+    real_host: Option<String>,
+    registrable_domain: Option<String>,
+    max_severity: Option<&'static str>,
+    warning_codes: Option<Vec<&'static str>>,
+    imitates: Option<String>,
+    error_code: Option<&'static str>,
+    null: bool,
+}
+
+fn inspected(data: &Data, input: Input<'_>) -> Inspected {
+    let text = match input {
+        Input::Null => {
+            return Inspected {
+                null: true,
+                ..Inspected::default()
+            };
+        }
+        Input::NotStr => {
+            return Inspected {
+                error_code: Some(NOT_A_STRING),
+                ..Inspected::default()
+            };
+        }
+        Input::Text(text) => text,
+    };
+    let report = onecontact::inspect::inspect_with(text, data);
+    let owned = |s: Option<&str>| s.map(str::to_owned);
+    Inspected {
+        real_host: owned(report.real_host()),
+        registrable_domain: owned(report.registrable_domain()),
+        max_severity: report.max_severity.map(|s| s.name()),
+        warning_codes: Some(report.warnings.iter().map(|w| w.code.code()).collect()),
+        imitates: report.display().and_then(|d| d.imitates.clone()),
+        error_code: report.error.as_ref().map(|e| e.code()),
+        null: false,
+    }
+}
+
 /// Rows per thread below which another thread does not pay for itself.
 const MIN_ROWS_PER_THREAD: usize = 256;
 
-/// Answers every row, on as many threads as there are cores, in order.
-fn run(op: Op, data: &Data, inputs: &[Input<'_>], threads: Option<usize>) -> Vec<Option<String>> {
+/// Answers every row with `f`, on as many threads as there are cores (or
+/// `threads`), in order.
+fn run<'a, T, F>(inputs: &[Input<'a>], threads: Option<usize>, f: F) -> Vec<T>
+where
+    T: Send + Default,
+    F: Fn(Input<'a>) -> T + Sync,
+{
     let cores =
         threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let threads = cores.min(inputs.len() / MIN_ROWS_PER_THREAD).max(1);
     if threads == 1 {
-        return inputs.iter().map(|&i| answer(op, data, i)).collect();
+        return inputs.iter().map(|&i| f(i)).collect();
     }
     let per_thread = inputs.len().div_ceil(threads);
+    let f = &f;
     std::thread::scope(|scope| {
         let handles: Vec<_> = inputs
             .chunks(per_thread)
-            .map(|chunk| {
-                scope.spawn(move || {
-                    chunk
-                        .iter()
-                        .map(|&i| answer(op, data, i))
-                        .collect::<Vec<_>>()
-                })
-            })
+            .map(|chunk| scope.spawn(move || chunk.iter().map(|&i| f(i)).collect::<Vec<T>>()))
             .collect();
         let mut out = Vec::with_capacity(inputs.len());
         for handle in handles {
@@ -89,7 +214,7 @@ fn run(op: Op, data: &Data, inputs: &[Input<'_>], threads: Option<usize>) -> Vec
                 Ok(part) => out.extend(part),
                 // A panic in library code is a bug; rather than lose the
                 // batch, the rows of that part get no answer.
-                Err(_) => out.extend(std::iter::repeat_n(None, per_thread)),
+                Err(_) => out.extend(std::iter::repeat_with(T::default).take(per_thread)),
             }
         }
         out.truncate(inputs.len());
@@ -108,6 +233,21 @@ enum Copy {
     Null,
     NotStr,
     Text(usize, usize),
+}
+
+impl Copied {
+    fn inputs(&self) -> Vec<Input<'_>> {
+        self.rows
+            .iter()
+            .map(|row| match *row {
+                Copy::Null => Input::Null,
+                Copy::NotStr => Input::NotStr,
+                Copy::Text(start, end) => {
+                    Input::Text(self.buffer.get(start..end).unwrap_or_default())
+                }
+            })
+            .collect()
+    }
 }
 
 fn copy_iterable(texts: &Bound<'_, PyAny>) -> PyResult<Copied> {
@@ -143,24 +283,54 @@ fn copy_iterable(texts: &Bound<'_, PyAny>) -> PyResult<Copied> {
     Ok(Copied { buffer, rows })
 }
 
+fn not_strings(other: &DataType) -> PyErr {
+    PyTypeError::new_err(format!(
+        "the Arrow array must hold strings (utf8, large_utf8, utf8_view, or a dictionary of \
+         them), not {other}"
+    ))
+}
+
 fn arrow_inputs<'a>(chunks: &'a [ArrayRef], inputs: &mut Vec<Input<'a>>) -> PyResult<()> {
     for chunk in chunks {
-        macro_rules! rows {
-            ($array:expr) => {
-                inputs.extend($array.iter().map(|v| v.map_or(Input::Null, Input::Text)))
+        arrow_rows(chunk.as_ref(), inputs)?;
+    }
+    Ok(())
+}
+
+fn arrow_rows<'a>(chunk: &'a dyn Array, inputs: &mut Vec<Input<'a>>) -> PyResult<()> {
+    macro_rules! rows {
+        ($array:expr) => {
+            inputs.extend($array.iter().map(|v| v.map_or(Input::Null, Input::Text)))
+        };
+    }
+    match chunk.data_type() {
+        DataType::Utf8 => rows!(chunk.as_string::<i32>()),
+        DataType::LargeUtf8 => rows!(chunk.as_string::<i64>()),
+        DataType::Utf8View => rows!(chunk.as_string_view()),
+        DataType::Null => inputs.extend(std::iter::repeat_n(Input::Null, chunk.len())),
+        DataType::Dictionary(_, values) => {
+            let Some(dictionary) = chunk.as_any_dictionary_opt() else {
+                return Err(not_strings(chunk.data_type()));
             };
-        }
-        match chunk.data_type() {
-            DataType::Utf8 => rows!(chunk.as_string::<i32>()),
-            DataType::LargeUtf8 => rows!(chunk.as_string::<i64>()),
-            DataType::Utf8View => rows!(chunk.as_string_view()),
-            DataType::Null => inputs.extend(std::iter::repeat_n(Input::Null, chunk.len())),
-            other => {
-                return Err(PyTypeError::new_err(format!(
-                    "the Arrow array must hold strings (utf8, large_utf8 or utf8_view), not {other}"
-                )));
+            if !matches!(
+                values.as_ref(),
+                DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View | DataType::Null
+            ) {
+                return Err(not_strings(chunk.data_type()));
             }
+            // Each row reads the dictionary's value its key names.
+            let mut values = Vec::with_capacity(dictionary.values().len());
+            arrow_rows(dictionary.values().as_ref(), &mut values)?;
+            let keys = dictionary.normalized_keys();
+            inputs.extend(keys.iter().enumerate().map(|(row, &key)| {
+                if chunk.is_null(row) {
+                    Input::Null
+                } else {
+                    values.get(key).copied().unwrap_or(Input::Null)
+                }
+            }));
         }
+        other => return Err(not_strings(other)),
     }
     Ok(())
 }
@@ -169,69 +339,115 @@ fn is_arrow(texts: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(texts.hasattr("__arrow_c_array__")? || texts.hasattr("__arrow_c_stream__")?)
 }
 
-fn batch(
+/// The threads= argument: None (every core) or a positive int.
+fn threads_of(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    match threads {
+        None => Ok(None),
+        Some(value) if value.is_none() => Ok(None),
+        Some(value) => {
+            let n = int_in(
+                value,
+                "threads",
+                (1, 1 << 16),
+                "a positive int up to 65536, or None for every core",
+            )?;
+            Ok(usize::try_from(n).ok())
+        }
+    }
+}
+
+/// The rows of the input, read without the GIL: `arrow` for Arrow input,
+/// `list` for any other iterable.
+enum Rows {
+    Arrow(Vec<ArrayRef>),
+    Copied(Copied),
+}
+
+fn rows_of(texts: &Bound<'_, PyAny>) -> PyResult<Rows> {
+    if is_arrow(texts)? {
+        let array: AnyArray = texts.extract()?;
+        let (chunks, _field) = array.into_chunked_array()?.into_inner();
+        return Ok(Rows::Arrow(chunks));
+    }
+    Ok(Rows::Copied(copy_iterable(texts)?))
+}
+
+/// Answers every row (GIL released) and builds the answer: `arrow` from the
+/// rows' answers for Arrow input, `python` for any other.
+fn batch<T, F, A, P>(
+    py: Python<'_>,
+    texts: &Bound<'_, PyAny>,
+    threads: Option<&Bound<'_, PyAny>>,
+    f: F,
+    arrow: A,
+    python: P,
+) -> PyResult<Py<PyAny>>
+where
+    T: Send + Default,
+    F: for<'a> Fn(Input<'a>) -> T + Sync + Send,
+    A: FnOnce(Vec<T>) -> PyResult<ArrayRef> + Send,
+    P: FnOnce(Python<'_>, Vec<T>) -> PyResult<Py<PyAny>>,
+{
+    let threads = threads_of(threads)?;
+    match rows_of(texts)? {
+        Rows::Arrow(chunks) => {
+            let out = py.detach(|| -> PyResult<ArrayRef> {
+                let mut inputs = Vec::new();
+                arrow_inputs(&chunks, &mut inputs)?;
+                arrow(run(&inputs, threads, f))
+            })?;
+            let array = PyArray::from_array_ref(out);
+            Ok(Bound::new(py, array)?.into_any().unbind())
+        }
+        Rows::Copied(copied) => {
+            let answers = py.detach(|| run(&copied.inputs(), threads, f));
+            python(py, answers)
+        }
+    }
+}
+
+fn text_batch(
     py: Python<'_>,
     op: Op,
     texts: &Bound<'_, PyAny>,
     psl: Option<&Bound<'_, PyPsl>>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    if threads == Some(0) {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "threads must be at least 1 (or None for every core)",
-        ));
-    }
     let data = data_of(psl);
-    if is_arrow(texts)? {
-        let array: AnyArray = texts.extract()?;
-        let (chunks, _field) = array.into_chunked_array()?.into_inner();
-        let out = py.detach(|| -> PyResult<ArrayRef> {
-            let mut inputs = Vec::new();
-            arrow_inputs(&chunks, &mut inputs)?;
-            let answers = run(op, &data, &inputs, threads);
+    batch(
+        py,
+        texts,
+        threads,
+        |input| answer(op, &data, input),
+        |answers: Vec<Option<String>>| {
             let bytes: usize = answers.iter().flatten().map(String::len).sum();
             let strings = answers.iter().map(Option::as_deref);
             Ok(if i32::try_from(bytes).is_ok() {
-                Arc::new(strings.collect::<StringArray>())
+                Arc::new(strings.collect::<StringArray>()) as ArrayRef
             } else {
                 Arc::new(strings.collect::<LargeStringArray>())
             })
-        })?;
-        let array = PyArray::from_array_ref(out);
-        return Ok(Bound::new(py, array)?.into_any().unbind());
-    }
-    let copied = copy_iterable(texts)?;
-    let answers = py.detach(|| {
-        let inputs: Vec<Input<'_>> = copied
-            .rows
-            .iter()
-            .map(|row| match *row {
-                Copy::Null => Input::Null,
-                Copy::NotStr => Input::NotStr,
-                Copy::Text(start, end) => {
-                    Input::Text(copied.buffer.get(start..end).unwrap_or_default())
-                }
-            })
-            .collect();
-        run(op, &data, &inputs, threads)
-    });
-    Ok(PyList::new(py, answers.iter().map(Option::as_deref))?
-        .into_any()
-        .unbind())
+        },
+        |py, answers| {
+            Ok(PyList::new(py, answers.iter().map(Option::as_deref))?
+                .into_any()
+                .unbind())
+        },
+    )
 }
 
 /// Key V1 of every text, in order; None for None, a non-str or a text that is not a web address (error_codes says why).
 ///
-/// texts: any iterable of str (a list, a generator, a pandas Series) gives a list; a pyarrow array or chunked array gives a pyarrow array, a polars Series a polars Series, another Arrow producer (__arrow_c_array__ or __arrow_c_stream__) an object exporting __arrow_c_array__. Arrow input is read in place, without a Python object per row. The GIL is released and the work spread over every core, or over threads= threads.
+/// texts: a list (or any iterable of str) gives a list[str | None]; a pandas Series a pandas Series (same index and name; the column's own string dtype, else object in pandas 2 and str in pandas 3; categorical columns answered once per category); a pandas Index an Index; a pyarrow Array or ChunkedArray a pyarrow Array; a polars Series a polars Series; another Arrow producer (__arrow_c_array__ or __arrow_c_stream__) an object exporting __arrow_c_array__. Arrow strings (utf8, large_utf8, utf8_view, dictionaries of them) are read in place, without a Python object per row. The GIL is released and the work spread over every core, or over threads= threads (a positive int).
 #[pyfunction]
 #[pyo3(signature = (texts, *, psl = None, threads = None))]
 pub(crate) fn keys(
     py: Python<'_>,
     texts: &Bound<'_, PyAny>,
     psl: Option<&Bound<'_, PyPsl>>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    batch(py, Op::Key, texts, psl, threads)
+    text_batch(py, Op::Key, texts, psl, threads)
 }
 
 /// The canonical form of every text, in order; None where keys gives None. Takes and gives what keys does.
@@ -240,30 +456,247 @@ pub(crate) fn keys(
 pub(crate) fn canonicals(
     py: Python<'_>,
     texts: &Bound<'_, PyAny>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    batch(py, Op::Canonical, texts, None, threads)
+    text_batch(py, Op::Canonical, texts, None, threads)
 }
 
-/// The registrable domain (ASCII form) of every text's host, in order; None for IP addresses, public suffixes and texts that are not web addresses. Takes and gives what keys does.
+/// The registrable domain (ASCII form) of every text's host, in order; None for IP addresses, public suffixes and texts that are not web addresses. private=False leaves the list's PRIVATE section out (alice.github.io gives github.io). Takes and gives what keys does.
 #[pyfunction]
-#[pyo3(signature = (texts, *, psl = None, threads = None))]
+#[pyo3(signature = (texts, *, psl = None, private = true, threads = None))]
 pub(crate) fn registrable_domains(
     py: Python<'_>,
     texts: &Bound<'_, PyAny>,
     psl: Option<&Bound<'_, PyPsl>>,
-    threads: Option<usize>,
+    private: bool,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    batch(py, Op::RegistrableDomain, texts, psl, threads)
+    let op = Op::RegistrableDomain(sections(private));
+    text_batch(py, op, texts, psl, threads)
 }
 
-/// Why each text is not a web address: its web.* code, python.not-a-string for a non-str, None for a web address or None. Takes and gives what keys does.
+/// Why each text is not a web address: its web.* code, python.not-a-string for a non-str, None for a web address or a missing value. Takes and gives what keys does.
 #[pyfunction]
 #[pyo3(signature = (texts, *, threads = None))]
 pub(crate) fn error_codes(
     py: Python<'_>,
     texts: &Bound<'_, PyAny>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    batch(py, Op::ErrorCode, texts, None, threads)
+    text_batch(py, Op::ErrorCode, texts, None, threads)
+}
+
+fn field(name: &str, data_type: DataType) -> Arc<Field> {
+    Arc::new(Field::new(name, data_type, true))
+}
+
+fn strings<'a>(values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {
+    let mut builder = StringBuilder::new();
+    for value in values {
+        builder.append_option(value);
+    }
+    Arc::new(builder.finish())
+}
+
+fn struct_array(columns: Vec<(Arc<Field>, ArrayRef)>, null: &[bool]) -> PyResult<ArrayRef> {
+    let (fields, arrays): (Vec<_>, Vec<_>) = columns.into_iter().unzip();
+    let validity = null
+        .iter()
+        .any(|n| *n)
+        .then(|| null.iter().map(|n| !n).collect());
+    let array = StructArray::try_new(Fields::from(fields), arrays, validity)
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+    Ok(Arc::new(array))
+}
+
+/// One column of a dict of lists: its name and how a row gives its value.
+type Column<'f, T> = (&'f str, &'f dyn Fn(&T) -> Py<PyAny>);
+
+/// A dict of equally long lists (one per column) from rows.
+fn columns<'py, T>(py: Python<'py>, rows: &[T], fields: &[Column<'_, T>]) -> PyResult<Py<PyAny>> {
+    let dict = PyDict::new(py);
+    for (name, get) in fields {
+        let list = PyList::new(py, rows.iter().map(get))?;
+        dict.set_item(*name, list)?;
+    }
+    Ok(dict.into_any().unbind())
+}
+
+fn opt_str(py: Python<'_>, value: Option<&str>) -> Py<PyAny> {
+    match value {
+        Some(text) => PyString::new(py, text).into_any().unbind(),
+        None => py.None(),
+    }
+}
+
+/// The parts of every text, read as WebAddress reads it: href, scheme, host, port (None for the scheme's default), path, query and fragment (None when absent), registrable_domain and public_suffix (None when the host is not a domain; private=False leaves the list's PRIVATE section out), and error_code (why the row is not a web address, python.not-a-string for a non-str; the other fields are None then). A None row gives None in every field.
+///
+/// texts: a list (or any iterable of str) gives a dict of column name to list (pandas.DataFrame(...) and polars.DataFrame(...) take it as it is); a pandas Series a pandas DataFrame with the Series' index (port as Int32); a pyarrow array a pyarrow StructArray; a polars Series a polars Series of structs (.struct.unnest() makes the columns). Runs as keys does.
+#[pyfunction]
+#[pyo3(signature = (texts, *, psl = None, private = true, threads = None))]
+pub(crate) fn parse_all(
+    py: Python<'_>,
+    texts: &Bound<'_, PyAny>,
+    psl: Option<&Bound<'_, PyPsl>>,
+    private: bool,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let data = data_of(psl);
+    let sections = sections(private);
+    batch(
+        py,
+        texts,
+        threads,
+        |input| parts(&data, sections, input),
+        |rows: Vec<Parts>| {
+            let mut port = UInt16Builder::new();
+            for row in &rows {
+                port.append_option(row.port);
+            }
+            let null: Vec<bool> = rows.iter().map(|r| r.null).collect();
+            let text = |get: fn(&Parts) -> Option<&str>| strings(rows.iter().map(get));
+            struct_array(
+                vec![
+                    (field("href", DataType::Utf8), text(|r| r.href.as_deref())),
+                    (
+                        field("scheme", DataType::Utf8),
+                        text(|r| r.scheme.as_deref()),
+                    ),
+                    (field("host", DataType::Utf8), text(|r| r.host.as_deref())),
+                    (field("port", DataType::UInt16), Arc::new(port.finish())),
+                    (field("path", DataType::Utf8), text(|r| r.path.as_deref())),
+                    (field("query", DataType::Utf8), text(|r| r.query.as_deref())),
+                    (
+                        field("fragment", DataType::Utf8),
+                        text(|r| r.fragment.as_deref()),
+                    ),
+                    (
+                        field("registrable_domain", DataType::Utf8),
+                        text(|r| r.registrable_domain.as_deref()),
+                    ),
+                    (
+                        field("public_suffix", DataType::Utf8),
+                        text(|r| r.public_suffix.as_deref()),
+                    ),
+                    (field("error_code", DataType::Utf8), text(|r| r.error_code)),
+                ],
+                &null,
+            )
+        },
+        |py, rows| {
+            let s = |get: fn(&Parts) -> Option<&str>| move |r: &Parts| opt_str(py, get(r));
+            let port = |r: &Parts| match r.port {
+                Some(port) => port
+                    .into_pyobject(py)
+                    .map_or_else(|_| py.None(), |p| p.into_any().unbind()),
+                None => py.None(),
+            };
+            columns(
+                py,
+                &rows,
+                &[
+                    ("href", &s(|r| r.href.as_deref())),
+                    ("scheme", &s(|r| r.scheme.as_deref())),
+                    ("host", &s(|r| r.host.as_deref())),
+                    ("port", &port),
+                    ("path", &s(|r| r.path.as_deref())),
+                    ("query", &s(|r| r.query.as_deref())),
+                    ("fragment", &s(|r| r.fragment.as_deref())),
+                    (
+                        "registrable_domain",
+                        &s(|r| r.registrable_domain.as_deref()),
+                    ),
+                    ("public_suffix", &s(|r| r.public_suffix.as_deref())),
+                    ("error_code", &s(|r| r.error_code)),
+                ],
+            )
+        },
+    )
+}
+
+/// What inspect finds in every text: real_host, registrable_domain, max_severity (info, warning, danger or None), warning_codes (a list, most serious first), imitates (the popular domain the host imitates, or None) and error_code (why the text is not a URL, python.not-a-string for a non-str; the warnings found in the text as typed are still given). A None row gives None in every field.
+///
+/// texts: as parse_all (a list gives a dict of lists, a pandas Series a DataFrame, a pyarrow array a StructArray, a polars Series a Series of structs). Runs as keys does.
+#[pyfunction]
+#[pyo3(signature = (texts, *, psl = None, threads = None))]
+pub(crate) fn inspect_all(
+    py: Python<'_>,
+    texts: &Bound<'_, PyAny>,
+    psl: Option<&Bound<'_, PyPsl>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let data = data_of(psl);
+    batch(
+        py,
+        texts,
+        threads,
+        |input| inspected(&data, input),
+        |rows: Vec<Inspected>| {
+            let mut codes = ListBuilder::new(StringBuilder::new());
+            for row in &rows {
+                match &row.warning_codes {
+                    Some(list) => {
+                        for code in list {
+                            codes.values().append_value(code);
+                        }
+                        codes.append(true);
+                    }
+                    None => codes.append(false),
+                }
+            }
+            let codes = codes.finish();
+            let null: Vec<bool> = rows.iter().map(|r| r.null).collect();
+            let text = |get: fn(&Inspected) -> Option<&str>| strings(rows.iter().map(get));
+            struct_array(
+                vec![
+                    (
+                        field("real_host", DataType::Utf8),
+                        text(|r| r.real_host.as_deref()),
+                    ),
+                    (
+                        field("registrable_domain", DataType::Utf8),
+                        text(|r| r.registrable_domain.as_deref()),
+                    ),
+                    (
+                        field("max_severity", DataType::Utf8),
+                        text(|r| r.max_severity),
+                    ),
+                    (
+                        field("warning_codes", codes.data_type().clone()),
+                        Arc::new(codes),
+                    ),
+                    (
+                        field("imitates", DataType::Utf8),
+                        text(|r| r.imitates.as_deref()),
+                    ),
+                    (field("error_code", DataType::Utf8), text(|r| r.error_code)),
+                ],
+                &null,
+            )
+        },
+        |py, rows| {
+            let s = |get: fn(&Inspected) -> Option<&str>| move |r: &Inspected| opt_str(py, get(r));
+            let codes = |r: &Inspected| match &r.warning_codes {
+                Some(list) => {
+                    PyList::new(py, list).map_or_else(|_| py.None(), |l| l.into_any().unbind())
+                }
+                None => py.None(),
+            };
+            columns(
+                py,
+                &rows,
+                &[
+                    ("real_host", &s(|r| r.real_host.as_deref())),
+                    (
+                        "registrable_domain",
+                        &s(|r| r.registrable_domain.as_deref()),
+                    ),
+                    ("max_severity", &s(|r| r.max_severity)),
+                    ("warning_codes", &codes),
+                    ("imitates", &s(|r| r.imitates.as_deref())),
+                    ("error_code", &s(|r| r.error_code)),
+                ],
+            )
+        },
+    )
 }

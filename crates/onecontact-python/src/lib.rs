@@ -3,7 +3,8 @@
 //!
 //! This crate is the package's native module, `onecontact._onecontact`; the
 //! Python side (`python/onecontact/`: `__init__.py`, the `.pyi` stub,
-//! `py.typed`) re-exports it and gives Arrow answers in the input's kind.
+//! `py.typed`) re-exports it, gives answers in the input's kind (pandas,
+//! polars, pyarrow) and registers the pandas accessor and polars namespaces.
 //! Everything is built on the public API of the [`onecontact`] and
 //! [`onecontact_report`] crates:
 //!
@@ -14,7 +15,7 @@
 //! | `PublicSuffixList`, `load_psl(path)` | [`onecontact::onecontact_psl::List`] (`baked`, `parse`) |
 //! | `inspect(text)` | [`onecontact::inspect()`] |
 //! | `compare(a, b)` | [`onecontact_report::compare_with`] |
-//! | `keys`, `canonicals`, `registrable_domains`, `error_codes` | the same, over many rows on every core |
+//! | `keys`, `canonicals`, `registrable_domains`, `error_codes`, `parse_all`, `inspect_all` | the same, over many rows on every core |
 //!
 //! # Specifications followed
 //!
@@ -90,6 +91,8 @@ fn _onecontact(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::canonicals, m)?)?;
     m.add_function(wrap_pyfunction!(batch::registrable_domains, m)?)?;
     m.add_function(wrap_pyfunction!(batch::error_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::parse_all, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::inspect_all, m)?)?;
     m.add_function(wrap_pyfunction!(load_psl, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -6,7 +6,7 @@ use onecontact_report::{CompareReport, Difference, Verdict};
 use pyo3::prelude::*;
 
 use crate::errors::url_error;
-use crate::text::{chars_before, text_of};
+use crate::text::{chars_before, py_repr, text_of};
 use crate::web::{PyList, data_of};
 
 fn severity_name(severity: Severity) -> &'static str {
@@ -14,7 +14,7 @@ fn severity_name(severity: Severity) -> &'static str {
 }
 
 /// One warning about a link: code (stable), severity (info, warning or danger), message (a sentence) and evidence (the text it is about, or None).
-#[pyclass(frozen, eq, hash, get_all, module = "onecontact", name = "Warning")]
+#[pyclass(frozen, eq, hash, get_all, module = "onecontact", name = "LinkWarning")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyWarning {
     code: &'static str,
@@ -25,10 +25,12 @@ pub(crate) struct PyWarning {
 
 #[pymethods]
 impl PyWarning {
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "Warning(code={:?}, severity={:?}, evidence={:?})",
-            self.code, self.severity, self.evidence
+            "LinkWarning(code={}, severity={}, evidence={})",
+            py_repr(py, self.code),
+            py_repr(py, self.severity),
+            py_repr(py, self.evidence.as_deref())
         )
     }
 }
@@ -63,10 +65,12 @@ pub(crate) struct PyLabelDisplay {
 
 #[pymethods]
 impl PyLabelDisplay {
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "LabelDisplay(ascii={:?}, unicode={:?}, reason={:?})",
-            self.ascii, self.unicode, self.reason
+            "LabelDisplay(ascii={}, unicode={}, reason={})",
+            py_repr(py, &self.ascii),
+            py_repr(py, self.unicode.as_deref()),
+            py_repr(py, self.reason)
         )
     }
 }
@@ -94,12 +98,12 @@ pub(crate) struct PyHostDisplay {
 
 #[pymethods]
 impl PyHostDisplay {
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "HostDisplay(host={:?}, is_unicode={}, imitates={:?})",
-            self.host,
-            if self.is_unicode { "True" } else { "False" },
-            self.imitates
+            "HostDisplay(host={}, is_unicode={}, imitates={})",
+            py_repr(py, &self.host),
+            py_repr(py, self.is_unicode),
+            py_repr(py, self.imitates.as_deref())
         )
     }
 }
@@ -148,12 +152,12 @@ impl PyLinkReport {
         self.warnings.iter().map(|w| w.code).collect()
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "LinkReport(real_host={:?}, max_severity={:?}, warnings={:?})",
-            self.real_host,
-            self.max_severity,
-            self.warning_codes()
+            "LinkReport(real_host={}, max_severity={}, warnings={})",
+            py_repr(py, self.real_host.as_deref()),
+            py_repr(py, self.max_severity),
+            py_repr(py, self.warning_codes())
         )
     }
 }
@@ -202,11 +206,11 @@ pub(crate) struct PyDifference {
 
 #[pymethods]
 impl PyDifference {
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "Difference(code={:?}, equivalent={})",
-            self.code,
-            if self.equivalent { "True" } else { "False" }
+            "Difference(code={}, equivalent={})",
+            py_repr(py, self.code),
+            py_repr(py, self.equivalent)
         )
     }
 }
@@ -237,11 +241,12 @@ pub(crate) struct PyComparison {
 
 #[pymethods]
 impl PyComparison {
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         let codes: Vec<&str> = self.differences.iter().map(|d| d.code).collect();
         format!(
-            "Comparison(verdict={:?}, differences={codes:?})",
-            self.verdict
+            "Comparison(verdict={}, differences={})",
+            py_repr(py, self.verdict),
+            py_repr(py, codes)
         )
     }
 }

@@ -7,6 +7,7 @@
 
 use std::borrow::Cow;
 
+use pyo3::BoundObject;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -95,4 +96,17 @@ pub(crate) fn utf16_to_chars(text: &str, utf16: usize) -> usize {
         units += c.len_utf16();
     }
     text.chars().count()
+}
+
+/// Python's `repr` of a value (a `str` quoted as Python quotes it, `None`
+/// for `None`), for the `__repr__` of the package's classes.
+pub(crate) fn py_repr<'py, T>(py: Python<'py>, value: T) -> String
+where
+    T: IntoPyObject<'py>,
+{
+    value
+        .into_pyobject(py)
+        .ok()
+        .and_then(|object| object.into_any().as_borrowed().repr().ok())
+        .map_or_else(|| "?".to_owned(), |repr| repr.to_string())
 }

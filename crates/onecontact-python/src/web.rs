@@ -2,27 +2,29 @@
 
 use std::sync::Arc;
 
-use onecontact::onecontact_psl::List;
+use onecontact::onecontact_psl::{List, Sections};
+use onecontact::onecontact_url::Host;
 use onecontact::{Data, Field, KeyVersion, WebAddress, WebError};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
-use pyo3::types::{PyDict, PyFrozenSet, PyString};
+use pyo3::types::{PyBool, PyDict, PyFrozenSet, PyInt, PyString};
 
 use crate::errors::url_error;
-use crate::text::{chars_before, text_of, utf16_to_chars};
+use crate::text::{chars_before, py_repr, text_of, utf16_to_chars};
 
-/// A Public Suffix List: the one compiled into the package (PublicSuffixList.baked()) or a newer one, from its text or a file (load_psl). Pass it as psl= to WebAddress, inspect, compare, keys and registrable_domains.
+/// A Public Suffix List: the one compiled into the package (PublicSuffixList.baked()) or a newer one, from its text or a file (load_psl). Pass it as psl= to WebAddress, inspect, compare and the batch calls. public_suffix and registrable_domain answer for a host name; a list pickles (a loaded one with its text).
 #[pyclass(frozen, module = "onecontact", name = "PublicSuffixList")]
 pub(crate) struct PyList {
-    list: Option<Arc<List>>,
+    /// The loaded list and its text (kept for pickling), or None for the baked one.
+    list: Option<(Arc<List>, Arc<str>)>,
 }
 
 impl PyList {
     /// The list to use.
     pub(crate) fn list(&self) -> &List {
         match &self.list {
-            Some(list) => list,
+            Some((list, _)) => list,
             None => List::baked(),
         }
     }
@@ -32,8 +34,8 @@ impl PyList {
 /// domains with the loaded Public Suffix List. Shared, so that threads can
 /// read it without the GIL.
 pub(crate) fn data_of(psl: Option<&Bound<'_, PyList>>) -> Data {
-    match psl.and_then(|p| p.get().list.clone()) {
-        Some(list) => Data::baked().with_shared_psl(list),
+    match psl.and_then(|p| p.get().list.as_ref()) {
+        Some((list, _)) => Data::baked().with_shared_psl(Arc::clone(list)),
         None => Data::baked(),
     }
 }
@@ -47,10 +49,7 @@ impl PyList {
     #[new]
     fn new(text: &Bound<'_, PyAny>) -> PyResult<PyList> {
         let text = text_of(text, "text")?;
-        let list = List::parse(&text).map_err(|e| psl_error(&e))?;
-        Ok(PyList {
-            list: Some(Arc::new(list)),
-        })
+        parsed(&text)
     }
 
     /// The list compiled into the package.
@@ -83,16 +82,38 @@ impl PyList {
         self.list().private_rules()
     }
 
-    /// The public suffix of a domain (the private section included).
-    fn public_suffix(&self, domain: &Bound<'_, PyAny>) -> PyResult<String> {
-        let domain = text_of(domain, "domain")?;
-        Ok(self.list().suffix(&domain).as_str().to_owned())
+    /// The public suffix of a host name, in ASCII lower case (the URL Standard's form of the host: "Bücher.DE" answers "de"); None for an IP address. private=False leaves the list's PRIVATE section out (tldextract's default). Raises URLError (a ValueError) for a text that is not a host, such as a URL: WebAddress(text).public_suffix answers for those.
+    #[pyo3(signature = (domain, *, private = true))]
+    fn public_suffix(&self, domain: &Bound<'_, PyAny>, private: bool) -> PyResult<Option<String>> {
+        let Some(host) = host_name(domain)? else {
+            return Ok(None);
+        };
+        let answer = self.list().lookup_with(&host, sections(private));
+        Ok(Some(answer.public_suffix().to_owned()))
     }
 
-    /// The public suffix and one more label, or None when the domain is a public suffix itself.
-    fn registrable_domain(&self, domain: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-        let domain = text_of(domain, "domain")?;
-        Ok(self.list().registrable_domain(&domain).map(str::to_owned))
+    /// The registrable domain of a host name (its public suffix and one more label), in ASCII lower case; None when the host is a public suffix itself or an IP address. private=False leaves the list's PRIVATE section out. Raises URLError (a ValueError) for a text that is not a host, such as a URL: WebAddress(text).registrable_domain answers for those.
+    #[pyo3(signature = (domain, *, private = true))]
+    fn registrable_domain(
+        &self,
+        domain: &Bound<'_, PyAny>,
+        private: bool,
+    ) -> PyResult<Option<String>> {
+        let Some(host) = host_name(domain)? else {
+            return Ok(None);
+        };
+        let answer = self.list().lookup_with(&host, sections(private));
+        Ok(answer.registrable_domain().map(str::to_owned))
+    }
+
+    /// Pickled as its text (a loaded list) or as the baked list of the package that unpickles it.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Reduced<'py, (Option<Bound<'py, PyString>>,)>> {
+        let rebuild = py.import("onecontact")?.getattr("_rebuild_psl")?;
+        let text = self.list.as_ref().map(|(_, text)| PyString::new(py, text));
+        Ok((rebuild, (text,)))
     }
 
     fn __repr__(&self) -> String {
@@ -111,14 +132,59 @@ impl PyList {
     }
 }
 
+/// What `__reduce__` gives: the function that rebuilds the value, and its arguments.
+type Reduced<'py, Args> = (Bound<'py, PyAny>, Args);
+
+/// The arguments a `WebAddress` is rebuilt from: text, psl= and private=.
+type WebArgs<'a, 'py> = (&'a str, Option<Bound<'py, PyList>>, bool);
+
 /// Reads a Public Suffix List from a file.
 pub(crate) fn load(path: std::path::PathBuf) -> PyResult<PyList> {
     let text = std::fs::read_to_string(&path)
         .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
-    let list = List::parse(&text).map_err(|e| psl_error(&e))?;
+    parsed(&text)
+}
+
+fn parsed(text: &str) -> PyResult<PyList> {
+    let list = List::parse(text).map_err(|e| psl_error(&e))?;
     Ok(PyList {
-        list: Some(Arc::new(list)),
+        list: Some((Arc::new(list), Arc::from(text))),
     })
+}
+
+/// The sections a `private=` argument asks for.
+pub(crate) fn sections(private: bool) -> Sections {
+    if private {
+        Sections::All
+    } else {
+        Sections::IcannOnly
+    }
+}
+
+/// The host a `domain` argument names, read by the URL Standard's host
+/// parser: a domain in its ASCII form (Some) or an IP address (None); a
+/// text that is no host is a `URLError`.
+fn host_name(domain: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let text = text_of(domain, "domain")?;
+    match Host::parse(&text) {
+        Ok(Host::Domain(name)) => Ok(Some(name)),
+        Ok(_) => Ok(None),
+        Err(error) => {
+            let kind = error.kind();
+            let message = format!(
+                "not a host name: {} ({}); these methods take a host such as \"www.example.co.uk\", \
+                 WebAddress(text) reads a URL or a pasted address",
+                py_repr(domain.py(), text.as_ref()),
+                kind.description()
+            );
+            Err(url_error(
+                kind.name(),
+                &message,
+                Some(chars_before(&text, error.offset())),
+                None,
+            ))
+        }
+    }
 }
 
 /// The `URLError` of a text that is not a web address.
@@ -150,10 +216,12 @@ pub(crate) struct PySocialProfile {
 
 #[pymethods]
 impl PySocialProfile {
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "SocialProfile(network={:?}, handle={:?}, path={:?})",
-            self.network, self.handle, self.path
+            "SocialProfile(network={}, handle={}, path={})",
+            py_repr(py, &self.network),
+            py_repr(py, &self.handle),
+            py_repr(py, &self.path)
         )
     }
 }
@@ -162,23 +230,33 @@ impl PySocialProfile {
 ///
 /// White space around the text is ignored; without a scheme, https:// is assumed. Gives the URL a browser builds, the canonical form (tracking parameters and fragment removed), the key (equal for addresses of the same page of the same organization), facts, the social-profile shape and where each part was written. Two WebAddress values are equal when their canonical forms are.
 ///
-/// Raises URLError with a web.* code (web.host-missing, web.invalid-host, web.invalid-port, web.invalid-url, ...) when the text is not a web address. psl= is the PublicSuffixList for the key and the registrable domain (the baked one by default).
+/// Raises URLError with a web.* code (web.host-missing, web.invalid-host, web.invalid-port, web.invalid-url, ...) when the text is not a web address. psl= is the PublicSuffixList for the key and the registrable domain (the baked one by default); private=False leaves the list's PRIVATE section out of registrable_domain and public_suffix (the key is defined on the whole list and does not change). A WebAddress pickles with its text, psl= and private=.
 #[pyclass(frozen, module = "onecontact", name = "WebAddress")]
 pub(crate) struct PyWebAddress {
     web: WebAddress,
     text: String,
+    /// The psl= argument (None for the baked list).
+    psl: Option<Py<PyList>>,
+    /// The private= argument.
+    private: bool,
 }
 
 #[pymethods]
 impl PyWebAddress {
     #[new]
-    #[pyo3(signature = (text, *, psl = None))]
-    fn new(text: &Bound<'_, PyAny>, psl: Option<&Bound<'_, PyList>>) -> PyResult<PyWebAddress> {
+    #[pyo3(signature = (text, *, psl = None, private = true))]
+    fn new(
+        text: &Bound<'_, PyAny>,
+        psl: Option<&Bound<'_, PyList>>,
+        private: bool,
+    ) -> PyResult<PyWebAddress> {
         let text = text_of(text, "text")?;
         match WebAddress::parse_with(&text, &data_of(psl)) {
             Ok(web) => Ok(PyWebAddress {
                 web,
                 text: text.into_owned(),
+                psl: psl.map(|p| p.clone().unbind()),
+                private,
             }),
             Err(error) => Err(web_error(&error, &text)),
         }
@@ -210,15 +288,13 @@ impl PyWebAddress {
         self.web.canonical()
     }
 
-    /// The comparison key of that version: equal for addresses of the same page of the same organization. A version's format never changes.
-    #[pyo3(signature = (version = 1))]
-    fn key(&self, version: u32) -> PyResult<String> {
-        match version {
-            1 => Ok(self.web.key(KeyVersion::V1)),
-            _ => Err(PyValueError::new_err(format!(
-                "key version {version} does not exist; the versions are: 1"
-            ))),
+    /// The comparison key of that version (1 when not given; 1 is the one version): equal for addresses of the same page of the same organization. A version's format never changes.
+    #[pyo3(signature = (version = None))]
+    fn key(&self, version: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        if let Some(version) = version {
+            int_in(version, "version", (1, 1), "1 (the key versions are: 1)")?;
         }
+        Ok(self.web.key(KeyVersion::V1))
     }
 
     /// The facts that hold: scheme_assumed, ip_host, internationalized_domain, non_web_scheme, has_credentials, tracking_parameters_removed, fragment_removed.
@@ -244,16 +320,37 @@ impl PyWebAddress {
         })
     }
 
-    /// The registrable domain of the host (ASCII form), None for IP addresses and public suffixes.
+    /// The registrable domain of the host (ASCII form), None for IP addresses and public suffixes; without the list's PRIVATE section when made with private=False.
     #[getter]
     fn registrable_domain(&self) -> Option<&str> {
-        self.web.registrable_domain()
+        if self.private {
+            return self.web.registrable_domain();
+        }
+        let domain = self.web.psl_answer()?.domain();
+        self.list()
+            .lookup_with(domain, Sections::IcannOnly)
+            .registrable_domain()
     }
 
-    /// The public suffix of the host (ASCII form), None when the host is not a domain.
+    /// The public suffix of the host (ASCII form), None when the host is not a domain; without the list's PRIVATE section when made with private=False.
     #[getter]
     fn public_suffix(&self) -> Option<&str> {
-        self.web.public_suffix()
+        if self.private {
+            return self.web.public_suffix();
+        }
+        let domain = self.web.psl_answer()?.domain();
+        Some(
+            self.list()
+                .lookup_with(domain, Sections::IcannOnly)
+                .public_suffix(),
+        )
+    }
+
+    /// Pickled as the text and the arguments it was made with.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, WebArgs<'_, 'py>>> {
+        let rebuild = py.import("onecontact")?.getattr("_rebuild_web_address")?;
+        let psl = self.psl.as_ref().map(|p| p.bind(py).clone());
+        Ok((rebuild, (self.text.as_str(), psl, self.private)))
     }
 
     /// The names of the tracking parameters the canonical form left out, in order.
@@ -307,6 +404,43 @@ impl PyWebAddress {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.web.canonical().hash(&mut hasher);
         hasher.finish()
+    }
+}
+
+impl PyWebAddress {
+    fn list(&self) -> &List {
+        match &self.psl {
+            Some(psl) => psl.get().list(),
+            None => List::baked(),
+        }
+    }
+}
+
+/// An integer argument in `min..=max`: a bool or a non-int is a
+/// `TypeError`, an int out of range a `ValueError` that says `expected`.
+pub(crate) fn int_in(
+    value: &Bound<'_, PyAny>,
+    what: &str,
+    (min, max): (i64, i64),
+    expected: &str,
+) -> PyResult<i64> {
+    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+        let type_name = value
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{what} must be an int, not {type_name}"
+        )));
+    }
+    match value.extract::<i64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(PyValueError::new_err(format!(
+            "{what} must be {expected}, not {}",
+            value
+                .repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string())
+        ))),
     }
 }
 

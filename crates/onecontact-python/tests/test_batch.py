@@ -77,8 +77,23 @@ WORK = ["https://www.example.com/some/path/index.html?utm_source=a&b=2&a=1"] * 2
 
 def test_threads_argument():
     assert onecontact.keys(WORK[:1000], threads=1) == onecontact.keys(WORK[:1000], threads=3)
-    with pytest.raises(ValueError, match="at least 1"):
-        onecontact.keys(WORK[:10], threads=0)
+    for bad in (0, -1, -(2**70), 2**70):
+        with pytest.raises(ValueError, match="threads must be a positive int") as info:
+            onecontact.keys(WORK[:10], threads=bad)
+        assert str(bad) in str(info.value)
+    for call in (onecontact.canonicals, onecontact.registrable_domains, onecontact.error_codes,
+                 onecontact.parse_all, onecontact.inspect_all):
+        with pytest.raises(ValueError, match="threads must be a positive int"):
+            call(WORK[:10], threads=-1)
+    for bad in ("2", 2.0, True):
+        with pytest.raises(TypeError, match="threads must be an int"):
+            onecontact.keys(WORK[:10], threads=bad)
+    assert onecontact.keys(WORK[:10], threads=None) == onecontact.keys(WORK[:10])
+
+
+def test_psl_argument_must_be_a_public_suffix_list():
+    with pytest.raises(TypeError, match="PublicSuffixList"):
+        onecontact.keys(["example.com"], psl="public_suffix_list.dat")
 
 
 def test_the_gil_is_released_while_a_batch_runs():

@@ -1,9 +1,16 @@
 """Type stubs of the onecontact package (the docstrings are the ones help() shows)."""
 
 import os
-from typing import Any, Iterable, Optional, Tuple, TypeVar, Union, overload
+from typing import Iterable, Optional, Protocol, Tuple, TypedDict, Union, overload
+
+import pandas
+import polars
+import pyarrow
 
 __version__: str
+
+#: The former name of LinkWarning (not exported by ``import *``).
+Warning = LinkWarning
 
 class URLError(ValueError):
     """A text that is not a URL (or not a web address).
@@ -66,7 +73,7 @@ class URL:
         """The query as application/x-www-form-urlencoded (name, value) pairs, in order, decoded."""
 
 class PublicSuffixList:
-    """A Public Suffix List: the one compiled into the package (PublicSuffixList.baked()) or a newer one, from its text or a file (load_psl). Pass it as psl= to WebAddress, inspect, compare, keys and registrable_domains."""
+    """A Public Suffix List: the one compiled into the package (PublicSuffixList.baked()) or a newer one, from its text or a file (load_psl). Pass it as psl= to WebAddress, inspect, compare and the batch calls. public_suffix and registrable_domain answer for a host name; a list pickles (a loaded one with its text)."""
 
     def __new__(cls, text: str) -> PublicSuffixList: ...
     @staticmethod
@@ -84,10 +91,10 @@ class PublicSuffixList:
     @property
     def private_rules(self) -> int:
         """The number of rules in the PRIVATE section."""
-    def public_suffix(self, domain: str) -> str:
-        """The public suffix of a domain (the private section included)."""
-    def registrable_domain(self, domain: str) -> Optional[str]:
-        """The public suffix and one more label, or None when the domain is a public suffix itself."""
+    def public_suffix(self, domain: str, *, private: bool = True) -> Optional[str]:
+        """The public suffix of a host name, in ASCII lower case (the URL Standard's form of the host: "Bücher.DE" answers "de"); None for an IP address. private=False leaves the list's PRIVATE section out (tldextract's default). Raises URLError (a ValueError) for a text that is not a host, such as a URL: WebAddress(text).public_suffix answers for those."""
+    def registrable_domain(self, domain: str, *, private: bool = True) -> Optional[str]:
+        """The registrable domain of a host name (its public suffix and one more label), in ASCII lower case; None when the host is a public suffix itself or an IP address. private=False leaves the list's PRIVATE section out. Raises URLError (a ValueError) for a text that is not a host, such as a URL: WebAddress(text).registrable_domain answers for those."""
 
 def load_psl(path: Union[str, os.PathLike[str]]) -> PublicSuffixList:
     """Reads a Public Suffix List from a file (as PublicSuffixList.from_file)."""
@@ -104,9 +111,9 @@ class WebAddress:
 
     White space around the text is ignored; without a scheme, https:// is assumed. Gives the URL a browser builds, the canonical form (tracking parameters and fragment removed), the key (equal for addresses of the same page of the same organization), facts, the social-profile shape and where each part was written. Two WebAddress values are equal when their canonical forms are.
 
-    Raises URLError with a web.* code (web.host-missing, web.invalid-host, web.invalid-port, web.invalid-url, ...) when the text is not a web address. psl= is the PublicSuffixList for the key and the registrable domain (the baked one by default)."""
+    Raises URLError with a web.* code (web.host-missing, web.invalid-host, web.invalid-port, web.invalid-url, ...) when the text is not a web address. psl= is the PublicSuffixList for the key and the registrable domain (the baked one by default); private=False leaves the list's PRIVATE section out of registrable_domain and public_suffix (the key is defined on the whole list and does not change). A WebAddress pickles with its text, psl= and private=."""
 
-    def __new__(cls, text: str, *, psl: Optional[PublicSuffixList] = None) -> WebAddress: ...
+    def __new__(cls, text: str, *, psl: Optional[PublicSuffixList] = None, private: bool = True) -> WebAddress: ...
     @property
     def text(self) -> str:
         """The text as given."""
@@ -119,8 +126,8 @@ class WebAddress:
     @property
     def canonical(self) -> str:
         """The URL without tracking parameters and fragment."""
-    def key(self, version: int = 1) -> str:
-        """The comparison key of that version: equal for addresses of the same page of the same organization. A version's format never changes."""
+    def key(self, version: Optional[int] = None) -> str:
+        """The comparison key of that version (1 when not given; 1 is the one version): equal for addresses of the same page of the same organization. A version's format never changes."""
     @property
     def facts(self) -> frozenset[str]:
         """The facts that hold: scheme_assumed, ip_host, internationalized_domain, non_web_scheme, has_credentials, tracking_parameters_removed, fragment_removed."""
@@ -132,10 +139,10 @@ class WebAddress:
         """The social-network profile this address has the shape of, if any."""
     @property
     def registrable_domain(self) -> Optional[str]:
-        """The registrable domain of the host (ASCII form), None for IP addresses and public suffixes."""
+        """The registrable domain of the host (ASCII form), None for IP addresses and public suffixes; without the list's PRIVATE section when made with private=False."""
     @property
     def public_suffix(self) -> Optional[str]:
-        """The public suffix of the host (ASCII form), None when the host is not a domain."""
+        """The public suffix of the host (ASCII form), None when the host is not a domain; without the list's PRIVATE section when made with private=False."""
     @property
     def removed_tracking_parameters(self) -> list[str]:
         """The names of the tracking parameters the canonical form left out, in order."""
@@ -143,7 +150,7 @@ class WebAddress:
     def spans(self) -> dict[str, Tuple[int, int]]:
         """Where each part was written: {field: (start, end)} in code points of the text as given, so that text[start:end] is the part. Fields: scheme (when written), host, port, path, query, fragment."""
 
-class Warning:
+class LinkWarning:
     """One warning about a link: code (stable), severity (info, warning or danger), message (a sentence) and evidence (the text it is about, or None)."""
 
     code: str
@@ -182,7 +189,7 @@ class LinkReport:
     display: Optional[HostDisplay]
     registrable_domain: Optional[str]
     userinfo: Optional[str]
-    warnings: list[Warning]
+    warnings: list[LinkWarning]
     max_severity: Optional[str]
     @property
     def warning_codes(self) -> list[str]:
@@ -215,16 +222,122 @@ class Comparison:
 def compare(first: str, second: str, *, psl: Optional[PublicSuffixList] = None) -> Comparison:
     """Whether two addresses are the same URL, the same key, and each difference explained. Raises URLError when either is not a URL. psl= is the PublicSuffixList for the keys (the baked one by default)."""
 
-def keys(texts: Any, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> Any:
+# The batch calls: each gives its answer in the input's kind, one overload per kind.
+
+class _ArrowArrayExportable(Protocol):
+    def __arrow_c_array__(self, requested_schema: object = None) -> tuple[object, object]: ...
+
+class _ArrowStreamExportable(Protocol):
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object: ...
+
+_Arrow = Union[_ArrowArrayExportable, _ArrowStreamExportable]
+
+class ParsedColumns(TypedDict):
+    """What parse_all gives for a list: one list per part, as long as the input."""
+
+    href: list[Optional[str]]
+    scheme: list[Optional[str]]
+    host: list[Optional[str]]
+    port: list[Optional[int]]
+    path: list[Optional[str]]
+    query: list[Optional[str]]
+    fragment: list[Optional[str]]
+    registrable_domain: list[Optional[str]]
+    public_suffix: list[Optional[str]]
+    error_code: list[Optional[str]]
+
+class InspectedColumns(TypedDict):
+    """What inspect_all gives for a list: one list per field, as long as the input."""
+
+    real_host: list[Optional[str]]
+    registrable_domain: list[Optional[str]]
+    max_severity: list[Optional[str]]
+    warning_codes: list[Optional[list[str]]]
+    imitates: list[Optional[str]]
+    error_code: list[Optional[str]]
+
+@overload
+def keys(texts: pandas.Series, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> pandas.Series: ...
+@overload
+def keys(texts: pandas.Index, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> pandas.Index: ...
+@overload
+def keys(texts: polars.Series, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> polars.Series: ...
+@overload
+def keys(texts: Union[pyarrow.Array, pyarrow.ChunkedArray], *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> pyarrow.Array: ...
+@overload
+def keys(texts: _Arrow, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> _ArrowArrayExportable: ...
+@overload
+def keys(texts: Iterable[object], *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> list[Optional[str]]:
     """Key V1 of every text, in order; None for None, a non-str or a text that is not a web address (error_codes says why).
 
-    texts: any iterable of str (a list, a generator, a pandas Series) gives a list; a pyarrow array or chunked array gives a pyarrow array, a polars Series a polars Series, another Arrow producer (__arrow_c_array__ or __arrow_c_stream__) an object exporting __arrow_c_array__. Arrow input is read in place, without a Python object per row. The GIL is released and the work spread over every core, or over threads= threads."""
+    texts: a list (or any iterable of str) gives a list[str | None]; a pandas Series a pandas Series (same index and name; the column's own string dtype, else object in pandas 2 and str in pandas 3; categorical columns answered once per category); a pandas Index an Index; a pyarrow Array or ChunkedArray a pyarrow Array; a polars Series a polars Series; another Arrow producer (__arrow_c_array__ or __arrow_c_stream__) an object exporting __arrow_c_array__. Arrow strings (utf8, large_utf8, utf8_view, dictionaries of them) are read in place, without a Python object per row. The GIL is released and the work spread over every core, or over threads= threads (a positive int)."""
 
-def canonicals(texts: Any, *, threads: Optional[int] = None) -> Any:
+@overload
+def canonicals(texts: pandas.Series, *, threads: Optional[int] = None) -> pandas.Series: ...
+@overload
+def canonicals(texts: pandas.Index, *, threads: Optional[int] = None) -> pandas.Index: ...
+@overload
+def canonicals(texts: polars.Series, *, threads: Optional[int] = None) -> polars.Series: ...
+@overload
+def canonicals(texts: Union[pyarrow.Array, pyarrow.ChunkedArray], *, threads: Optional[int] = None) -> pyarrow.Array: ...
+@overload
+def canonicals(texts: _Arrow, *, threads: Optional[int] = None) -> _ArrowArrayExportable: ...
+@overload
+def canonicals(texts: Iterable[object], *, threads: Optional[int] = None) -> list[Optional[str]]:
     """The canonical form of every text, in order; None where keys gives None. Takes and gives what keys does."""
 
-def registrable_domains(texts: Any, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> Any:
-    """The registrable domain (ASCII form) of every text's host, in order; None for IP addresses, public suffixes and texts that are not web addresses. Takes and gives what keys does."""
+@overload
+def registrable_domains(texts: pandas.Series, *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> pandas.Series: ...
+@overload
+def registrable_domains(texts: pandas.Index, *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> pandas.Index: ...
+@overload
+def registrable_domains(texts: polars.Series, *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> polars.Series: ...
+@overload
+def registrable_domains(texts: Union[pyarrow.Array, pyarrow.ChunkedArray], *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> pyarrow.Array: ...
+@overload
+def registrable_domains(texts: _Arrow, *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> _ArrowArrayExportable: ...
+@overload
+def registrable_domains(texts: Iterable[object], *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> list[Optional[str]]:
+    """The registrable domain (ASCII form) of every text's host, in order; None for IP addresses, public suffixes and texts that are not web addresses. private=False leaves the list's PRIVATE section out (alice.github.io gives github.io). Takes and gives what keys does."""
 
-def error_codes(texts: Any, *, threads: Optional[int] = None) -> Any:
-    """Why each text is not a web address: its web.* code, python.not-a-string for a non-str, None for a web address or None. Takes and gives what keys does."""
+@overload
+def error_codes(texts: pandas.Series, *, threads: Optional[int] = None) -> pandas.Series: ...
+@overload
+def error_codes(texts: pandas.Index, *, threads: Optional[int] = None) -> pandas.Index: ...
+@overload
+def error_codes(texts: polars.Series, *, threads: Optional[int] = None) -> polars.Series: ...
+@overload
+def error_codes(texts: Union[pyarrow.Array, pyarrow.ChunkedArray], *, threads: Optional[int] = None) -> pyarrow.Array: ...
+@overload
+def error_codes(texts: _Arrow, *, threads: Optional[int] = None) -> _ArrowArrayExportable: ...
+@overload
+def error_codes(texts: Iterable[object], *, threads: Optional[int] = None) -> list[Optional[str]]:
+    """Why each text is not a web address: its web.* code, python.not-a-string for a non-str, None for a web address or a missing value. Takes and gives what keys does."""
+
+@overload
+def parse_all(texts: pandas.Series, *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> pandas.DataFrame: ...
+@overload
+def parse_all(texts: polars.Series, *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> polars.Series: ...
+@overload
+def parse_all(texts: Union[pyarrow.Array, pyarrow.ChunkedArray], *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> pyarrow.StructArray: ...
+@overload
+def parse_all(texts: _Arrow, *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> _ArrowArrayExportable: ...
+@overload
+def parse_all(texts: Iterable[object], *, psl: Optional[PublicSuffixList] = None, private: bool = True, threads: Optional[int] = None) -> ParsedColumns:
+    """The parts of every text, read as WebAddress reads it: href, scheme, host, port (None for the scheme's default), path, query and fragment (None when absent), registrable_domain and public_suffix (None when the host is not a domain; private=False leaves the list's PRIVATE section out), and error_code (why the row is not a web address, python.not-a-string for a non-str; the other fields are None then). A None row gives None in every field.
+
+    texts: a list (or any iterable of str) gives a dict of column name to list (pandas.DataFrame(...) and polars.DataFrame(...) take it as it is); a pandas Series a pandas DataFrame with the Series' index (port as Int32); a pyarrow array a pyarrow StructArray; a polars Series a polars Series of structs (.struct.unnest() makes the columns). Runs as keys does."""
+
+@overload
+def inspect_all(texts: pandas.Series, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> pandas.DataFrame: ...
+@overload
+def inspect_all(texts: polars.Series, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> polars.Series: ...
+@overload
+def inspect_all(texts: Union[pyarrow.Array, pyarrow.ChunkedArray], *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> pyarrow.StructArray: ...
+@overload
+def inspect_all(texts: _Arrow, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> _ArrowArrayExportable: ...
+@overload
+def inspect_all(texts: Iterable[object], *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> InspectedColumns:
+    """What inspect finds in every text: real_host, registrable_domain, max_severity (info, warning, danger or None), warning_codes (a list, most serious first), imitates (the popular domain the host imitates, or None) and error_code (why the text is not a URL, python.not-a-string for a non-str; the warnings found in the text as typed are still given). A None row gives None in every field.
+
+    texts: as parse_all (a list gives a dict of lists, a pandas Series a DataFrame, a pyarrow array a StructArray, a polars Series a Series of structs). Runs as keys does."""
