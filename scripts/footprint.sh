@@ -45,6 +45,7 @@ TOML
 url_main='println!("{:?}", url::Url::parse(&arg).map(|u| u.host_str().map(str::to_owned)));'
 program url-2_5_8 'url = "=2.5.8"' "$url_main"
 program onecontact-url "onecontact-url = { path = \"$repo/crates/onecontact-url\" }" "${url_main//url::/onecontact_url::}"
+program onecontact-url-compat "url = { package = \"onecontact-url-compat\", path = \"$repo/crates/onecontact-url-compat\" }" "$url_main"
 program onecontact-url-no-std "onecontact-url = { path = \"$repo/crates/onecontact-url\", default-features = false }" "${url_main//url::/onecontact_url::}"
 program idna-1_1_0 'idna = "=1.1.0"' 'println!("{:?}", idna::domain_to_ascii(&arg).ok());'
 program onecontact-idna "onecontact-idna = { path = \"$repo/crates/onecontact-idna\" }" 'println!("{:?}", onecontact_idna::domain_to_ascii(&arg).ok());'

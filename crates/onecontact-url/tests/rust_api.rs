@@ -491,6 +491,29 @@ fn set_host_and_ip_host() {
     );
 }
 
+/// The port state under a state override ends at any code point that is
+/// not a digit, `\\` included in a URL that is not special (the third
+/// condition of its step 2); URLPattern's port canonicalization relies on it.
+#[test]
+fn port_setter_stops_at_a_backslash_in_any_url() {
+    for (href, port) in [("sc://h/", "80"), ("https://h/", "80")] {
+        let mut u = url(href);
+        onecontact_url::quirks::set_port(&mut u, "80\\x").unwrap();
+        ok(&u);
+        assert_eq!(
+            onecontact_url::quirks::port(&u),
+            if href.starts_with("https") {
+                "80"
+            } else {
+                port
+            }
+        );
+    }
+    let mut u = url("sc://h/");
+    onecontact_url::quirks::set_host(&mut u, "g:81\\x").unwrap();
+    assert_eq!(u.as_str(), "sc://g:81/");
+}
+
 #[test]
 fn set_port() {
     let mut u = url("https://a/");

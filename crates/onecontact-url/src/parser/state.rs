@@ -592,9 +592,9 @@ impl<O: Observer> Parser<'_, '_, O> {
         let bytes = self.input.as_bytes();
         let q = digits_end(bytes, p);
         let c = self.byte(q);
-        // A setter stops at any other byte but `\\`.
-        let ends =
-            ends_authority(c, self.is_special()) || (self.setter.is_some() && c != Some(b'\\'));
+        // A setter (a state override) stops at any other byte, `\\` included
+        // for a URL that is not special: 2. "or state override is given".
+        let ends = ends_authority(c, self.is_special()) || self.setter.is_some();
         if !ends {
             // 3. Anything else: port-invalid.
             return Err(self.fail(ValidationError::PortInvalid, q));
