@@ -36,7 +36,14 @@ fn main() -> ExitCode {
         choice.psl.as_deref(),
         choice.top_domains.as_deref(),
         choice.top_domains_only,
-    ) {
+    )
+    .and_then(|lists| {
+        lists.with_key_v2_lists(
+            choice.hosting.as_deref(),
+            choice.tracking.as_deref(),
+            choice.wrappers.as_deref(),
+        )
+    }) {
         Ok(lists) => lists,
         Err(e) => {
             let name = matches.subcommand_name().unwrap_or_default();
@@ -96,6 +103,15 @@ fn list_choice(cli: &Cli, matches: &ArgMatches) -> cli::ListArgs {
         }
         if let Ok(Some(true)) = sub.try_get_one::<bool>("top_domains_only") {
             choice.top_domains_only = true;
+        }
+        for (name, slot) in [
+            ("hosting", &mut choice.hosting),
+            ("tracking", &mut choice.tracking),
+            ("wrappers", &mut choice.wrappers),
+        ] {
+            if let Ok(Some(path)) = sub.try_get_one::<std::path::PathBuf>(name) {
+                *slot = Some(path.clone());
+            }
         }
         level = sub.subcommand();
     }
@@ -185,11 +201,13 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             no_assume_https,
             batch,
             report,
+            unwrap,
             ..
         } => {
             let options = read_options(ctx, None, no_assume_https);
             let command = commands::parse::Clean {
                 options: options.clone(),
+                unwrap,
             };
             batch_or_single(
                 ctx,
@@ -197,7 +215,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 url.as_deref(),
                 &batch,
                 &command,
-                |out, text| commands::parse::clean(ctx, out, text, &options, report.report),
+                |out, text| commands::parse::clean(ctx, out, text, &options, unwrap, report.report),
             )
         }
         Command::Rebuild {
@@ -256,11 +274,15 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             report.report,
         ),
         Command::Key {
-            url, batch, report, ..
+            url,
+            batch,
+            report,
+            key_version,
+            ..
         } => contact(
             ctx,
             "key",
-            commands::contact::What::Key,
+            commands::contact::What::Key(key_version.into()),
             url,
             &batch,
             report.report,
@@ -321,7 +343,12 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 |out, text| commands::inspect::single(ctx, out, &inspect, text),
             )
         }
-        Command::Dedup { batch, all, .. } => {
+        Command::Dedup {
+            batch,
+            all,
+            key_version,
+            ..
+        } => {
             if batch.input.is_none() {
                 return Err(CliError::Usage(
                     "dedup reads a file: give --input FILE (or --input - for standard input)"
@@ -329,7 +356,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 ));
             }
             match batch_run::source(None, &batch)? {
-                Some(source) => commands::dedup::run(ctx, &batch, all, source),
+                Some(source) => commands::dedup::run(ctx, &batch, all, key_version.into(), source),
                 None => Err(CliError::Usage("dedup needs --input FILE".to_owned())),
             }
         }

@@ -23,6 +23,7 @@ const NOT_A_STRING: &str = "python.not-a-string";
 #[derive(Clone, Copy)]
 enum Op {
     Key,
+    KeyV2,
     Canonical,
     RegistrableDomain,
     ErrorCode,
@@ -48,6 +49,7 @@ fn answer(op: Op, data: &Data, input: Input<'_>) -> Option<String> {
         // The key straight from the text (the same answer as
         // WebAddress::parse_with(..).key(V1), without the URL built first).
         Op::Key => onecontact::key_v1_with(text, data).ok(),
+        Op::KeyV2 => onecontact::key_v2_with(text, data).ok(),
         Op::Canonical => WebAddress::parse_with(text, data)
             .ok()
             .map(|web| web.canonical().to_owned()),
@@ -220,18 +222,28 @@ fn batch(
         .unbind())
 }
 
-/// Key V1 of every text, in order; None for None, a non-str or a text that is not a web address (error_codes says why).
+/// Key V1 (or with version=2 key V2) of every text, in order; None for None, a non-str or a text that is not a web address (error_codes says why; key V2 also gives None for what it refuses: n/a, none, TBD, a host without a dot).
 ///
 /// texts: any iterable of str (a list, a generator, a pandas Series) gives a list; a pyarrow array or chunked array gives a pyarrow array, a polars Series a polars Series, another Arrow producer (__arrow_c_array__ or __arrow_c_stream__) an object exporting __arrow_c_array__. Arrow input is read in place, without a Python object per row. The GIL is released and the work spread over every core, or over threads= threads.
 #[pyfunction]
-#[pyo3(signature = (texts, *, psl = None, threads = None))]
+#[pyo3(signature = (texts, *, psl = None, threads = None, version = 1))]
 pub(crate) fn keys(
     py: Python<'_>,
     texts: &Bound<'_, PyAny>,
     psl: Option<&Bound<'_, PyPsl>>,
     threads: Option<usize>,
+    version: u32,
 ) -> PyResult<Py<PyAny>> {
-    batch(py, Op::Key, texts, psl, threads)
+    let op = match version {
+        1 => Op::Key,
+        2 => Op::KeyV2,
+        _ => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "key version {version} does not exist; the versions are: 1, 2"
+            )));
+        }
+    };
+    batch(py, op, texts, psl, threads)
 }
 
 /// The canonical form of every text, in order; None where keys gives None. Takes and gives what keys does.

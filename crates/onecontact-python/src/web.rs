@@ -215,8 +215,9 @@ impl PyWebAddress {
     fn key(&self, version: u32) -> PyResult<String> {
         match version {
             1 => Ok(self.web.key(KeyVersion::V1)),
+            2 => Ok(self.web.key(KeyVersion::V2)),
             _ => Err(PyValueError::new_err(format!(
-                "key version {version} does not exist; the versions are: 1"
+                "key version {version} does not exist; the versions are: 1, 2"
             ))),
         }
     }

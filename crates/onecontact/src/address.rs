@@ -379,20 +379,21 @@ impl WebAddress {
             KeyVersion::V1 => self.key_v1(),
             KeyVersion::V2 => {
                 let mut out = String::new();
-                self.push_key_v2(data, &mut out, None);
+                let _host = self.push_key_v2(data, &mut out, None);
                 out
             }
         }
     }
 
     /// Appends key V2 of this address (unwrapped first), noting the
-    /// decisions in `notes` when given.
+    /// decisions in `notes` when given; returns the host of the address
+    /// keyed (the target's, for a wrapper), `""` for none.
     pub(crate) fn push_key_v2(
         &self,
         data: &Data,
         out: &mut String,
         mut notes: Option<&mut Vec<KeyV2Decision>>,
-    ) {
+    ) -> String {
         let unwrapped = self.unwrapped(data);
         let web = match &unwrapped {
             Some(found) => {
@@ -428,6 +429,7 @@ impl WebAddress {
             query: url.query(),
         };
         v2::push_key_v2(out, &parts, data, notes);
+        url.host_str().unwrap_or_default().to_owned()
     }
 
     /// The address behind this one when it is a link wrapper of `data`

@@ -176,13 +176,18 @@ pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
 pub use key::direct::{
     key_v1, key_v1_and_host_with, key_v1_with, push_key_v1_with, registrable_domain_with,
 };
-pub use key::v2::{KeyV2Decision, key_v2, key_v2_explained_with, key_v2_with, push_key_v2_with};
+pub use key::v2::{
+    KeyV2Decision, key_v2, key_v2_and_host_with, key_v2_explained_with, key_v2_with,
+    push_key_v2_with,
+};
 pub use key::{KeyVersion, PathRule};
 pub use lists::{HostingList, ListError, TrackingTable, WrapperList};
 pub use paste::read_paste;
 pub use reading::{Reader, Reading, SchemeSource};
 pub use social::{SocialNetwork, SocialProfile};
-pub use tracking::{is_tracking_parameter, strip_tracking_parameters};
+pub use tracking::{
+    is_tracking_parameter, strip_tracking_parameters, strip_tracking_parameters_with,
+};
 pub use wrapper::{Unwrapped, WrapperLayer};
 
 /// The Public Suffix List engine used for registrable domains and detection.

@@ -438,3 +438,27 @@ proptest! {
         let _ = key_v2_explained_with(&text, &Data::baked());
     }
 }
+
+#[test]
+fn inspect_reads_behind_a_wrapper() {
+    use onecontact::WarningCode;
+    let text = "https://nam10.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypal.com.secure-login.example%2Fsignin&data=05%7C02%7Cx%40contoso.com%7C1%7C0%7C638%7CUnknown&sdata=abc%3D&reserved=0";
+    let report = onecontact::inspect::inspect(text);
+    let wrapped = report.wrapped.as_ref().expect("a wrapper");
+    assert_eq!(wrapped.wrappers[0].vendor, "Microsoft Defender Safe Links");
+    assert_eq!(
+        wrapped.target,
+        "https://paypal.com.secure-login.example/signin"
+    );
+    assert!(wrapped.report.has(WarningCode::DomainInSubdomain));
+    assert!(
+        report.has(WarningCode::DomainInSubdomain),
+        "{:?}",
+        report.warnings
+    );
+    assert!(
+        onecontact::inspect::inspect("https://example.com/?url=https%3A%2F%2Fx.example%2F")
+            .wrapped
+            .is_none()
+    );
+}

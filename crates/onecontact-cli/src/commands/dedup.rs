@@ -1,8 +1,9 @@
-//! `onecontact dedup`: group addresses by key V1.
+//! `onecontact dedup`: group addresses by key V2 (or V1).
 
 use std::collections::HashMap;
 use std::io::{self, BufWriter, Write};
 
+use onecontact::KeyVersion;
 use serde::Serialize;
 
 use super::batch_run::{Source, format, options, print_summary};
@@ -40,7 +41,17 @@ fn merged_host(mut host: String) -> String {
 
 /// `onecontact dedup --input FILE`. Keeps one entry per address in memory
 /// (grouping needs them all); groups come out in order of first appearance.
-pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8, CliError> {
+pub fn run(
+    ctx: &Ctx,
+    args: &BatchArgs,
+    all: bool,
+    version: KeyVersion,
+    source: Source,
+) -> Result<u8, CliError> {
+    let version_name = match version {
+        KeyVersion::V1 => "V1",
+        _ => "V2",
+    };
     let options = options("dedup", args, &source);
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut groups: Vec<Group> = Vec::new();
@@ -48,7 +59,7 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
         source.reader,
         &options,
         |line, text, keyed: &mut Vec<(u64, String, String, String)>| match text {
-            Line::Text(text) => match onecontact::key_v1_and_host_with(text, ctx.data()) {
+            Line::Text(text) => match key_and_host(text, version, ctx.data()) {
                 Ok((key, host)) => {
                     keyed.push((line, text.to_owned(), key, merged_host(host)));
                     None
@@ -125,7 +136,7 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
                     };
                     writeln!(
                         out,
-                        "  {} {} hosts merged by key V1 (its documented rules; check that they are one site): {first}, {second}{more}",
+                        "  {} {} hosts merged by key {version_name} (its documented rules; check that they are one site): {first}, {second}{more}",
                         s.warn("note:"),
                         group.hosts.len()
                     )?;
@@ -147,10 +158,23 @@ pub fn run(ctx: &Ctx, args: &BatchArgs, all: bool, source: Source) -> Result<u8,
             "onecontact dedup",
             &summary,
             Some(format!(
-                "{} distinct keys, {duplicate_groups} with duplicates, {merged} merging different hosts",
+                "key {version_name}: {} distinct keys, {duplicate_groups} with duplicates, {merged} merging different hosts",
                 groups.len()
             )),
         );
     }
     Ok(if summary.failed > 0 { INVALID } else { OK })
+}
+
+/// The key of `text` in `version` and the host it merges (for key V2, the
+/// host of the address behind a wrapper).
+fn key_and_host(
+    text: &str,
+    version: KeyVersion,
+    data: &onecontact::Data,
+) -> Result<(String, String), onecontact::WebError> {
+    match version {
+        KeyVersion::V1 => onecontact::key_v1_and_host_with(text, data),
+        _ => onecontact::key_v2_and_host_with(text, data),
+    }
 }

@@ -71,8 +71,8 @@ def _like(texts, answer):
     return answer
 
 
-def keys(texts, *, psl=None, threads=None):
-    return _like(texts, _keys(texts, psl=psl, threads=threads))
+def keys(texts, *, psl=None, threads=None, version=1):
+    return _like(texts, _keys(texts, psl=psl, threads=threads, version=version))
 
 
 def canonicals(texts, *, threads=None):

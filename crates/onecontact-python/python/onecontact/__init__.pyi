@@ -215,8 +215,8 @@ class Comparison:
 def compare(first: str, second: str, *, psl: Optional[PublicSuffixList] = None) -> Comparison:
     """Whether two addresses are the same URL, the same key, and each difference explained. Raises URLError when either is not a URL. psl= is the PublicSuffixList for the keys (the baked one by default)."""
 
-def keys(texts: Any, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> Any:
-    """Key V1 of every text, in order; None for None, a non-str or a text that is not a web address (error_codes says why).
+def keys(texts: Any, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None, version: int = 1) -> Any:
+    """Key V1 (or with version=2 key V2) of every text, in order; None for None, a non-str or a text that is not a web address (error_codes says why; key V2 also gives None for what it refuses: n/a, none, TBD, a host without a dot).
 
     texts: any iterable of str (a list, a generator, a pandas Series) gives a list; a pyarrow array or chunked array gives a pyarrow array, a polars Series a polars Series, another Arrow producer (__arrow_c_array__ or __arrow_c_stream__) an object exporting __arrow_c_array__. Arrow input is read in place, without a Python object per row. The GIL is released and the work spread over every core, or over threads= threads."""
 

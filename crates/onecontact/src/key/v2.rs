@@ -341,6 +341,36 @@ pub fn key_v2_with(text: &str, data: &Data) -> Result<String, WebError> {
 ///
 /// As [`key_v2`].
 pub fn push_key_v2_with(text: &str, data: &Data, out: &mut String) -> Result<(), WebError> {
+    push_v2(text, data, out, false).map(|_| ())
+}
+
+/// [`key_v2_with`] and the host of the address keyed (the target's, for a
+/// wrapper; as [`Url::host_str`](onecontact_url::Url::host_str) gives it,
+/// `""` for none): what de-duplication reports to show which hosts one key
+/// merged.
+///
+/// ```
+/// use onecontact::{Data, key_v2_and_host_with};
+///
+/// let text = "https://www.google.com/url?q=https://Shop.Example.com/Cart&sa=D";
+/// let (key, host) = key_v2_and_host_with(text, &Data::baked())?;
+/// assert_eq!((key.as_str(), host.as_str()), ("example.com/Cart", "shop.example.com"));
+/// # Ok::<(), onecontact::WebError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`key_v2`].
+pub fn key_v2_and_host_with(text: &str, data: &Data) -> Result<(String, String), WebError> {
+    let mut key = String::new();
+    let host = push_v2(text, data, &mut key, true)?;
+    Ok((key, host))
+}
+
+/// Key V2 of `text` appended to `out`; the host keyed when `want_host`
+/// (an empty string otherwise).
+#[inline(always)]
+fn push_v2(text: &str, data: &Data, out: &mut String, want_host: bool) -> Result<String, WebError> {
     let (_, link) = read_paste(text);
     if let Some((scanned, capacity)) = scan_text(link)
         && scanned.host_is_domain()
@@ -371,13 +401,16 @@ pub fn push_key_v2_with(text: &str, data: &Data, out: &mut String) -> Result<(),
             };
             out.reserve(capacity);
             push_key_v2(out, &parts, data, None);
-            return Ok(());
+            return Ok(if want_host {
+                lower.into_owned()
+            } else {
+                String::new()
+            });
         }
     }
     let web = WebAddress::parse_with(link, data)?;
     refuse_address(&web, link, data)?;
-    web.push_key_v2(data, out, None);
-    Ok(())
+    Ok(web.push_key_v2(data, out, None))
 }
 
 /// [`key_v2_with`] and the decisions key V2 made that key V1 does not, in
@@ -410,7 +443,7 @@ pub fn key_v2_explained_with(
     let web = WebAddress::parse_with(link, data)?;
     refuse_address(&web, link, data)?;
     let mut out = String::new();
-    web.push_key_v2(data, &mut out, Some(&mut notes));
+    let _host = web.push_key_v2(data, &mut out, Some(&mut notes));
     Ok((out, notes))
 }
 
