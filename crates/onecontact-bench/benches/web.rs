@@ -107,6 +107,21 @@ fn main() {
             }),
         );
     }
+    // Key V2 straight from the text, with the built-in lists.
+    let label = "onecontact key_v2 from text kasztp.txt";
+    if selected(label) {
+        let data = onecontact::Data::baked();
+        record(
+            &mut report,
+            measure(label, items, bytes, || {
+                lines
+                    .iter()
+                    .filter_map(|l| onecontact::key_v2_with(l, &data).ok())
+                    .map(|key| black_box(key).len())
+                    .sum::<usize>()
+            }),
+        );
+    }
     let label = "onecontact parse+key kasztp.txt";
     if selected(label) {
         record(

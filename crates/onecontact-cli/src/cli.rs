@@ -66,6 +66,22 @@ pub struct ListArgs {
     /// built-in list of popular domains.
     #[arg(long, requires = "top_domains")]
     pub top_domains_only: bool,
+
+    /// Key V2: use the shared-hosting platforms of FILE (one
+    /// `DOMAIN<TAB>SOURCE` a line) instead of the built-in list.
+    #[arg(long, value_name = "FILE")]
+    pub hosting: Option<PathBuf>,
+
+    /// Key V2 and clean: use the tracking parameters of FILE (one
+    /// `NAME<TAB>SITE or *<TAB>SOURCE` a line) instead of the built-in table.
+    #[arg(long, value_name = "FILE")]
+    pub tracking: Option<PathBuf>,
+
+    /// Key V2, clean --unwrap and inspect: use the link wrappers of FILE
+    /// (one `VENDOR<TAB>HOST<TAB>PATH<TAB>PARAMETER<TAB>ENCODING<TAB>SOURCE`
+    /// a line) instead of the built-in list.
+    #[arg(long, value_name = "FILE")]
+    pub wrappers: Option<PathBuf>,
 }
 
 /// `--json` and `--color` of a subcommand that prints a report.
@@ -119,11 +135,16 @@ pub enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
-    /// Remove tracking parameters (utm_*, gclid, fbclid, …), keeping every
-    /// other parameter exactly as written.
+    /// Remove tracking parameters (utm_*, gclid, fbclid, _hsenc, …; key V2's
+    /// table), keeping every other parameter exactly as written.
     Clean {
         /// The address (`-` for standard input).
         url: Option<String>,
+        /// Clean the address behind a link wrapper (Outlook Safe Links,
+        /// Proofpoint URL Defense, Google /url, Facebook l.php, …) instead
+        /// of the wrapper.
+        #[arg(long)]
+        unwrap: bool,
         /// Do not read text without a scheme as https:// followed by the text.
         #[arg(long)]
         no_assume_https: bool,
@@ -204,11 +225,16 @@ pub enum Command {
         #[command(flatten)]
         report: ReportArg,
     },
-    /// The comparison key, version 1 (equal for addresses of the same page of
-    /// the same organization).
+    /// The comparison key (equal for addresses of the same page of the same
+    /// organization): version 1 unless --key-version 2 is given.
     Key {
         /// The address (`-` for standard input).
         url: Option<String>,
+        /// Which published key format: 1 (the default, frozen) or 2 (shared
+        /// hosting kept apart, path case kept, wrappers unwrapped, pastes
+        /// read through, non-addresses refused; docs/web.md).
+        #[arg(long, value_enum, value_name = "VERSION", default_value = "1")]
+        key_version: KeyVersionArg,
         #[command(flatten)]
         batch: BatchArgs,
         #[command(flatten)]
@@ -300,8 +326,9 @@ pub enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
-    /// Group the addresses of a file by key V1 (duplicates of one page),
-    /// within a memory budget whatever the file's size.
+    /// Group the addresses of a file by key V2 (duplicates of one page), or
+    /// by key V1 with --key-version 1, within a memory budget whatever the
+    /// file's size.
     #[command(mut_arg("format", |a| a.help(
         "Output format (default: the grouped report; tsv: one row per address; --json means jsonl: one group per line)"
     )))]
@@ -311,6 +338,10 @@ pub enum Command {
         file: Option<PathBuf>,
         #[command(flatten)]
         batch: BatchArgs,
+        /// Which published key format groups the addresses: 2 (the default)
+        /// or 1.
+        #[arg(long, value_enum, value_name = "VERSION", default_value = "2")]
+        key_version: KeyVersionArg,
         /// Also list addresses that have no duplicate.
         #[arg(long)]
         all: bool,
@@ -508,6 +539,26 @@ fn jobs(text: &str) -> Result<NonZeroUsize, String> {
         Err(_) => Err(format!(
             "--jobs takes a number of worker threads, such as 4, not `{text}`"
         )),
+    }
+}
+
+/// `--key-version`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KeyVersionArg {
+    /// Key V1.
+    #[value(name = "1")]
+    V1,
+    /// Key V2.
+    #[value(name = "2")]
+    V2,
+}
+
+impl From<KeyVersionArg> for onecontact::KeyVersion {
+    fn from(v: KeyVersionArg) -> Self {
+        match v {
+            KeyVersionArg::V1 => onecontact::KeyVersion::V1,
+            KeyVersionArg::V2 => onecontact::KeyVersion::V2,
+        }
     }
 }
 

@@ -38,7 +38,14 @@ fn main() -> ExitCode {
         choice.psl.as_deref(),
         choice.top_domains.as_deref(),
         choice.top_domains_only,
-    ) {
+    )
+    .and_then(|lists| {
+        lists.with_key_v2_lists(
+            choice.hosting.as_deref(),
+            choice.tracking.as_deref(),
+            choice.wrappers.as_deref(),
+        )
+    }) {
         Ok(lists) => lists,
         Err(e) => {
             let name = matches.subcommand_name().unwrap_or_default();
@@ -98,6 +105,15 @@ fn list_choice(cli: &Cli, matches: &ArgMatches) -> cli::ListArgs {
         }
         if let Ok(Some(true)) = sub.try_get_one::<bool>("top_domains_only") {
             choice.top_domains_only = true;
+        }
+        for (name, slot) in [
+            ("hosting", &mut choice.hosting),
+            ("tracking", &mut choice.tracking),
+            ("wrappers", &mut choice.wrappers),
+        ] {
+            if let Ok(Some(path)) = sub.try_get_one::<std::path::PathBuf>(name) {
+                *slot = Some(path.clone());
+            }
         }
         level = sub.subcommand();
     }
@@ -191,11 +207,13 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             no_assume_https,
             batch,
             report,
+            unwrap,
             ..
         } => {
             let options = read_options(ctx, None, no_assume_https);
             let command = commands::parse::Clean {
                 options: options.clone(),
+                unwrap,
             };
             batch_or_single(
                 ctx,
@@ -203,7 +221,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 url.as_deref(),
                 &batch,
                 &command,
-                |out, text| commands::parse::clean(ctx, out, text, &options, report.report),
+                |out, text| commands::parse::clean(ctx, out, text, &options, unwrap, report.report),
             )
         }
         Command::Rebuild {
@@ -262,11 +280,15 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             report.report,
         ),
         Command::Key {
-            url, batch, report, ..
+            url,
+            batch,
+            report,
+            key_version,
+            ..
         } => contact(
             ctx,
             "key",
-            commands::contact::What::Key,
+            commands::contact::What::Key(key_version.into()),
             url,
             &batch,
             report.report,
@@ -358,6 +380,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             batch,
             all,
             spill,
+            key_version,
             ..
         } => {
             if let Some(file) = file {
@@ -372,7 +395,7 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 ));
             }
             match batch_run::source(None, &batch)? {
-                Some(source) => commands::dedup::run(ctx, &batch, all, &spill, source),
+                Some(source) => commands::dedup::run(ctx, &batch, all, key_version.into(), &spill, source),
                 None => Err(CliError::Usage(
                     "give the file with --input FILE".to_owned(),
                 )),

@@ -372,7 +372,21 @@ fn dedup_says_when_it_merged_different_hosts() {
         "https://alice.tumblr.com/\nhttps://bob.tumblr.com/\nhttps://www.example.com/x\nexample.com/x\n",
     )
     .unwrap();
+    // Key V2 (the default) keeps the two Tumblr blogs apart, and says so.
     let out = run(&["dedup", "--input", file.to_str().unwrap()]);
+    assert!(!stdout(&out).contains("hosts merged"), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("key V2: 3 distinct keys, 1 with duplicates, 0 merging"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&[
+        "dedup",
+        "--key-version",
+        "1",
+        "--input",
+        file.to_str().unwrap(),
+    ]);
     let text = stdout(&out);
     assert!(
         text.contains("2 hosts merged by key V1")
@@ -385,7 +399,14 @@ fn dedup_says_when_it_merged_different_hosts() {
         "{}",
         stderr(&out)
     );
-    let out = run(&["dedup", "--json", "--input", file.to_str().unwrap()]);
+    let out = run(&[
+        "dedup",
+        "--key-version",
+        "1",
+        "--json",
+        "--input",
+        file.to_str().unwrap(),
+    ]);
     let groups: Vec<Value> = stdout(&out)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -487,4 +508,77 @@ fn assert_refuses_a_missing_list(args: &[&str], message: &str) {
     let out = run(args);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains(message), "{}", stderr(&out));
+}
+
+#[test]
+fn key_version_2_reads_pastes_unwraps_and_refuses() {
+    let out = run(&[
+        "key",
+        "--key-version",
+        "2",
+        "\"https://Scmga.tripod.com/About.html\"",
+    ]);
+    assert_eq!(stdout(&out), "scmga.tripod.com/About.html\n");
+    // V1 stays the default of `key`.
+    let out = run(&["key", "https://scmga.tripod.com/About.html"]);
+    assert_eq!(stdout(&out), "tripod.com/about.html\n");
+    let out = run(&["key", "--key-version", "2", "n/a"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("not a web address"),
+        "{}",
+        stderr(&out)
+    );
+    let wrapped = "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww.example.com%2FA&data=05%7C02&reserved=0";
+    let out = run(&["key", "--key-version", "2", "--report", wrapped]);
+    let text = stdout(&out);
+    assert!(text.starts_with("example.com/A\n"), "{text}");
+    assert!(
+        text.contains("unwrapped: a Microsoft Defender Safe Links wrapper"),
+        "{text}"
+    );
+    // Batch: one row a line, the refused ones as errors.
+    let dir = temp_dir();
+    let file = dir.join("keys.txt");
+    std::fs::write(
+        &file,
+        "https://youtu.be/dQw4w9WgXcQ?si=x\nnone\n<https://example.com/>\n",
+    )
+    .unwrap();
+    let out = run(&[
+        "key",
+        "--key-version",
+        "2",
+        "--input",
+        file.to_str().unwrap(),
+        "-q",
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("youtu.be/dQw4w9WgXcQ"), "{text}");
+    assert!(text.contains("\texample.com"), "{text}");
+}
+
+#[test]
+fn clean_unwraps_and_uses_key_v2s_table() {
+    let wrapped = "https://l.facebook.com/l.php?u=https%3A%2F%2Fexample.com%2Fa%3Fid%3D1%26_hsenc%3Dx%26mkt_tok%3Dy&h=AT0";
+    let out = run(&["clean", "--unwrap", wrapped]);
+    assert_eq!(stdout(&out), "https://example.com/a?id=1\n");
+    let out = run(&["clean", wrapped]);
+    assert!(
+        stdout(&out).starts_with("https://l.facebook.com/l.php?u="),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn compare_explains_key_v2() {
+    let out = run(&[
+        "compare",
+        "https://scmga.tripod.com/",
+        "https://stumphollow.tripod.com/",
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("same key V2    no"), "{text}");
+    assert!(text.contains("hosting owner kept"), "{text}");
 }

@@ -25,6 +25,7 @@ const NOT_A_STRING: &str = "python.not-a-string";
 #[derive(Clone, Copy)]
 enum Op {
     Key,
+    KeyV2,
     Canonical,
     RegistrableDomain(Sections),
     ErrorCode,
@@ -50,6 +51,7 @@ fn answer(op: Op, data: &Data, input: Input<'_>) -> Option<String> {
         // The key straight from the text (the same answer as
         // WebAddress::parse_with(..).key(V1), without the URL built first).
         Op::Key => onecontact::key_v1_with(text, data).ok(),
+        Op::KeyV2 => onecontact::key_v2_with(text, data).ok(),
         Op::Canonical => WebAddress::parse_with(text, data)
             .ok()
             .map(|web| web.canonical().to_owned()),
@@ -436,18 +438,26 @@ fn text_batch(
     )
 }
 
-/// Key V1 of every text, in order; None for None, a non-str or a text that is not a web address (error_codes says why).
+/// Key V1 (or with version=2 key V2) of every text, in order; None for None, a non-str or a text that is not a web address (error_codes says why; key V2 also gives None for what it refuses: n/a, none, TBD, a host without a dot).
 ///
 /// texts: a list (or any iterable of str) gives a list[str | None]; a pandas Series a pandas Series (same index and name; the column's own string dtype, else object in pandas 2 and str in pandas 3; categorical columns answered once per category); a pandas Index an Index; a pyarrow Array or ChunkedArray a pyarrow Array; a polars Series a polars Series; another Arrow producer (__arrow_c_array__ or __arrow_c_stream__) an object exporting __arrow_c_array__. Arrow strings (utf8, large_utf8, utf8_view, dictionaries of them) are read in place, without a Python object per row. The GIL is released and the work spread over every core, or over threads= threads (a positive int).
 #[pyfunction]
-#[pyo3(signature = (texts, *, psl = None, threads = None))]
+#[pyo3(signature = (texts, *, psl = None, threads = None, version = None))]
 pub(crate) fn keys(
     py: Python<'_>,
     texts: &Bound<'_, PyAny>,
     psl: Option<&Bound<'_, PyPsl>>,
     threads: Option<&Bound<'_, PyAny>>,
+    version: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    text_batch(py, Op::Key, texts, psl, threads)
+    let version = match version {
+        Some(version) => {
+            crate::web::int_in(version, "version", (1, 2), "1 or 2 (the key versions)")?
+        }
+        None => 1,
+    };
+    let op = if version == 2 { Op::KeyV2 } else { Op::Key };
+    text_batch(py, op, texts, psl, threads)
 }
 
 /// The canonical form of every text, in order; None where keys gives None. Takes and gives what keys does.

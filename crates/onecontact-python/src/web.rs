@@ -288,13 +288,18 @@ impl PyWebAddress {
         self.web.canonical()
     }
 
-    /// The comparison key of that version (1 when not given; 1 is the one version): equal for addresses of the same page of the same organization. A version's format never changes.
+    /// The comparison key of that version (1 when not given; the versions are 1 and 2): equal for addresses of the same page of the same organization. A version's format never changes.
     #[pyo3(signature = (version = None))]
     fn key(&self, version: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-        if let Some(version) = version {
-            int_in(version, "version", (1, 1), "1 (the key versions are: 1)")?;
-        }
-        Ok(self.web.key(KeyVersion::V1))
+        let version = match version {
+            Some(version) => int_in(version, "version", (1, 2), "1 or 2 (the key versions)")?,
+            None => 1,
+        };
+        Ok(self.web.key(if version == 2 {
+            KeyVersion::V2
+        } else {
+            KeyVersion::V1
+        }))
     }
 
     /// The facts that hold: scheme_assumed, ip_host, internationalized_domain, non_web_scheme, has_credentials, tracking_parameters_removed, fragment_removed.

@@ -184,3 +184,24 @@ def test_two_threads_are_faster_than_one():
         if ratios[-1] < 0.8:
             break
     assert min(ratios) < 0.8, ratios
+
+
+def test_keys_of_version_2():
+    texts = [
+        '"https://scmga.tripod.com/index.html"',
+        "https://stumphollow.tripod.com/",
+        "https://youtu.be/dQw4w9WgXcQ?si=x",
+        "n/a",
+        None,
+    ]
+    assert onecontact.keys(texts, version=2) == [
+        "scmga.tripod.com",
+        "stumphollow.tripod.com",
+        "youtu.be/dQw4w9WgXcQ",
+        None,
+        None,
+    ]
+    assert onecontact.keys(texts[1:3]) == ["tripod.com", "youtu.be/dqw4w9wgxcq?si=x"]
+    assert onecontact.WebAddress("https://bit.ly/3AbC").key(2) == "bit.ly/3AbC"
+    with pytest.raises(ValueError):
+        onecontact.keys(texts, version=3)

@@ -28,13 +28,20 @@ pub struct CleanReport {
     pub removed: Vec<RemovedParameter>,
     /// What was assumed when reading the text.
     pub notes: Vec<Note>,
+    /// The wrappers taken off the link, outermost first, when
+    /// [`clean_with`] was asked to unwrap (empty otherwise).
+    pub unwrapped: Vec<onecontact::WrapperLayer>,
 }
 
-/// Removes tracking parameters (the `utm_` family, click IDs such as
-/// `gclid`, `fbclid` and `msclkid`, e-mail campaign IDs; see
-/// [`TRACKING_PARAMETERS`](onecontact::rules::TRACKING_PARAMETERS)) from the query,
-/// leaving every other parameter exactly as written. A query left empty
-/// goes with its `?`.
+/// Removes tracking parameters from the query, leaving every other
+/// parameter exactly as written. A query left empty goes with its `?`.
+///
+/// The table is key V2's ([`Data::tracking`](onecontact::Data::tracking)
+/// of the options' data: the `utm_` family, click IDs such as `gclid`,
+/// `fbclid`, `msclkid`, `yclid`, e-mail campaign IDs such as `mc_eid`,
+/// `_hsenc`, `mkt_tok`, and names that are tracking on one site only, such
+/// as `si` on YouTube), so `clean` removes what key V2 leaves out of the
+/// key.
 ///
 /// ```
 /// let r = onecontact_report::clean("https://ex.com/p?utm_source=x&id=1&b=a+b#top", &Default::default()).unwrap();
@@ -46,15 +53,70 @@ pub struct CleanReport {
 ///
 /// [`ToolError`] when the text is not a URL.
 pub fn clean(text: &str, options: &ReadOptions) -> Result<CleanReport, ToolError> {
+    clean_with(text, options, false)
+}
+
+/// [`clean`], and with `unwrap` the address behind a link wrapper (Outlook
+/// Safe Links, Proofpoint URL Defense, Google's `/url`, Facebook's
+/// `l.php`, …; see [`WebAddress::unwrapped`](onecontact::WebAddress::unwrapped))
+/// cleaned instead of the wrapper.
+///
+/// ```
+/// use onecontact_report::clean_with;
+///
+/// let text = "https://l.facebook.com/l.php?u=https%3A%2F%2Fexample.com%2Fa%3Fid%3D1%26fbclid%3DIw&h=AT0";
+/// let r = clean_with(text, &Default::default(), true).unwrap();
+/// assert_eq!(r.cleaned, "https://example.com/a?id=1");
+/// assert_eq!(r.unwrapped[0].vendor, "Facebook Link Shim");
+/// ```
+///
+/// # Errors
+///
+/// [`ToolError`] when the text is not a URL.
+pub fn clean_with(
+    text: &str,
+    options: &ReadOptions,
+    unwrap: bool,
+) -> Result<CleanReport, ToolError> {
     let base = read_base(options)?;
     let reading = read(text, base.as_ref(), options, Role::Input)?;
-    let url = url_of(&reading, Role::Input)?;
+    let read_url = url_of(&reading, Role::Input)?;
+    let mut notes = reading_notes(&reading, base.as_ref());
+    let found = if unwrap {
+        onecontact::WebAddress::parse_with(read_url.as_str(), &options.data)
+            .ok()
+            .and_then(|web| web.unwrapped(&options.data))
+    } else {
+        None
+    };
+    let (url, unwrapped) = match found {
+        Some(found) => {
+            for layer in &found.wrappers {
+                notes.push(Note::new(
+                    "unwrapped",
+                    format!(
+                        "the link was a {} wrapper; what follows is the address inside it",
+                        layer.vendor
+                    ),
+                ));
+            }
+            (found.target.into_url(), found.wrappers)
+        }
+        None => (read_url.clone(), Vec::new()),
+    };
+    let url = &url;
     let href = url.as_str();
+    let host = url.host_str().unwrap_or_default();
     let mut removed = Vec::new();
     let mut cleaned = href.to_owned();
     if let Some(query) = url.query() {
         let mut names = Vec::new();
-        if let Some(kept) = onecontact::strip_tracking_parameters(query, &mut names) {
+        if let Some(kept) = onecontact::strip_tracking_parameters_with(
+            query,
+            host,
+            options.data.tracking(),
+            &mut names,
+        ) {
             for name in &names {
                 let pair_end = query
                     .get(name.start..)
@@ -89,6 +151,7 @@ pub fn clean(text: &str, options: &ReadOptions) -> Result<CleanReport, ToolError
         url: href.to_owned(),
         cleaned,
         removed,
-        notes: reading_notes(&reading, base.as_ref()),
+        notes,
+        unwrapped,
     })
 }

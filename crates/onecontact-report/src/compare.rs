@@ -69,6 +69,86 @@ pub struct CompareReport {
     pub verdict: Verdict,
     /// Each difference, explained.
     pub differences: Vec<Difference>,
+    /// Key V2 of both, and each decision of key V2 that key V1 does not
+    /// make (unwrapped, hosting owner kept, path case kept, …).
+    pub key_v2: KeyV2Comparison,
+}
+
+/// Key V2 of both addresses of a [`CompareReport`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct KeyV2Comparison {
+    /// Key V2 of the first (null when key V2 refuses it).
+    pub first_key: Option<String>,
+    /// Key V2 of the second.
+    pub second_key: Option<String>,
+    /// Whether both have the same key V2.
+    pub same_key: bool,
+    /// Why key V2 refused the first, when it did.
+    pub first_error: Option<String>,
+    /// Why key V2 refused the second, when it did.
+    pub second_error: Option<String>,
+    /// The decisions of key V2 for the first, in order.
+    pub first_decisions: Vec<onecontact::KeyV2Decision>,
+    /// The decisions of key V2 for the second, in order.
+    pub second_decisions: Vec<onecontact::KeyV2Decision>,
+}
+
+/// The sentence that explains one decision of key V2.
+///
+/// ```
+/// use onecontact::KeyV2Decision;
+///
+/// let why = onecontact_report::key_v2_sentence(&KeyV2Decision::PathCaseKept);
+/// assert!(why.contains("case"));
+/// ```
+pub fn key_v2_sentence(decision: &onecontact::KeyV2Decision) -> String {
+    use onecontact::KeyV2Decision as D;
+    match decision {
+        D::PasteReadThrough { link } => {
+            format!("quotes, brackets or punctuation around the link were left out: read as {link}")
+        }
+        D::Unwrapped { vendor, target } => {
+            format!("unwrapped: a {vendor} wrapper around {target}; the key is the target's")
+        }
+        D::HostingOwnerKept { site, registrable } => format!(
+            "hosting owner kept: {registrable} hosts sites of different owners, so the key keeps {site}"
+        ),
+        D::PathCaseKept => {
+            "path case kept: paths are case-sensitive (RFC 3986 §6.2.2.1), key V1 lowercases them"
+                .to_owned()
+        }
+        D::QueryEscapesNormalized => {
+            "query escapes normalized: %xx hex digits uppercased, unreserved characters decoded (RFC 3986 §6.2.2)"
+                .to_owned()
+        }
+        D::TrackingRemoved { name } => {
+            format!("tracking parameter {name} removed (key V2's table; key V1 keeps it)")
+        }
+        _ => "a rule of key V2".to_owned(),
+    }
+}
+
+/// Key V2 of one side: of the text as given, or of the resolved URL when
+/// a base was given (a relative reference is no address on its own).
+fn key_v2_side(
+    text: &str,
+    url: &Url,
+    options: &ReadOptions,
+) -> (
+    Option<String>,
+    Option<String>,
+    Vec<onecontact::KeyV2Decision>,
+) {
+    let text = if options.base.is_some() {
+        url.as_str()
+    } else {
+        text
+    };
+    match onecontact::key_v2_explained_with(text, &options.data) {
+        Ok((key, decisions)) => (Some(key), None, decisions),
+        Err(e) => (None, Some(e.to_string()), Vec::new()),
+    }
 }
 
 fn diff(code: &'static str, equivalent: bool, message: String) -> Difference {
@@ -510,6 +590,17 @@ pub fn compare_with(
     compare_query(&a, &b, &mut differences);
     compare_fragment(&a, &b, &mut differences);
     let same_url = a.url.as_str() == b.url.as_str();
+    let (first_key_v2, first_error, first_decisions) = key_v2_side(first, a.url, options);
+    let (second_key_v2, second_error, second_decisions) = key_v2_side(second, b.url, options);
+    let key_v2 = KeyV2Comparison {
+        same_key: first_key_v2.is_some() && first_key_v2 == second_key_v2,
+        first_key: first_key_v2,
+        second_key: second_key_v2,
+        first_error,
+        second_error,
+        first_decisions,
+        second_decisions,
+    };
     let (first_url, second_url) = (a.url.as_str().to_owned(), b.url.as_str().to_owned());
     // The keys come from the same readings.
     let key = |r: Reading<'_>, site: &HostAnswer| {
@@ -538,5 +629,6 @@ pub fn compare_with(
         same_key,
         verdict,
         differences,
+        key_v2,
     })
 }

@@ -73,8 +73,10 @@ mod read_options;
 mod rebuild;
 mod resolve;
 
-pub use clean::{CleanReport, RemovedParameter, clean};
-pub use compare::{CompareReport, Difference, Verdict, compare, compare_with};
+pub use clean::{CleanReport, RemovedParameter, clean, clean_with};
+pub use compare::{
+    CompareReport, Difference, KeyV2Comparison, Verdict, compare, compare_with, key_v2_sentence,
+};
 pub use components::{
     BadSequence, CodecReport, Component, UnknownComponent, decode, encode, undecodable,
 };

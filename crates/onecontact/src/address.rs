@@ -12,10 +12,12 @@ use crate::detail::{ParseDetail, Spans};
 use crate::error::WebError;
 use crate::facts::{WebFact, WebFacts, WebFlags};
 use crate::gigo::Gigo;
+use crate::key::v2::{self, KeyV2Decision, MAX_WRAPPERS, V2Parts};
 use crate::key::{self, KeyParts, KeyVersion};
 use crate::reading::{Read, Reader, Reading, SchemeSource};
 use crate::social::{self, SocialProfile};
 use crate::tracking;
+use crate::wrapper::{self, Unwrapped, WrapperLayer};
 
 /// A parsed web address: the URL a browser would build from the text, its
 /// canonical form, facts about it and where its parts were written.
@@ -352,9 +354,134 @@ impl WebAddress {
     /// The registrable domain in it is the one of the list the address was
     /// parsed with ([`parse_with`](Self::parse_with)).
     pub fn key(&self, version: KeyVersion) -> String {
+        self.key_with(version, &Data::baked())
+    }
+
+    /// [`key`](Self::key) with the lists of `data` for what key V2 reads
+    /// besides the Public Suffix List (shared hosting, tracking table,
+    /// wrappers); key V1 reads none of them. The registrable domain is still
+    /// the one of the list the address was parsed with.
+    ///
+    /// Key V2 of an address parsed already leaves out the two steps that
+    /// read the text (pastes read through, non-addresses refused): those
+    /// belong to [`key_v2_with`](crate::key_v2_with), which takes text.
+    ///
+    /// ```
+    /// use onecontact::{Data, KeyVersion, WebAddress};
+    ///
+    /// let web = WebAddress::parse("https://l.facebook.com/l.php?u=https%3A%2F%2Fscmga.tripod.com%2FA&h=AT0")?;
+    /// assert_eq!(web.key(KeyVersion::V1), "facebook.com/l.php?h=AT0&u=https%3A%2F%2Fscmga.tripod.com%2FA");
+    /// assert_eq!(web.key_with(KeyVersion::V2, &Data::baked()), "scmga.tripod.com/A");
+    /// # Ok::<(), onecontact::WebError>(())
+    /// ```
+    pub fn key_with(&self, version: KeyVersion, data: &Data) -> String {
         match version {
             KeyVersion::V1 => self.key_v1(),
+            KeyVersion::V2 => {
+                let mut out = String::new();
+                let _host = self.push_key_v2(data, &mut out, None);
+                out
+            }
         }
+    }
+
+    /// Appends key V2 of this address (unwrapped first), noting the
+    /// decisions in `notes` when given; returns the host of the address
+    /// keyed (the target's, for a wrapper), `""` for none.
+    pub(crate) fn push_key_v2(
+        &self,
+        data: &Data,
+        out: &mut String,
+        mut notes: Option<&mut Vec<KeyV2Decision>>,
+    ) -> String {
+        let unwrapped = self.unwrapped(data);
+        let web = match &unwrapped {
+            Some(found) => {
+                if let Some(notes) = notes.as_deref_mut() {
+                    let mut targets = found
+                        .wrappers
+                        .iter()
+                        .skip(1)
+                        .map(|layer| layer.address.clone())
+                        .chain(std::iter::once(found.target.url.as_str().to_owned()));
+                    for layer in &found.wrappers {
+                        notes.push(KeyV2Decision::Unwrapped {
+                            vendor: layer.vendor.clone(),
+                            target: targets.next().unwrap_or_default(),
+                        });
+                    }
+                }
+                &found.target
+            }
+            None => self,
+        };
+        let url = &web.url;
+        let scheme = url.scheme();
+        let parts = V2Parts {
+            scheme,
+            web_scheme: matches!(scheme, "http" | "https"),
+            host: (web.host != HostClass::Null).then(|| url.host_str().unwrap_or_gigo()),
+            host_is_domain: web.host == HostClass::Domain,
+            registrable: web.registrable_domain(),
+            port: onecontact_url::quirks::port(url),
+            path: url.path(),
+            opaque_path: url.has_opaque_path(),
+            query: url.query(),
+        };
+        v2::push_key_v2(out, &parts, data, notes);
+        url.host_str().unwrap_or_default().to_owned()
+    }
+
+    /// The address behind this one when it is a link wrapper of `data`
+    /// (Outlook Safe Links, Proofpoint URL Defense, Google's `/url`,
+    /// Facebook's `l.php`, …): wrappers inside wrappers are taken off to
+    /// the last one whose target parses as an `http` or `https` URL with
+    /// its scheme written. `None` when this address is no wrapper, or its
+    /// target does not parse (the wrapper is then kept).
+    ///
+    /// ```
+    /// use onecontact::{Data, WebAddress};
+    ///
+    /// let text = "https://www.google.com/url?sa=t&url=https%3A%2F%2Fexample.com%2Fa&ved=2ahUKE";
+    /// let found = WebAddress::parse(text)?.unwrapped(&Data::baked()).unwrap();
+    /// assert_eq!(found.wrappers[0].vendor, "Google redirect");
+    /// assert_eq!(found.target.url().as_str(), "https://example.com/a");
+    /// let search = WebAddress::parse("https://www.google.com/url?q=cats")?;
+    /// assert!(search.unwrapped(&Data::baked()).is_none());
+    /// # Ok::<(), onecontact::WebError>(())
+    /// ```
+    pub fn unwrapped(&self, data: &Data) -> Option<Unwrapped> {
+        let mut wrappers = Vec::new();
+        let mut current: Option<WebAddress> = None;
+        for _ in 0..MAX_WRAPPERS {
+            let web = current.as_ref().unwrap_or(self);
+            let Some((vendor, target)) = web.wrapper_target(data) else {
+                break;
+            };
+            wrappers.push(WrapperLayer {
+                vendor,
+                address: web.url.as_str().to_owned(),
+            });
+            current = Some(target);
+        }
+        current.map(|target| Unwrapped { wrappers, target })
+    }
+
+    /// The vendor of the wrapper this address is and the address inside,
+    /// when that parses as an `http` or `https` URL with its scheme written.
+    fn wrapper_target(&self, data: &Data) -> Option<(String, WebAddress)> {
+        let host = self.url.domain()?;
+        let name = host.strip_suffix('.').unwrap_or(host);
+        let registrable = self.registrable_domain();
+        let wrappers = data.wrappers();
+        if !wrappers.serves(name, registrable) {
+            return None;
+        }
+        let (wrapper, text) = wrapper::target(&self.url, name, registrable, wrappers)?;
+        let target = WebAddress::parse_with(&text, data).ok()?;
+        let written = !target.flags().contains(WebFact::SchemeAssumed);
+        (written && target.is_website() && target.url.domain().is_some())
+            .then(|| (wrapper.vendor.to_string(), target))
     }
 
     fn key_v1(&self) -> String {

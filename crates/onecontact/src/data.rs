@@ -14,6 +14,7 @@ use onecontact_psl::List;
 
 use crate::inspect::TopDomains;
 use crate::inspect::imitation::Engaged;
+use crate::lists::{HostingList, TrackingTable, WrapperList};
 
 /// The Public Suffix List and the popular domains that answers are computed
 /// with: the compiled-in lists ([`Data::baked`], the default) or lists
@@ -50,6 +51,16 @@ pub struct Data {
     /// The domains of one's own list, read with the Public Suffix List for
     /// the brand-imitation heuristics (empty for the built-in lists).
     engaged: Source<Engaged>,
+    /// Key V2's lists.
+    v2: V2Lists,
+}
+
+/// The lists key V2, `clean` and the unwrapping read.
+#[derive(Debug, Clone)]
+struct V2Lists {
+    hosting: Source<HostingList>,
+    tracking: Source<TrackingTable>,
+    wrappers: Source<WrapperList>,
 }
 
 /// A list compiled in or loaded.
@@ -88,6 +99,11 @@ impl Data {
             psl: Source::Baked(List::baked()),
             top_domains: Source::Baked(&BAKED_TOP_DOMAINS),
             engaged: Source::Baked(&NO_ENGAGED),
+            v2: V2Lists {
+                hosting: Source::Baked(HostingList::baked()),
+                tracking: Source::Baked(TrackingTable::baked()),
+                wrappers: Source::Baked(WrapperList::baked()),
+            },
         }
     }
 
@@ -102,6 +118,57 @@ impl Data {
             )))
         };
         self
+    }
+
+    /// This data with other shared-hosting platforms (key V2).
+    #[must_use]
+    pub fn with_hosting(mut self, list: HostingList) -> Data {
+        self.v2.hosting = Source::Loaded(Arc::new(list));
+        self
+    }
+
+    /// This data with another tracking table (key V2 and `clean`).
+    #[must_use]
+    pub fn with_tracking(mut self, table: TrackingTable) -> Data {
+        self.v2.tracking = Source::Loaded(Arc::new(table));
+        self
+    }
+
+    /// This data with other link wrappers (key V2, unwrapping, `inspect`).
+    #[must_use]
+    pub fn with_wrappers(mut self, list: WrapperList) -> Data {
+        self.v2.wrappers = Source::Loaded(Arc::new(list));
+        self
+    }
+
+    /// The shared-hosting platforms in use.
+    pub fn hosting(&self) -> &HostingList {
+        self.v2.hosting.get()
+    }
+
+    /// The tracking table of key V2 and `clean` in use.
+    pub fn tracking(&self) -> &TrackingTable {
+        self.v2.tracking.get()
+    }
+
+    /// The link wrappers in use.
+    pub fn wrappers(&self) -> &WrapperList {
+        self.v2.wrappers.get()
+    }
+
+    /// Whether the shared-hosting platforms were loaded.
+    pub fn hosting_is_loaded(&self) -> bool {
+        self.v2.hosting.is_loaded()
+    }
+
+    /// Whether the tracking table was loaded.
+    pub fn tracking_is_loaded(&self) -> bool {
+        self.v2.tracking.is_loaded()
+    }
+
+    /// Whether the link wrappers were loaded.
+    pub fn wrappers_are_loaded(&self) -> bool {
+        self.v2.wrappers.is_loaded()
     }
 
     /// This data with another Public Suffix List (from
@@ -146,7 +213,11 @@ impl Data {
     /// or the same loaded ones shared between clones), without comparing
     /// their contents.
     pub fn same_as(&self, other: &Data) -> bool {
-        self.psl.same_as(&other.psl) && self.top_domains.same_as(&other.top_domains)
+        self.psl.same_as(&other.psl)
+            && self.top_domains.same_as(&other.top_domains)
+            && self.v2.hosting.same_as(&other.v2.hosting)
+            && self.v2.tracking.same_as(&other.v2.tracking)
+            && self.v2.wrappers.same_as(&other.v2.wrappers)
     }
 
     /// Whether the Public Suffix List was loaded (not the compiled-in one).

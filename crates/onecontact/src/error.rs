@@ -67,6 +67,21 @@ pub enum WebError {
         /// Where the host starts.
         at: Offset,
     },
+    /// Key V2 refused a text that is no web address: its host has no dot
+    /// and is not `localhost` (`n/a`, `none`, `TBD`, `-`), or no scheme was
+    /// written and [`ContactKindDetector`](crate::ContactKindDetector) does
+    /// not take it for a web address (`John.Smith`, `user@example.com`).
+    /// Key V1 and [`WebAddress::parse`](crate::WebAddress::parse) read such
+    /// text as the URL Standard does.
+    #[error("{}", not_an_address(text, host, *reason))]
+    NotAnAddress {
+        /// The text (as read: trimmed, pasted punctuation left out).
+        text: String,
+        /// The host the URL parser would read.
+        host: String,
+        /// Which of the two tests refused it.
+        reason: NotAnAddressReason,
+    },
     /// The URL parser failed with a validation error.
     #[error("{}", message(*validation_error, detail.as_deref()))]
     Invalid {
@@ -78,6 +93,35 @@ pub enum WebError {
         /// character at fault.
         detail: Option<Box<str>>,
     },
+}
+
+/// Why key V2 refused a text ([`WebError::NotAnAddress`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NotAnAddressReason {
+    /// The host has no dot and is not `localhost` (`n/a`, `TBD`,
+    /// `https://intranet/`).
+    HostWithoutDot,
+    /// No scheme was written and the text does not have a web address's
+    /// shape ([`ContactKindDetector`](crate::ContactKindDetector)):
+    /// `John.Smith`, `user@example.com`, `example.invalidtld`.
+    NoWebAddressShape,
+}
+
+/// The message of [`WebError::NotAnAddress`].
+fn not_an_address(text: &str, host: &str, reason: NotAnAddressReason) -> String {
+    match reason {
+        NotAnAddressReason::HostWithoutDot => format!(
+            "{text} is not a web address: its host {host} has no dot and is not localhost, \
+             so it names no site (write a domain such as example.com, localhost or an IP \
+             address); it is left out instead of keyed"
+        ),
+        NotAnAddressReason::NoWebAddressShape => format!(
+            "{text} is not a web address: with no scheme written it needs the shape of one, a \
+             domain under a known top-level domain (example.com/page) or a text starting with \
+             www.; write the scheme (https://) if it is one; it is left out instead of keyed"
+        ),
+    }
 }
 
 /// What a failure's code is: one of the `web.*` codes of the contact layer's
@@ -173,7 +217,9 @@ impl WebError {
         match self {
             WebError::Empty => WebErrorCode::HostMissing,
             WebError::RelativeWithoutBase { .. } => WebErrorCode::InvalidUrl,
-            WebError::HostTooLong { .. } => WebErrorCode::InvalidHost,
+            WebError::HostTooLong { .. } | WebError::NotAnAddress { .. } => {
+                WebErrorCode::InvalidHost
+            }
             WebError::Invalid {
                 validation_error, ..
             } => WebErrorCode::of_validation_error(*validation_error),
@@ -197,7 +243,7 @@ impl WebError {
             WebError::RelativeWithoutBase { .. } => {
                 Some(ValidationError::MissingSchemeNonRelativeUrl)
             }
-            WebError::Empty | WebError::HostTooLong { .. } => None,
+            WebError::Empty | WebError::HostTooLong { .. } | WebError::NotAnAddress { .. } => None,
         }
     }
 
@@ -206,7 +252,9 @@ impl WebError {
     pub fn offset(&self) -> Offset {
         match self {
             WebError::Invalid { at, .. } | WebError::HostTooLong { at, .. } => *at,
-            WebError::Empty | WebError::RelativeWithoutBase { .. } => Offset::default(),
+            WebError::Empty
+            | WebError::RelativeWithoutBase { .. }
+            | WebError::NotAnAddress { .. } => Offset::default(),
         }
     }
 }

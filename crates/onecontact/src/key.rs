@@ -4,6 +4,7 @@
 //! `tests/key_v1_golden.rs` fails on any change.
 
 pub(crate) mod direct;
+pub(crate) mod v2;
 
 use crate::rules::DEFAULT_DOCUMENTS;
 
@@ -20,6 +21,24 @@ pub enum KeyVersion {
     /// Version 1 (see the crate documentation and `docs/web.md`).
     #[cfg_attr(feature = "serde", serde(rename = "v1"))]
     V1,
+    /// Version 2 (`docs/web.md`, "The key, version 2"): version 1 with the
+    /// owners of shared hosting kept apart, the path's case kept, the
+    /// query's escapes normalized, a larger tracking table, wrappers
+    /// unwrapped and, from text ([`key_v2_with`](crate::key_v2_with)),
+    /// pastes read through and non-addresses refused.
+    #[cfg_attr(feature = "serde", serde(rename = "v2"))]
+    V2,
+}
+
+impl KeyVersion {
+    /// The version's name as the command line and the reports write it:
+    /// `v1`, `v2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            KeyVersion::V1 => "v1",
+            KeyVersion::V2 => "v2",
+        }
+    }
 }
 
 /// The parts of a parsed address the key is computed from.
@@ -286,16 +305,27 @@ pub(crate) fn push_normalized_path(out: &mut String, path: &str) {
     }
     // One pass for the common case: no escape and no repeated `/`, so only
     // lowercasing and the end of the path are left to decide.
-    push_scanned_path(out, path, PathScan::of(path.as_bytes()));
+    push_scanned_path::<true>(out, path, PathScan::of(path.as_bytes()));
+}
+
+/// Key V2's path (step 4 without lowercasing): escapes as in
+/// [`push_normalized_path`], the decoded letters keeping their case; runs
+/// of `/` collapsed; a final default document (any case) and a trailing
+/// `/` dropped.
+pub(crate) fn push_normalized_path_keeping_case(out: &mut String, path: &str) {
+    if path.is_empty() || path == "/" {
+        return;
+    }
+    push_scanned_path::<false>(out, path, PathScan::of(path.as_bytes()));
 }
 
 /// [`push_normalized_path`] of a path (neither empty nor `/`) whose
 /// [`PathScan`] is known.
 #[inline(always)]
-pub(crate) fn push_scanned_path(out: &mut String, path: &str, scan: PathScan) {
+pub(crate) fn push_scanned_path<const LOWER: bool>(out: &mut String, path: &str, scan: PathScan) {
     let bytes = path.as_bytes();
     if !scan.plain {
-        push_escaped_path_and_trim(out, path);
+        push_escaped_path_and_trim::<LOWER>(out, path);
         return;
     }
     let mut end = bytes.len();
@@ -307,7 +337,8 @@ pub(crate) fn push_scanned_path(out: &mut String, path: &str, scan: PathScan) {
     }
     let at = out.len();
     out.push_str(path.get(..end).unwrap_or_gigo());
-    if scan.upper
+    if LOWER
+        && scan.upper
         && let Some(appended) = out.get_mut(at..)
     {
         appended.make_ascii_lowercase();
@@ -400,16 +431,19 @@ pub(crate) fn is_default_document(segment: &str) -> bool {
 
 /// The general case of [`push_normalized_path`]: the character rules, then
 /// the default document and the trailing `/`.
-fn push_escaped_path_and_trim(out: &mut String, path: &str) {
+fn push_escaped_path_and_trim<const LOWER: bool>(out: &mut String, path: &str) {
     let start = out.len();
-    push_escaped_path(out, path);
+    push_escaped_path::<LOWER>(out, path);
     let last_slash = out.get(start..).and_then(|p| p.rfind('/'));
     if let Some(slash) = last_slash {
         let segment_start = start + slash + 1;
-        if out
-            .get(segment_start..)
-            .is_some_and(|segment| DEFAULT_DOCUMENTS.contains(&segment))
-        {
+        if out.get(segment_start..).is_some_and(|segment| {
+            if LOWER {
+                DEFAULT_DOCUMENTS.contains(&segment)
+            } else {
+                is_default_document(segment)
+            }
+        }) {
             out.truncate(segment_start);
         }
     }
@@ -419,7 +453,7 @@ fn push_escaped_path_and_trim(out: &mut String, path: &str) {
 }
 
 /// Step 4's character rules for a path with escapes or repeated slashes.
-fn push_escaped_path(out: &mut String, path: &str) {
+fn push_escaped_path<const LOWER: bool>(out: &mut String, path: &str) {
     let bytes = path.as_bytes();
     // Bytes are copied in runs; a run ends at an escape or a repeated `/`.
     let mut run = 0usize;
@@ -436,10 +470,14 @@ fn push_escaped_path(out: &mut String, path: &str) {
                     i += 1;
                     continue;
                 };
-                push_lowercase_run(out, path, run, i);
+                push_lowercase_run::<LOWER>(out, path, run, i);
                 let value = hi * 16 + lo;
                 if is_unreserved(value) {
-                    out.push(char::from(value.to_ascii_lowercase()));
+                    out.push(char::from(if LOWER {
+                        value.to_ascii_lowercase()
+                    } else {
+                        value
+                    }));
                 } else {
                     out.push('%');
                     out.push(char::from(upper_hex(hi)));
@@ -449,7 +487,7 @@ fn push_escaped_path(out: &mut String, path: &str) {
                 run = i;
             }
             b'/' if after_slash => {
-                push_lowercase_run(out, path, run, i);
+                push_lowercase_run::<LOWER>(out, path, run, i);
                 i += 1;
                 run = i;
             }
@@ -463,23 +501,23 @@ fn push_escaped_path(out: &mut String, path: &str) {
             }
         }
     }
-    push_lowercase_run(out, path, run, bytes.len());
+    push_lowercase_run::<LOWER>(out, path, run, bytes.len());
 }
 
 /// Appends `text[from..to]` with its ASCII letters lowercased. Runs end at
 /// ASCII bytes, so both ends are character boundaries.
-fn push_lowercase_run(out: &mut String, text: &str, from: usize, to: usize) {
+fn push_lowercase_run<const LOWER: bool>(out: &mut String, text: &str, from: usize, to: usize) {
     if to <= from {
         return;
     }
     let at = out.len();
     out.push_str(text.get(from..to).unwrap_or_gigo());
-    if let Some(appended) = out.get_mut(at..) {
+    if LOWER && let Some(appended) = out.get_mut(at..) {
         appended.make_ascii_lowercase();
     }
 }
 
-fn upper_hex(nibble: u8) -> u8 {
+pub(crate) fn upper_hex(nibble: u8) -> u8 {
     if nibble < 10 {
         b'0' + nibble
     } else {

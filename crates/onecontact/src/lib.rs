@@ -156,29 +156,41 @@ mod host;
 mod input;
 pub mod inspect;
 mod key;
+mod lists;
+mod paste;
 mod reading;
 pub mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod social;
 mod tracking;
+mod wrapper;
 
 pub use address::WebAddress;
 pub use data::Data;
 pub use defang::{defang, refang};
 pub use detail::{Field, FieldSpan, ParseDetail};
 pub use detect::{ContactKind, ContactKindDetector};
-pub use error::{Offset, WebError, WebErrorCode};
+pub use error::{NotAnAddressReason, Offset, WebError, WebErrorCode};
 pub use facts::{WebFact, WebFacts, WebFlags};
 pub use host::{HostAnswer, HostKind};
 pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
 pub use key::direct::{
     key_v1, key_v1_and_host_with, key_v1_with, push_key_v1_with, registrable_domain_with,
 };
+pub use key::v2::{
+    KeyV2Decision, key_v2, key_v2_and_host_with, key_v2_explained_with, key_v2_with,
+    push_key_v2_with,
+};
 pub use key::{KeyVersion, PathRule};
+pub use lists::{HostingList, ListError, TrackingTable, WrapperList};
+pub use paste::read_paste;
 pub use reading::{Reader, Reading, SchemeSource};
 pub use social::{SocialNetwork, SocialProfile};
-pub use tracking::{is_tracking_parameter, strip_tracking_parameters};
+pub use tracking::{
+    is_tracking_parameter, strip_tracking_parameters, strip_tracking_parameters_with,
+};
+pub use wrapper::{Unwrapped, WrapperLayer};
 
 /// The Public Suffix List engine used for registrable domains and detection.
 pub use onecontact_psl;

@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use crate::lists::TrackingTable;
 use crate::rules::TRACKING_PARAMETERS;
 
 /// Whether `name` (as written, not percent-decoded) is a tracking parameter,
@@ -67,13 +68,55 @@ pub(crate) fn piece_name(piece: &str) -> &str {
 /// ```
 pub fn strip_tracking_parameters(query: &str, removed: &mut Vec<Range<usize>>) -> Option<String> {
     let first_removed = first_tracking_parameter(query)?;
+    strip_from(query, first_removed, is_tracking_parameter, removed)
+}
+
+/// [`strip_tracking_parameters`] with the tracking table `table` (key V2's
+/// and `clean`'s, [`Data::tracking`](crate::Data::tracking)) for a query of
+/// an address whose host is `host` (lowercase): site-scoped names are
+/// removed on their site only. Names match as written, ignoring ASCII case.
+///
+/// ```
+/// use onecontact::{TrackingTable, strip_tracking_parameters_with};
+///
+/// let table = TrackingTable::baked();
+/// let mut removed = Vec::new();
+/// let kept = strip_tracking_parameters_with("v=x&si=y&_hsenc=z", "youtu.be", table, &mut removed);
+/// assert_eq!(kept.as_deref(), Some("v=x"));
+/// let kept = strip_tracking_parameters_with("v=x&si=y", "example.com", table, &mut removed);
+/// assert_eq!(kept, None);
+/// ```
+pub fn strip_tracking_parameters_with(
+    query: &str,
+    host: &str,
+    table: &TrackingTable,
+    removed: &mut Vec<Range<usize>>,
+) -> Option<String> {
+    let noise = |name: &str| table.is_tracking(name, host);
+    let mut offset = 0usize;
+    let first_removed = query.split('&').find_map(|piece| {
+        let at = offset;
+        offset += piece.len() + 1;
+        noise(piece_name(piece)).then_some(at)
+    })?;
+    strip_from(query, first_removed, noise, removed)
+}
+
+/// The pieces of `query` that `noise` does not name, from the first
+/// removed one at `first_removed` on.
+fn strip_from(
+    query: &str,
+    first_removed: usize,
+    noise: impl Fn(&str) -> bool,
+    removed: &mut Vec<Range<usize>>,
+) -> Option<String> {
     let mut out = String::with_capacity(query.len());
     let mut offset = 0usize;
     let mut kept_any = false;
     let mut kept_a_parameter = false;
     for piece in query.split('&') {
         let name = piece_name(piece);
-        if offset >= first_removed && is_tracking_parameter(name) {
+        if offset >= first_removed && noise(name) {
             removed.push(offset..offset + name.len());
         } else {
             if kept_any {

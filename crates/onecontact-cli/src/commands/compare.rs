@@ -54,7 +54,38 @@ pub fn single(
             report.second_key.clone().unwrap_or_else(|| "—".into()),
         )
         .row("same key", yes_no(report.same_key))
+        .row(
+            "first key V2",
+            report
+                .key_v2
+                .first_key
+                .clone()
+                .or_else(|| report.key_v2.first_error.clone())
+                .unwrap_or_else(|| "—".into()),
+        )
+        .row(
+            "second key V2",
+            report
+                .key_v2
+                .second_key
+                .clone()
+                .or_else(|| report.key_v2.second_error.clone())
+                .unwrap_or_else(|| "—".into()),
+        )
+        .row("same key V2", yes_no(report.key_v2.same_key))
         .write(out, s, 2)?;
+    let v2 = &report.key_v2;
+    if !v2.first_decisions.is_empty() || !v2.second_decisions.is_empty() {
+        heading(out, s, "Key V2's own rules")?;
+        let rows: Vec<Vec<String>> = v2
+            .first_decisions
+            .iter()
+            .map(|d| ("first", d))
+            .chain(v2.second_decisions.iter().map(|d| ("second", d)))
+            .map(|(side, d)| vec![side.to_owned(), tool::key_v2_sentence(d)])
+            .collect();
+        write_columns(out, s, &rows, 2)?;
+    }
     if !report.differences.is_empty() {
         heading(out, s, "Differences")?;
         let rows: Vec<Vec<String>> = report

@@ -15,8 +15,8 @@ use crate::output::{Table, tsv_field, tsv_plain};
 pub enum What {
     /// The canonical form.
     Canon,
-    /// Key V1.
-    Key,
+    /// A key, of the version given.
+    Key(KeyVersion),
     /// Facts.
     Facts,
 }
@@ -69,15 +69,16 @@ impl BatchCommand for Contact {
     fn columns(&self) -> &'static [&'static str] {
         match self.what {
             What::Canon => &["canonical", "removed"],
-            What::Key => &["key"],
+            What::Key(_) => &["key"],
             What::Facts => &["facts", "social_network", "social_handle"],
         }
     }
 
     fn run(&self, text: &str) -> Result<ContactRow, LineError> {
-        if self.what == What::Key {
-            // Straight from the text: the key of `WebAddress::parse_with(text, data)`.
-            let key = onecontact::key_v1_with(text, self.data).map_err(|e| LineError::from(&e))?;
+        if let What::Key(version) = self.what {
+            // Straight from the text: the key of `WebAddress::parse_with(text, data)`
+            // (V1), or key V2 of the text.
+            let key = key_of(text, version, self.data).map_err(|e| LineError::from(&e))?;
             return Ok(ContactRow::Key(KeyRow { key }));
         }
         let web = WebAddress::parse_with(text, self.data).map_err(|e| LineError::from(&e))?;
@@ -89,14 +90,18 @@ impl BatchCommand for Contact {
     }
 
     fn push_tsv_fields(&self, text: &str, out: &mut String) -> Option<Result<(), LineError>> {
-        if self.what != What::Key {
+        let What::Key(version) = self.what else {
             return None;
-        }
+        };
         // The key straight from the text into the row; escaped only when
         // it holds a character a TSV field cannot (it seldom does).
         let start = out.len();
         out.push('\t');
-        if let Err(e) = onecontact::push_key_v1_with(text, self.data, out) {
+        let pushed = match version {
+            KeyVersion::V1 => onecontact::push_key_v1_with(text, self.data, out),
+            _ => onecontact::push_key_v2_with(text, self.data, out),
+        };
+        if let Err(e) = pushed {
             out.truncate(start);
             return Some(Err(LineError::from(&e)));
         }
@@ -120,8 +125,8 @@ impl Contact {
                     .collect(),
                 fragment_removed: web.flags().contains(WebFact::FragmentRemoved),
             }),
-            What::Key => ContactRow::Key(KeyRow {
-                key: web.key(KeyVersion::V1),
+            What::Key(version) => ContactRow::Key(KeyRow {
+                key: web.key_with(version, self.data),
             }),
             What::Facts => ContactRow::Facts(FactsRow {
                 facts: web.flags().iter().map(|f| f.name()).collect(),
@@ -170,9 +175,12 @@ pub fn single(
 ) -> io::Result<u8> {
     let name = match what {
         What::Canon => "canon",
-        What::Key => "key",
+        What::Key(_) => "key",
         What::Facts => "facts",
     };
+    if let What::Key(version @ KeyVersion::V2) = what {
+        return single_key_v2(ctx, out, version, text, report);
+    }
     let web = match WebAddress::parse_with(text, ctx.data()) {
         Ok(web) => web,
         Err(error) => return report_invalid(ctx, out, name, &LineError::from(&error)),
@@ -191,7 +199,7 @@ pub fn single(
     let url = web.url().as_str();
     if !report {
         let answer = match what {
-            What::Key => web.key(KeyVersion::V1),
+            What::Key(version) => web.key_with(version, ctx.data()),
             What::Canon | What::Facts => web.canonical().to_owned(),
         };
         writeln!(out, "{answer}")?;
@@ -216,7 +224,7 @@ pub fn single(
             writeln!(out)?;
             table.write(out, s, 2)?;
         }
-        What::Key => {
+        What::Key(_) => {
             writeln!(out, "{}", s.value(&report.key_v1))?;
             writeln!(out)?;
             Table::new()
@@ -253,5 +261,67 @@ pub fn single(
             table.write(out, s, 2)?;
         }
     }
+    Ok(OK)
+}
+
+/// The key of `text` in `version`, straight from the text.
+fn key_of(
+    text: &str,
+    version: KeyVersion,
+    data: &onecontact::Data,
+) -> Result<String, onecontact::WebError> {
+    match version {
+        KeyVersion::V1 => onecontact::key_v1_with(text, data),
+        _ => onecontact::key_v2_with(text, data),
+    }
+}
+
+/// `onecontact key --key-version 2 URL`: key V2 of the text (read through
+/// pasted punctuation, unwrapped, refused when no address), alone or with
+/// the decisions key V2 made.
+fn single_key_v2(
+    ctx: &Ctx,
+    out: &mut dyn Write,
+    version: KeyVersion,
+    text: &str,
+    report: bool,
+) -> io::Result<u8> {
+    let (key, decisions) = match onecontact::key_v2_explained_with(text, ctx.data()) {
+        Ok(found) => found,
+        Err(error) => return report_invalid(ctx, out, "key", &LineError::from(&error)),
+    };
+    if ctx.json {
+        #[derive(Serialize)]
+        struct KeyV2Row<'a> {
+            key: &'a str,
+            version: KeyVersion,
+            decisions: &'a [onecontact::KeyV2Decision],
+        }
+        ctx.write_json_with_lists(
+            out,
+            &KeyV2Row {
+                key: &key,
+                version,
+                decisions: &decisions,
+            },
+        )?;
+        return Ok(OK);
+    }
+    let s = &ctx.style;
+    if !report {
+        writeln!(out, "{key}")?;
+        return Ok(OK);
+    }
+    writeln!(out, "{}", s.value(&key))?;
+    writeln!(out)?;
+    let mut table = Table::new();
+    table.row("version", "V2");
+    for decision in &decisions {
+        table.row("rule", onecontact_report::key_v2_sentence(decision));
+    }
+    if decisions.is_empty() {
+        table.row("rule", s.dim("none of V2's own: the key is key V1's"));
+    }
+    table.write(out, s, 2)?;
     Ok(OK)
 }

@@ -1,4 +1,4 @@
-//! `onecontact dedup`: group addresses by key V1, in a bounded memory.
+//! `onecontact dedup`: group addresses by key V2 (or V1), in a bounded memory.
 //!
 //! Two external sorts (see [`crate::spill`]): the keyed lines sorted by
 //! (key, line) make each group one stretch, whose count and hosts are then
@@ -9,6 +9,7 @@
 use std::collections::HashSet;
 use std::io::{self, BufRead, BufWriter, Write};
 
+use onecontact::KeyVersion;
 use serde::Serialize;
 
 use super::batch_run::{Source, format, options, print_summary};
@@ -318,9 +319,14 @@ pub fn run(
     ctx: &Ctx,
     args: &BatchArgs,
     all: bool,
+    version: KeyVersion,
     spill: &SpillArgs,
     source: Source,
 ) -> Result<u8, CliError> {
+    let version_name = match version {
+        KeyVersion::V1 => "V1",
+        _ => "V2",
+    };
     let options = options("dedup", args, &source);
     let reserve = RESERVE_BASE + RESERVE_PER_JOB * options.jobs.max(1);
     let budget = (spill.memory.saturating_sub(reserve) / 2).max(MIN_SORT_BUDGET);
@@ -330,7 +336,7 @@ pub fn run(
         source.reader,
         &options,
         |line, text, chunk: &mut Vec<Keyed>| match text {
-            Line::Text(text) => match onecontact::key_v1_and_host_with(text, ctx.data()) {
+            Line::Text(text) => match key_and_host(text, version, ctx.data()) {
                 Ok((key, host)) => {
                     chunk.push(Keyed::new(line, &key, merged_host(&host), text));
                     None
@@ -349,6 +355,7 @@ pub fn run(
     let mut out = BufWriter::new(stdout.lock());
     let mut report = Report {
         ctx,
+        version_name,
         format: match format(args, ctx.json) {
             Format::Tsv if args.format.is_none() => None,
             format => Some(format),
@@ -379,7 +386,7 @@ pub fn run(
             "onecontact dedup",
             &summary,
             Some(format!(
-                "{}, {} with duplicates, {} merging different hosts{spilled}",
+                "key {version_name}: {}, {} with duplicates, {} merging different hosts{spilled}",
                 plural(counts.distinct, "distinct key", "distinct keys"),
                 counts.duplicates,
                 counts.merged
@@ -401,6 +408,8 @@ struct Shown {
 /// Writes the report as its parts come, in order.
 struct Report<'a> {
     ctx: &'a Ctx,
+    /// The key version that groups, as the report names it.
+    version_name: &'static str,
     /// `None` for the grouped text report.
     format: Option<Format>,
     group: Option<Shown>,
@@ -519,13 +528,27 @@ impl Report<'_> {
                     };
                     writeln!(
                         out,
-                        "  {} {} hosts merged by key V1 (its documented rules; check that they are one site): {first}, {second}{more}",
+                        "  {} {} hosts merged by key {} (its documented rules; check that they are one site): {first}, {second}{more}",
                         s.warn("note:"),
-                        hosts.len()
+                        hosts.len(),
+                        self.version_name
                     )?;
                 }
                 Ok(())
             }
         }
+    }
+}
+
+/// The key of `text` in `version` and the host it merges (for key V2, the
+/// host of the address behind a wrapper).
+fn key_and_host(
+    text: &str,
+    version: KeyVersion,
+    data: &onecontact::Data,
+) -> Result<(String, String), onecontact::WebError> {
+    match version {
+        KeyVersion::V1 => onecontact::key_v1_and_host_with(text, data),
+        _ => onecontact::key_v2_and_host_with(text, data),
     }
 }

@@ -216,6 +216,19 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
             .map(|u| format!("{u}  {}", s.dim("(not the host)"))),
     );
     table.opt("scheme", report.scheme());
+    if let Some(wrapped) = &report.wrapped {
+        for layer in &wrapped.wrappers {
+            table.opt("wrapper", Some(layer.vendor.as_str()));
+        }
+        table.opt(
+            "leads to",
+            Some(format!(
+                "{}  {}",
+                wrapped.target,
+                s.dim("(inspected too: its warnings are below)")
+            )),
+        );
+    }
     writeln!(out)?;
     table.write(out, s, 2)?;
     if report.scheme_assumed {

@@ -22,6 +22,8 @@ pub struct Lists {
     pub top_domains_file: Option<PathBuf>,
     /// Whether `--top-domains-only` left the built-in popular domains out.
     pub top_domains_only: bool,
+    /// The files of `--hosting`, `--tracking` and `--wrappers`, if given.
+    pub key_v2_files: [Option<PathBuf>; 3],
 }
 
 /// Which Public Suffix List and popular domains were used, as JSON shows it.
@@ -31,6 +33,25 @@ pub struct ListsInfo {
     pub psl: PslInfo,
     /// The popular domains of the look-alike check.
     pub top_domains: TopDomainsInfo,
+    /// Key V2's shared-hosting platforms.
+    pub hosting: KeyV2ListInfo,
+    /// Key V2's (and clean's) tracking parameters.
+    pub tracking: KeyV2ListInfo,
+    /// The link wrappers of key V2, clean --unwrap and inspect.
+    pub wrappers: KeyV2ListInfo,
+}
+
+/// One of key V2's lists in use.
+#[derive(Debug, Clone, Serialize)]
+pub struct KeyV2ListInfo {
+    /// `built-in` or `file`.
+    pub source: &'static str,
+    /// The file it was loaded from.
+    pub path: Option<String>,
+    /// The list's version (`built-in 2026-12-06`, or a file's `# version:`).
+    pub version: String,
+    /// How many entries it holds.
+    pub entries: usize,
 }
 
 /// The Public Suffix List in use.
@@ -67,7 +88,49 @@ impl Lists {
             psl_file: None,
             top_domains_file: None,
             top_domains_only: false,
+            key_v2_files: [None, None, None],
         }
+    }
+
+    /// These lists with key V2's lists read from the files given.
+    ///
+    /// # Errors
+    ///
+    /// A usage error naming the option, the file and the line at fault.
+    pub fn with_key_v2_lists(
+        mut self,
+        hosting: Option<&Path>,
+        tracking: Option<&Path>,
+        wrappers: Option<&Path>,
+    ) -> Result<Lists, CliError> {
+        fn read(option: &str, path: &Path) -> Result<String, CliError> {
+            std::fs::read_to_string(path).map_err(|e| {
+                CliError::Usage(format!(
+                    "--{option} {}: cannot read the file: {e}",
+                    path.display()
+                ))
+            })
+        }
+        let bad = |option: &str, path: &Path, e: onecontact::ListError| {
+            CliError::Usage(format!("--{option} {}: {e}", path.display()))
+        };
+        if let Some(path) = hosting {
+            let list = onecontact::HostingList::parse(&read("hosting", path)?)
+                .map_err(|e| bad("hosting", path, e))?;
+            self.data = self.data.with_hosting(list);
+        }
+        if let Some(path) = tracking {
+            let table = onecontact::TrackingTable::parse(&read("tracking", path)?)
+                .map_err(|e| bad("tracking", path, e))?;
+            self.data = self.data.with_tracking(table);
+        }
+        if let Some(path) = wrappers {
+            let list = onecontact::WrapperList::parse(&read("wrappers", path)?)
+                .map_err(|e| bad("wrappers", path, e))?;
+            self.data = self.data.with_wrappers(list);
+        }
+        self.key_v2_files = [hosting, tracking, wrappers].map(|p| p.map(Path::to_owned));
+        Ok(self)
     }
 
     /// Loads the files given (the built-in lists for the others).
@@ -146,6 +209,27 @@ impl Lists {
                     .map(|p| p.display().to_string()),
                 entries: self.data.top_domains().len(),
             },
+            hosting: self.key_v2_info(0, self.data.hosting().version(), self.data.hosting().len()),
+            tracking: self.key_v2_info(
+                1,
+                self.data.tracking().version(),
+                self.data.tracking().len(),
+            ),
+            wrappers: self.key_v2_info(
+                2,
+                self.data.wrappers().version(),
+                self.data.wrappers().len(),
+            ),
+        }
+    }
+
+    fn key_v2_info(&self, which: usize, version: &str, entries: usize) -> KeyV2ListInfo {
+        let path = self.key_v2_files.get(which).and_then(Option::as_ref);
+        KeyV2ListInfo {
+            source: if path.is_some() { "file" } else { "built-in" },
+            path: path.map(|p| p.display().to_string()),
+            version: version.to_owned(),
+            entries,
         }
     }
 }

@@ -88,6 +88,8 @@ fn row_fields<'r>(row: &'r ParseRow, port: &'r mut String) -> [&'r str; 9] {
 pub struct Clean {
     /// How to read addresses.
     pub options: ReadOptions,
+    /// Whether to clean the address behind a link wrapper.
+    pub unwrap: bool,
 }
 
 impl BatchCommand for Clean {
@@ -98,7 +100,7 @@ impl BatchCommand for Clean {
     }
 
     fn run(&self, text: &str) -> Result<CleanReport, LineError> {
-        tool::clean(text, &self.options).map_err(|e| LineError::from(&e))
+        tool::clean_with(text, &self.options, self.unwrap).map_err(|e| LineError::from(&e))
     }
 
     fn fields(&self, r: &CleanReport, out: &mut Vec<String>) {
@@ -325,9 +327,10 @@ pub fn clean(
     out: &mut dyn Write,
     text: &str,
     options: &ReadOptions,
+    unwrap: bool,
     full: bool,
 ) -> io::Result<u8> {
-    let report = match tool::clean(text, options) {
+    let report = match tool::clean_with(text, options, unwrap) {
         Ok(report) => report,
         Err(error) => return report_invalid(ctx, out, "clean", &LineError::from(&error)),
     };

@@ -99,8 +99,8 @@ def _batch(native, texts, kind, kwargs):
     return _like(texts, native(texts, **kwargs))
 
 
-def keys(texts, *, psl=None, threads=None):
-    return _batch(_keys, texts, "text", {"psl": psl, "threads": threads})
+def keys(texts, *, psl=None, threads=None, version=1):
+    return _batch(_keys, texts, "text", {"psl": psl, "threads": threads, "version": version})
 
 
 def canonicals(texts, *, threads=None):

@@ -123,6 +123,23 @@ pub struct LinkReport {
     pub warnings: Vec<Warning>,
     /// The highest severity among the warnings.
     pub max_severity: Option<Severity>,
+    /// When the link is a wrapper (Outlook Safe Links, Proofpoint, a
+    /// redirect of Google, Facebook, …): the wrappers and the report of the
+    /// address behind them, whose warnings are also among
+    /// [`warnings`](Self::warnings).
+    pub wrapped: Option<Box<Wrapped>>,
+}
+
+/// The address behind a link wrapper, inspected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Wrapped {
+    /// The wrappers, outermost first (vendor and address).
+    pub wrappers: Vec<crate::WrapperLayer>,
+    /// The address behind the innermost wrapper.
+    pub target: String,
+    /// The inspection of that address.
+    pub report: LinkReport,
 }
 
 impl LinkReport {
@@ -711,6 +728,7 @@ pub fn inspect_reading(reading: &Reading<'_>, data: &Data) -> LinkReport {
         parser_differential: found.parser_differential,
         warnings: found.warnings,
         max_severity: found.max_severity,
+        wrapped: found.wrapped,
     }
 }
 
@@ -731,6 +749,49 @@ pub struct Inspection {
     pub warnings: Vec<Warning>,
     /// The highest severity among the warnings.
     pub max_severity: Option<Severity>,
+    /// The address behind a link wrapper, inspected
+    /// ([`LinkReport::wrapped`]).
+    pub wrapped: Option<Box<Wrapped>>,
+}
+
+/// The address behind `url` when it is a link wrapper of `data`, inspected;
+/// its warnings are added to `warnings`, each saying it is about the
+/// address behind the wrapper.
+fn wrapped(
+    url: &Url,
+    host: &HostAnswer,
+    data: &Data,
+    warnings: &mut Vec<Warning>,
+) -> Option<Box<Wrapped>> {
+    let domain = url.domain()?;
+    let registrable = host.answer(url).and_then(|a| a.registrable_domain());
+    if !data
+        .wrappers()
+        .serves(domain.strip_suffix('.').unwrap_or(domain), registrable)
+    {
+        return None;
+    }
+    let found = crate::WebAddress::parse_with(url.as_str(), data)
+        .ok()?
+        .unwrapped(data)?;
+    let target = found.target.url().as_str().to_owned();
+    let report = inspect_with(&target, data);
+    let vendor = found
+        .wrappers
+        .last()
+        .map(|w| w.vendor.as_str())
+        .unwrap_or_default();
+    for w in &report.warnings {
+        let mut w = w.clone();
+        w.message = format!("behind the {vendor} wrapper, {target}: {}", w.message);
+        w.position = None;
+        warnings.push(w);
+    }
+    Some(Box::new(Wrapped {
+        wrappers: found.wrappers,
+        target,
+        report,
+    }))
 }
 
 /// The warnings and the host answer of [`inspect_reading`], without the
@@ -774,6 +835,7 @@ pub fn inspection_of(reading: &Reading<'_>, data: &Data) -> Inspection {
             warnings.extend(spelled_host::spelled_host(reading, url));
             warnings.extend(length_warning(url.as_str()));
             found.parser_differential = typed_warnings(reading, url, &found.host, &mut warnings);
+            found.wrapped = wrapped(url, &found.host, data, &mut warnings);
         }
         Err(_) => {
             let scheme = reading
@@ -816,7 +878,7 @@ pub fn inspect_and_parse(
 impl serde::Serialize for LinkReport {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut s = serializer.serialize_struct("LinkReport", 15)?;
+        let mut s = serializer.serialize_struct("LinkReport", 16)?;
         s.serialize_field("input", &self.input)?;
         s.serialize_field("error", &self.error)?;
         s.serialize_field("scheme_assumed", &self.scheme_assumed)?;
@@ -832,6 +894,7 @@ impl serde::Serialize for LinkReport {
         s.serialize_field("parser_differential", &self.parser_differential)?;
         s.serialize_field("warnings", &self.warnings)?;
         s.serialize_field("max_severity", &self.max_severity)?;
+        s.serialize_field("wrapped", &self.wrapped)?;
         s.end()
     }
 }

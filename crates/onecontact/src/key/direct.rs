@@ -185,7 +185,7 @@ pub fn registrable_domain_with(text: &str, data: &Data) -> Result<Option<String>
 /// and the scan of what the parser would see, when the scan takes it; with
 /// the length of the trimmed text, which no key of it exceeds.
 #[inline(always)]
-fn scan_text(text: &str) -> Option<(Scanned<'_>, usize)> {
+pub(crate) fn scan_text(text: &str) -> Option<(Scanned<'_>, usize)> {
     let (_, trimmed) = input::trim(text);
     if trimmed.is_empty() {
         return None;
@@ -238,7 +238,7 @@ fn push_scanned(scanned: &Scanned<'_>, list: &List, out: &mut String) {
             plain: !scanned.path_has_percent() && !scanned.path_has_empty_segment(),
             upper: scanned.path_has_uppercase(),
         };
-        key::push_scanned_path(out, path, facts);
+        key::push_scanned_path::<true>(out, path, facts);
     }
     // Step 5: the query's parameters without the tracking ones, sorted.
     if let Some(query) = scanned.query() {
