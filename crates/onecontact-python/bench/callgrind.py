@@ -6,8 +6,12 @@
     grep ^summary cg.1 cg.2
 
 WORKLOAD: keys (onecontact.keys, one thread), keys-arrow (the same on a
-pyarrow array), url (onecontact.URL per URL), ada (ada_url.URL per URL),
-tldextract, courlan, domains (onecontact.registrable_domains, one thread).
+pyarrow array), keys-pandas (the pandas accessor on a pandas Series of the
+default dtype), keys-polars (onecontact.keys on a polars Series),
+keys-polars-expr (the polars expression in a DataFrame.select), url
+(onecontact.URL per URL), ada (ada_url.URL per URL), tldextract,
+publicsuffixlist, courlan, w3lib, url-normalize, surt, domains
+(onecontact.registrable_domains, one thread), domains-pandas.
 ROWS (environment, default all) takes the first ROWS URLs of kasztp.txt.
 """
 
@@ -34,6 +38,27 @@ elif workload == "keys-arrow":
 
     def run():
         onecontact.keys(array, threads=1)
+elif workload in ("keys-pandas", "domains-pandas"):
+    import pandas
+    series = pandas.Series(urls, name="website")
+
+    def run():
+        if workload == "keys-pandas":
+            series.onecontact.key(threads=1)
+        else:
+            series.onecontact.registrable_domain(threads=1)
+elif workload == "keys-polars":
+    import polars
+    column = polars.Series("website", urls)
+
+    def run():
+        onecontact.keys(column, threads=1)
+elif workload == "keys-polars-expr":
+    import polars
+    frame = polars.DataFrame({"website": urls})
+
+    def run():
+        frame.select(polars.col("website").onecontact.key(threads=1))
 elif workload == "url":
     def run():
         for u in urls:
@@ -68,6 +93,18 @@ elif workload == "courlan":
                 courlan.normalize_url(u)
             except ValueError:
                 pass
+elif workload in ("w3lib", "url-normalize", "surt", "publicsuffixlist"):
+    from compare import guarded, make_peers
+    peers, _ = make_peers()
+    name = {"w3lib": "w3lib.canonicalize_url", "url-normalize": "url_normalize",
+            "surt": "surt.surt"}.get(workload)
+    function = guarded(peers["domain"]["publicsuffixlist"] if name is None
+                       else peers["normalize"][name])
+    function("https://example.com/")
+
+    def run():
+        for u in urls:
+            function(u)
 else:
     raise SystemExit(f"unknown workload {workload}")
 

@@ -7,7 +7,9 @@ the same file, counted and with examples), for three jobs:
 - registrable domain: tldextract (offline, the same Public Suffix List,
   private section included), publicsuffixlist (the same list);
 - normalization / de-duplication: ural.normalize_url, ural.fingerprint_url,
-  courlan.normalize_url, w3lib.url.canonicalize_url, against the key V1;
+  courlan.normalize_url, w3lib.url.canonicalize_url, url_normalize, surt,
+  against the key V1 (from a list, a pyarrow array, a pandas Series through
+  the accessor, a polars Series and a polars expression);
 - parsing: urllib.parse.urlsplit, yarl.URL, ada_url.URL, against
   onecontact.URL.
 
@@ -66,8 +68,10 @@ def make_peers():
     import ada_url
     import courlan
     import publicsuffixlist
+    import surt
     import tldextract
     import ural
+    import url_normalize
     import w3lib.url
     import yarl
 
@@ -95,6 +99,8 @@ def make_peers():
         "w3lib": _version("w3lib"),
         "yarl": yarl.__version__,
         "ada-url": _version("ada-url"),
+        "url-normalize": _version("url-normalize"),
+        "surt": _version("surt"),
     }
     return {
         "domain": {
@@ -106,6 +112,8 @@ def make_peers():
             "ural.fingerprint_url": ural.fingerprint_url,
             "courlan.normalize_url": courlan.normalize_url,
             "w3lib.canonicalize_url": w3lib.url.canonicalize_url,
+            "url_normalize": url_normalize.url_normalize,
+            "surt.surt": surt.surt,
         },
         "parse": {
             "urllib.parse.urlsplit": urllib.parse.urlsplit,
@@ -127,6 +135,11 @@ def oc_domain(url):
 
 def oc_key(url):
     return onecontact.WebAddress(url).key()
+
+
+def ours(name):
+    """Whether a contender is one of onecontact's routes."""
+    return name.startswith(("onecontact", "pandas ", "polars "))
 
 
 def speed(peers, urls, repeat):
@@ -166,6 +179,32 @@ def speed(peers, urls, repeat):
             ("normalize", "onecontact.keys(pyarrow array)", lambda: onecontact.keys(array)),
             ("domain", "onecontact.registrable_domains(pyarrow array)",
              lambda: onecontact.registrable_domains(array)),
+        ]
+    except ImportError:
+        pass
+    try:
+        import pandas
+
+        series = pandas.Series(urls, name="website")
+        contenders += [
+            ("normalize", f"pandas {pandas.__version__} Series ({series.dtype}).onecontact.key()",
+             lambda: series.onecontact.key()),
+            ("domain", f"pandas {pandas.__version__} Series ({series.dtype}).onecontact.registrable_domain()",
+             lambda: series.onecontact.registrable_domain()),
+        ]
+    except ImportError:
+        pass
+    try:
+        import polars
+
+        column = polars.Series("website", urls)
+        frame = polars.DataFrame({"website": urls})
+        contenders += [
+            ("normalize", "onecontact.keys(polars Series)", lambda: onecontact.keys(column)),
+            ("normalize", "polars pl.col().onecontact.key() (map_batches)",
+             lambda: frame.select(polars.col("website").onecontact.key())),
+            ("domain", "polars pl.col().onecontact.registrable_domain() (map_batches)",
+             lambda: frame.select(polars.col("website").onecontact.registrable_domain())),
         ]
     except ImportError:
         pass
@@ -286,7 +325,7 @@ def main():
         print("| job | call | µs/URL | speed vs the job's fastest peer |")
         print("|---|---|---:|---:|")
         for job in ("domain", "normalize", "parse"):
-            peer_times = [t for j, n, t in rows if j == job and not n.startswith("onecontact")]
+            peer_times = [t for j, n, t in rows if j == job and not ours(n)]
             fastest = min(peer_times)
             for j, name, t in rows:
                 if j == job:
@@ -295,7 +334,12 @@ def main():
             return next(x for _, n, x in rows if n == name)
         print("\n## Targets\n")
         fastest_norm = min(t(n) for n in peers["normalize"])
-        print(f"- batch key vs the fastest peer's normalization: {fastest_norm / t('onecontact.keys(list)'):.1f}x (target 20x)")
+        fastest_domain = min(t(n) for n in peers["domain"])
+        print(f"- batch key vs the fastest peer's normalization: {fastest_norm / t('onecontact.keys(list)'):.1f}x (target 10x from a list)")
+        for job, fastest in (("normalize", fastest_norm), ("domain", fastest_domain)):
+            for _, name, x in rows:
+                if _ == job and ("arrow" in name or "polars" in name or "pandas" in name):
+                    print(f"- {name} vs the fastest {job} peer: {fastest / x:.1f}x (target 20x)")
         print(f"- onecontact.URL(t) vs ada_url.URL(t): {t('ada_url.URL') / t('onecontact.URL(t)'):.2f}x (target 1x)")
         print(f"- registrable_domains vs tldextract: {t('tldextract') / t('onecontact.registrable_domains(list)'):.1f}x (target 10x)")
 

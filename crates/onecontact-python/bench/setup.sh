@@ -20,7 +20,11 @@ peers=(
     w3lib==2.5.0
     yarl==1.25.1
     ada-url==4.0.0
+    url-normalize==3.1.0
+    surt==0.3.1
     pyarrow==26.0.1
+    pandas==3.1.1
+    polars==2.1.0
     maturin==1.16.0
 )
 
@@ -29,4 +33,4 @@ rm -rf "$venv" "$out/bench-wheels"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "${peers[@]}"
 nice -n 5 "$venv/bin/maturin" build -q --release -m "$here/Cargo.toml" -o "$out/bench-wheels"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps "$out"/bench-wheels/onecontact-*.whl
-"$venv/bin/python" -m pip list --disable-pip-version-check 2>/dev/null | grep -iE 'onecontact|tldextract|publicsuffixlist|ural|courlan|w3lib|yarl|ada-url'
+"$venv/bin/python" -m pip list --disable-pip-version-check 2>/dev/null | grep -iE 'onecontact|tldextract|publicsuffixlist|ural|courlan|w3lib|yarl|ada-url|url-normalize|surt|pandas|polars|pyarrow'
