@@ -149,7 +149,9 @@ impl WarningCode {
             | WarningCode::NonWebScheme
             | WarningCode::ParserDifferential
             | WarningCode::MistypedScheme
-            | WarningCode::EncodedDotSegment => false,
+            | WarningCode::EncodedDotSegment
+            | WarningCode::HostSpelledAfterHost
+            | WarningCode::DefangedLink => false,
         }
     }
 
