@@ -841,6 +841,24 @@ fn findings_read_as_sentences(browser: &Session) {
     assert!(!note.contains("\\\\"), "{note}");
     assert!(!note.contains("). at"), "{note}");
     assert!(note.ends_with('.'), "{note}");
+    // A warning's place is part of its message, not a column of its own.
+    let loose = browser.execute(
+        "return [...document.querySelectorAll('#findings li.warning > .where')].length;",
+        json!([]),
+    );
+    assert_eq!(loose, json!(0));
+    // Every value of the Parts table starts in one column, the host's
+    // details included (positions, not pixels).
+    let lefts = browser.execute(
+        "return ['#part-scheme', '#part-fragment', '#origin', '#host-kind', '#registrable-domain', '#public-suffix']
+           .map((css) => Math.round(document.querySelector(css).getBoundingClientRect().left));",
+        json!([]),
+    );
+    let lefts = lefts.as_array().unwrap();
+    assert!(
+        lefts.iter().all(|l| l == &lefts[0]),
+        "value columns: {lefts:?}"
+    );
 }
 
 /// A copy button says "Copied".

@@ -492,10 +492,11 @@
         item.append(prose('span', 'message', message));
         return item;
       }
-      // One sentence: the places come before its full stop.
-      item.append(prose('span', 'message', message.slice(0, -1)));
-      item.append(make('span', 'where', ` ${at.join(' ')}`));
-      item.append(document.createTextNode(message.slice(-1)));
+      // One sentence: the places come before its full stop, inside the
+      // message (a warning lays its badge and message out side by side).
+      const body = prose('span', 'message', message.slice(0, -1));
+      body.append(make('span', 'where', ` ${at.join(' ')}`), document.createTextNode(message.slice(-1)));
+      item.append(body);
       return item;
     });
   }
