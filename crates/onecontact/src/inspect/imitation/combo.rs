@@ -12,11 +12,24 @@ const MIN_BRAND_LENGTH: usize = 4;
 
 /// Whether some keyword stands in `skeleton` (a quick test before the
 /// brands are tried).
-fn has_keyword(skeleton: &str, keywords: &[&str]) -> bool {
+pub(super) fn has_keyword(skeleton: &str, keywords: &[&str]) -> bool {
+    let bit = |b: u8| if b < 128 { 1u128 << b } else { 0 };
+    // The first bytes of the keywords, as a set of ASCII bytes.
+    let first = keywords
+        .iter()
+        .filter_map(|k| k.as_bytes().first())
+        .fold(0u128, |set, &b| set | bit(b));
     let bytes = skeleton.as_bytes();
     (0..bytes.len()).any(|i| {
-        let rest = bytes.get(i..).unwrap_or_default();
-        keywords.iter().any(|k| rest.starts_with(k.as_bytes()))
+        let Some(rest) = bytes.get(i..) else {
+            return false;
+        };
+        let b = rest.first().copied().unwrap_or(0);
+        first & bit(b) != 0
+            && keywords.iter().any(|k| {
+                let k = k.as_bytes();
+                k.first() == Some(&b) && rest.starts_with(k)
+            })
     })
 }
 
@@ -44,17 +57,23 @@ fn is_combo(brand: &str, skeleton: &str, keywords: &[&str]) -> bool {
 
 /// The combo-squatting match of `info`: Chromium's brands first, then the
 /// names of one's own sites.
-pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+pub(super) fn find(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitation> {
     find_with(info, targets, combo_brands(), combo_keywords())
 }
 
 /// [`find`] with other brands and keywords (Chromium's tests use their own).
 pub(super) fn find_with(
-    info: &DomainInfo,
+    info: &DomainInfo<'_>,
     targets: &Targets<'_>,
     brands: &[(&str, &str)],
     keywords: &[&str],
 ) -> Option<Imitation> {
+    // Most names are ASCII: their one skeleton is read without a copy.
+    if let Some(one) = info.e2ld_skeleton_ascii()
+        && !has_keyword(one, keywords)
+    {
+        return None;
+    }
     let skeletons = info.e2ld_skeletons();
     if !skeletons.iter().any(|s| has_keyword(s, keywords)) {
         return None;
@@ -84,7 +103,7 @@ pub(super) fn find_with(
                     .find(|s| s.info.e2ld == site.info.e2ld)
                     .unwrap_or(site);
                 return Some(Imitation {
-                    domain: first.info.hostname.clone(),
+                    domain: first.info.hostname.to_string(),
                     kind: ImitationKind::ComboSquattingOwn,
                 });
             }
@@ -95,7 +114,7 @@ pub(super) fn find_with(
 
 /// The domain to suggest for a Chromium brand: the brand under the host's
 /// registry when that is a popular domain, else under `.com`.
-fn suggestion(brand: &str, info: &DomainInfo, targets: &Targets<'_>) -> String {
+fn suggestion(brand: &str, info: &DomainInfo<'_>, targets: &Targets<'_>) -> String {
     let registry = info.etld1.get(info.e2ld.len() + 1..).unwrap_or_default();
     let same_registry = format!("{brand}.{registry}");
     let candidate = DomainInfo::of(&same_registry, None, targets.psl);

@@ -14,13 +14,13 @@ use super::{Imitation, ImitationKind, Targets};
 const MIN_LENGTH_FOR_TWO_EDITS: usize = 9;
 
 /// The imitation of one of one's own domains by the checks beyond Chromium.
-pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+pub(super) fn find(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitation> {
     let engaged = targets.engaged;
     if engaged.names.is_empty() {
         return None;
     }
     let hit = |site: &super::engaged::Site, kind| Imitation {
-        domain: site.info.etld1.clone(),
+        domain: site.info.etld1.to_string(),
         kind,
     };
     let skeletons = info.e2ld_skeletons();
@@ -36,7 +36,7 @@ pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation
                 continue;
             };
             if edit_distance_at_most_one(skeleton, name) && site.info.etld1 != info.etld1 {
-                let registry = |d: &DomainInfo| d.etld1.get(d.e2ld.len()..).map(str::to_owned);
+                let registry = |d: &DomainInfo<'_>| d.etld1.get(d.e2ld.len()..).map(str::to_owned);
                 let kind = if registry(info) == registry(&site.info) {
                     // One edit under the same registry that Chromium let
                     // pass (`metamask1.io`): the name inside a longer one.
