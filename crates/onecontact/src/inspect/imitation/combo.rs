@@ -13,24 +13,50 @@ const MIN_BRAND_LENGTH: usize = 4;
 /// Whether some keyword stands in `skeleton` (a quick test before the
 /// brands are tried).
 pub(super) fn has_keyword(skeleton: &str, keywords: &[&str]) -> bool {
-    let bit = |b: u8| if b < 128 { 1u128 << b } else { 0 };
-    // The first bytes of the keywords, as a set of ASCII bytes.
-    let first = keywords
-        .iter()
-        .filter_map(|k| k.as_bytes().first())
-        .fold(0u128, |set, &b| set | bit(b));
     let bytes = skeleton.as_bytes();
-    (0..bytes.len()).any(|i| {
-        let Some(rest) = bytes.get(i..) else {
-            return false;
-        };
-        let b = rest.first().copied().unwrap_or(0);
-        first & bit(b) != 0
-            && keywords.iter().any(|k| {
-                let k = k.as_bytes();
-                k.first() == Some(&b) && rest.starts_with(k)
-            })
-    })
+    let pairs = KeywordPairs::of(keywords);
+    bytes.windows(2).enumerate().any(|(i, pair)| {
+        pairs.has(pair)
+            && bytes
+                .get(i..)
+                .is_some_and(|rest| keywords.iter().any(|k| rest.starts_with(k.as_bytes())))
+    }) || keywords.iter().any(|k| k.len() < 2 && skeleton.contains(k))
+}
+
+/// The first two bytes of keywords (lowercase ASCII letters), as a set of
+/// 26 × 26 bits: a position whose two bytes are no keyword's start is
+/// passed over with one test.
+struct KeywordPairs([u32; 26]);
+
+impl KeywordPairs {
+    fn of(keywords: &[&str]) -> KeywordPairs {
+        let mut rows = [0u32; 26];
+        for k in keywords {
+            if let [a, b, ..] = k.as_bytes()
+                && let (Some(a), Some(b)) = (letter(*a), letter(*b))
+                && let Some(row) = rows.get_mut(a)
+            {
+                *row |= 1 << b;
+            }
+        }
+        KeywordPairs(rows)
+    }
+
+    fn has(&self, pair: &[u8]) -> bool {
+        match pair {
+            [a, b] => match (letter(*a), letter(*b)) {
+                (Some(a), Some(b)) => self.0.get(a).is_some_and(|row| row & (1 << b) != 0),
+                // Keywords of other bytes are compared at every place.
+                _ => true,
+            },
+            _ => false,
+        }
+    }
+}
+
+/// The index of a lowercase ASCII letter.
+fn letter(b: u8) -> Option<usize> {
+    b.is_ascii_lowercase().then(|| usize::from(b - b'a'))
 }
 
 /// Whether `skeleton` holds `brand` (without being it) and a keyword that

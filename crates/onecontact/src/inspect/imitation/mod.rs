@@ -353,7 +353,10 @@ fn skeleton_match(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitat
 
 /// Chromium's false-positive rules for an edit-distance match
 /// (`IsLikelyEditDistanceFalsePositive`).
-fn likely_edit_distance_false_positive(host: &DomainInfo<'_>, target: &DomainInfo<'_>) -> bool {
+pub(super) fn likely_edit_distance_false_positive(
+    host: &DomainInfo<'_>,
+    target: &DomainInfo<'_>,
+) -> bool {
     if host.e2ld == target.e2ld {
         return true;
     }
