@@ -10,7 +10,12 @@
 //! `cargo test -p onecontact --release --test imitation_rates -- --nocapture`
 //! prints both rates (docs/web.md states them).
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use onecontact::Data;
 use onecontact::inspect::{TopDomains, inspect_with};
