@@ -153,3 +153,16 @@ fn the_quick_refusal_hides_no_match() {
     }
     assert!(matched > 100, "{matched}");
 }
+
+#[test]
+fn the_fuzz_checks_hold_on_examples() {
+    for text in [
+        "myetherwallet.com\nhttps://myetherwaliet.com/",
+        "https://paypal-login.com/",
+        "not a domain\nhttps://google.com.evil.net/",
+        "\n\n",
+        "metamask.io\nopensea.io\nmetamask.top",
+    ] {
+        crate::inspect::fuzzing::check_imitation(text).unwrap();
+    }
+}
