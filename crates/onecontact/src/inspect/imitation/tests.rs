@@ -10,7 +10,7 @@ fn imitation(host: &str, data: &Data) -> Option<(String, ImitationKind)> {
 }
 
 #[test]
-fn the_issues_examples_with_the_brand_given() {
+fn typosquats_of_ones_brands_are_named() {
     let data = with_own("myetherwallet.com\nmetamask.io\nopensea.io\npaypal.com\ngoogle.com\n");
     for (host, domain) in [
         ("myetherwaliet.com", "myetherwallet.com"),
