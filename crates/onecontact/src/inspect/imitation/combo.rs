@@ -13,8 +13,23 @@ const MIN_BRAND_LENGTH: usize = 4;
 /// Whether some keyword stands in `skeleton` (a quick test before the
 /// brands are tried).
 pub(super) fn has_keyword(skeleton: &str, keywords: &[&str]) -> bool {
+    has_keyword_with(skeleton, keywords, &KeywordPairs::of(keywords))
+}
+
+/// [`has_keyword`] for Chromium's keywords, with their letter pairs built
+/// once.
+pub(super) fn has_chromium_keyword(skeleton: &str) -> bool {
+    static PAIRS: std::sync::OnceLock<KeywordPairs> = std::sync::OnceLock::new();
+    let keywords = combo_keywords();
+    has_keyword_with(
+        skeleton,
+        keywords,
+        PAIRS.get_or_init(|| KeywordPairs::of(keywords)),
+    )
+}
+
+fn has_keyword_with(skeleton: &str, keywords: &[&str], pairs: &KeywordPairs) -> bool {
     let bytes = skeleton.as_bytes();
-    let pairs = KeywordPairs::of(keywords);
     bytes.windows(2).enumerate().any(|(i, pair)| {
         pairs.has(pair)
             && bytes

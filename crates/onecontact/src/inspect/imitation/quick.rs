@@ -163,10 +163,24 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
             None => return true,
         }
     }
-    if let Some(s) = etld1_skeleton
-        && super::combo::has_keyword(s, super::words::combo_keywords())
-    {
-        return true;
+    // Combo squatting reads the name without registry: the eTLD+1's
+    // skeleton before as many dots as the registry has labels.
+    if let Some(s) = etld1_skeleton {
+        let registry_labels = etld1
+            .as_bytes()
+            .get(e2ld.len()..)
+            .map_or(0, |r| r.iter().filter(|&&b| b == b'.').count());
+        let mut end = s.len();
+        for _ in 0..registry_labels {
+            end = s
+                .as_bytes()
+                .get(..end)
+                .and_then(|head| head.iter().rposition(|&b| b == b'.'))
+                .unwrap_or(0);
+        }
+        if super::combo::has_chromium_keyword(s.get(..end).unwrap_or(s)) {
+            return true;
+        }
     }
     if etld1_skeleton.is_none()
         && super::combo::has_keyword(skeleton, super::words::combo_keywords())
