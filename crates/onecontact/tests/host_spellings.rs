@@ -239,7 +239,7 @@ fn the_seeds_draw_every_kind_of_imitation_chromium_and_ours_share() {
 }
 
 #[test]
-fn the_issue_examples_keep_their_warning() {
+fn the_root_dot_and_other_spellings_keep_domain_in_subdomain() {
     let data = data();
     for text in [
         "https://paypal.com.secure-login.com./verify",

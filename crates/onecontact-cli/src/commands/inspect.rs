@@ -188,6 +188,12 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
     let mut table = Table::new();
     table.opt("url", report.url().map(|u| u.as_str()));
     table.opt("registrable domain", report.registrable_domain());
+    // The domain the host imitates, and the heuristic that says so.
+    let imitation = report.warnings.iter().find_map(|w| w.imitation.as_ref());
+    table.opt(
+        "imitates",
+        imitation.map(|i| format!("{}  {}", i.domain, s.dim(&format!("({})", i.kind)))),
+    );
     table.opt("Unicode form", report.host_unicode());
     if let Some(display) = report.display().filter(|d| !d.labels.is_empty()) {
         table.opt("browser shows", Some(display.host.as_str()));
@@ -203,7 +209,6 @@ pub fn single(ctx: &Ctx, out: &mut dyn Write, inspect: &Inspect, text: &str) -> 
                 );
             }
         }
-        table.opt("imitates", display.imitates.as_deref());
     }
     table.opt(
         "host kind",

@@ -67,3 +67,32 @@ pub fn check_inspect(text: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The checks of the `imitation` fuzz target: the lines of `text` before
+/// its last are a list of one's own domains (used when it parses), the last
+/// line a link. Inspecting it must not panic; each imitation finding names
+/// a domain other than the host's, with the severity of its kind; and the
+/// search stays within its bound (the fuzz target times it).
+pub fn check_imitation(text: &str) -> Result<(), String> {
+    let (list, link) = text.rsplit_once('\n').unwrap_or(("", text));
+    let data = match TopDomains::parse(list) {
+        Ok(own) => crate::Data::baked().with_top_domains(TopDomains::baked().with(own)),
+        Err(_) => crate::Data::baked(),
+    };
+    let report = super::inspect_with(link, &data);
+    for w in &report.warnings {
+        let Some(imitation) = &w.imitation else {
+            continue;
+        };
+        if w.code != WarningCode::LookalikeOfPopularDomain {
+            return Err(format!("{link:?}: an imitation on {}", w.code));
+        }
+        if imitation.domain.is_empty() || Some(imitation.domain.as_str()) == report.real_host() {
+            return Err(format!("{link:?}: imitates {:?}", imitation.domain));
+        }
+        if w.severity != imitation.kind.severity() {
+            return Err(format!("{link:?}: {} at {:?}", imitation.kind, w.severity));
+        }
+    }
+    Ok(())
+}

@@ -19,7 +19,7 @@
 //! | `mixed-script-label` | danger | a label a browser keeps in Punycode because it mixes scripts (Latin with Cyrillic, …) |
 //! | `lookalike-label` | danger | a label a browser keeps in Punycode because it imitates Latin letters, digits or punctuation |
 //! | `label-shown-as-punycode` | warning | a label a browser keeps in Punycode for a character it does not show |
-//! | `lookalike-of-popular-domain` | danger | a host whose look-alike skeleton is that of a popular domain it is not (`xn--80ak6aa92e.com` imitates `apple.com`) |
+//! | `lookalike-of-popular-domain` | danger, warning or info by heuristic | a host that imitates a popular domain or one of one's own, as Chromium's lookalike heuristics decide ([`Imitation`]: `xn--80ak6aa92e.com` imitates `apple.com`, `paypal-login.com` paypal.com) |
 //! | `encoded-delimiter-in-host` | danger | `%2F`, `%40`, … in the authority as typed |
 //! | `secret-in-query` | warning | a token, password, API key, session or reset code in the query |
 //! | `long-url` | info | over 2,000 characters |

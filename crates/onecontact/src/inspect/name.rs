@@ -12,7 +12,11 @@ use std::borrow::Cow;
 /// `host` without a root dot and without empty labels (borrowed when it has
 /// neither, the common case): `a..b.example.` is `a.b.example`.
 pub(crate) fn warning_name(host: &str) -> Cow<'_, str> {
-    if !host.starts_with('.') && !host.ends_with('.') && !host.contains("..") {
+    let bytes = host.as_bytes();
+    let clean = bytes.first() != Some(&b'.')
+        && bytes.last() != Some(&b'.')
+        && !bytes.windows(2).any(|w| w == b"..");
+    if clean {
         return Cow::Borrowed(host);
     }
     let mut out = String::with_capacity(host.len());

@@ -214,6 +214,17 @@ impl TopDomains {
         self.baked
     }
 
+    /// The built-in (skeleton, domain) entries, in skeleton order.
+    pub(crate) fn baked_entries() -> impl Iterator<Item = (&'static str, &'static str)> {
+        (0..baked::TOP_SKELETONS.len())
+            .filter_map(|i| Some((baked::TOP_SKELETONS.get(i)?, baked::TOP_DOMAINS.get(i)?)))
+    }
+
+    /// The built-in top-bucket skeletons without separators.
+    pub(crate) fn baked_joined() -> impl Iterator<Item = &'static str> {
+        (0..baked::JOINED_SKELETONS.len()).filter_map(|i| baked::JOINED_SKELETONS.get(i))
+    }
+
     /// How many edit-distance skeletons the built-in list has.
     pub(crate) fn edit_len() -> usize {
         baked::EDIT_SKELETONS.len()
@@ -526,7 +537,7 @@ fn expand(host: &str, max_readings: usize, out: &mut BTreeSet<String>) {
 
 /// The prototype of an ASCII character in Unicode's confusables table,
 /// when it has one (checked against the table by a test).
-fn ascii_prototype(c: u8) -> Option<&'static str> {
+pub(crate) fn ascii_prototype(c: u8) -> Option<&'static str> {
     Some(match c {
         b'"' => "''",
         b'%' => "\u{b0}/\u{2080}",
@@ -543,6 +554,16 @@ fn ascii_prototype(c: u8) -> Option<&'static str> {
 /// not decompose, is not reordered and maps to nothing else).
 pub(crate) fn skeleton_of(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
+    if s.is_ascii() {
+        // Each character stands for its prototype, a dot for itself.
+        for b in s.bytes() {
+            match ascii_prototype(b) {
+                Some(p) => out.push_str(p),
+                None => out.push(char::from(b)),
+            }
+        }
+        return out;
+    }
     for (i, part) in s.split('.').enumerate() {
         if i > 0 {
             out.push('.');

@@ -12,12 +12,66 @@ const MIN_BRAND_LENGTH: usize = 4;
 
 /// Whether some keyword stands in `skeleton` (a quick test before the
 /// brands are tried).
-fn has_keyword(skeleton: &str, keywords: &[&str]) -> bool {
+pub(super) fn has_keyword(skeleton: &str, keywords: &[&str]) -> bool {
+    has_keyword_with(skeleton, keywords, &KeywordPairs::of(keywords))
+}
+
+/// [`has_keyword`] for Chromium's keywords, with their letter pairs built
+/// once.
+pub(super) fn has_chromium_keyword(skeleton: &str) -> bool {
+    static PAIRS: std::sync::OnceLock<KeywordPairs> = std::sync::OnceLock::new();
+    let keywords = combo_keywords();
+    has_keyword_with(
+        skeleton,
+        keywords,
+        PAIRS.get_or_init(|| KeywordPairs::of(keywords)),
+    )
+}
+
+fn has_keyword_with(skeleton: &str, keywords: &[&str], pairs: &KeywordPairs) -> bool {
     let bytes = skeleton.as_bytes();
-    (0..bytes.len()).any(|i| {
-        let rest = bytes.get(i..).unwrap_or_default();
-        keywords.iter().any(|k| rest.starts_with(k.as_bytes()))
-    })
+    bytes.windows(2).enumerate().any(|(i, pair)| {
+        pairs.has(pair)
+            && bytes
+                .get(i..)
+                .is_some_and(|rest| keywords.iter().any(|k| rest.starts_with(k.as_bytes())))
+    }) || keywords.iter().any(|k| k.len() < 2 && skeleton.contains(k))
+}
+
+/// The first two bytes of keywords (lowercase ASCII letters), as a set of
+/// 26 × 26 bits: a position whose two bytes are no keyword's start is
+/// passed over with one test.
+struct KeywordPairs([u32; 26]);
+
+impl KeywordPairs {
+    fn of(keywords: &[&str]) -> KeywordPairs {
+        let mut rows = [0u32; 26];
+        for k in keywords {
+            if let [a, b, ..] = k.as_bytes()
+                && let (Some(a), Some(b)) = (letter(*a), letter(*b))
+                && let Some(row) = rows.get_mut(a)
+            {
+                *row |= 1 << b;
+            }
+        }
+        KeywordPairs(rows)
+    }
+
+    fn has(&self, pair: &[u8]) -> bool {
+        match pair {
+            [a, b] => match (letter(*a), letter(*b)) {
+                (Some(a), Some(b)) => self.0.get(a).is_some_and(|row| row & (1 << b) != 0),
+                // Keywords of other bytes are compared at every place.
+                _ => true,
+            },
+            _ => false,
+        }
+    }
+}
+
+/// The index of a lowercase ASCII letter.
+fn letter(b: u8) -> Option<usize> {
+    b.is_ascii_lowercase().then(|| usize::from(b - b'a'))
 }
 
 /// Whether `skeleton` holds `brand` (without being it) and a keyword that
@@ -44,17 +98,23 @@ fn is_combo(brand: &str, skeleton: &str, keywords: &[&str]) -> bool {
 
 /// The combo-squatting match of `info`: Chromium's brands first, then the
 /// names of one's own sites.
-pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+pub(super) fn find(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitation> {
     find_with(info, targets, combo_brands(), combo_keywords())
 }
 
 /// [`find`] with other brands and keywords (Chromium's tests use their own).
 pub(super) fn find_with(
-    info: &DomainInfo,
+    info: &DomainInfo<'_>,
     targets: &Targets<'_>,
     brands: &[(&str, &str)],
     keywords: &[&str],
 ) -> Option<Imitation> {
+    // Most names are ASCII: their one skeleton is read without a copy.
+    if let Some(one) = info.e2ld_skeleton_ascii()
+        && !has_keyword(one, keywords)
+    {
+        return None;
+    }
     let skeletons = info.e2ld_skeletons();
     if !skeletons.iter().any(|s| has_keyword(s, keywords)) {
         return None;
@@ -84,7 +144,7 @@ pub(super) fn find_with(
                     .find(|s| s.info.e2ld == site.info.e2ld)
                     .unwrap_or(site);
                 return Some(Imitation {
-                    domain: first.info.hostname.clone(),
+                    domain: first.info.hostname.to_string(),
                     kind: ImitationKind::ComboSquattingOwn,
                 });
             }
@@ -95,7 +155,7 @@ pub(super) fn find_with(
 
 /// The domain to suggest for a Chromium brand: the brand under the host's
 /// registry when that is a popular domain, else under `.com`.
-fn suggestion(brand: &str, info: &DomainInfo, targets: &Targets<'_>) -> String {
+fn suggestion(brand: &str, info: &DomainInfo<'_>, targets: &Targets<'_>) -> String {
     let registry = info.etld1.get(info.e2ld.len() + 1..).unwrap_or_default();
     let same_registry = format!("{brand}.{registry}");
     let candidate = DomainInfo::of(&same_registry, None, targets.psl);

@@ -112,44 +112,51 @@ pub(crate) fn edit_distance_within(a: &str, b: &str, max: usize) -> Option<usize
 
 const BASE: u64 = 0x100_0000_01b3;
 
-/// The hashes of `s` and of each string `s` gives with one character
-/// deleted, into `out` (cleared first).
-fn neighbourhood(s: &str, out: &mut Vec<u64>) {
-    out.clear();
-    let chars: Vec<char> = s.chars().collect();
-    let n = chars.len();
-    // prefix[k]: hash of chars[..k]; suffix[k]: hash of chars[k..];
-    // power[k]: BASE^k.
-    let mut prefix = Vec::with_capacity(n + 1);
-    let mut power = Vec::with_capacity(n + 1);
-    prefix.push(0u64);
-    power.push(1u64);
-    for &c in &chars {
-        let last = prefix.last().copied().unwrap_or(0);
-        prefix.push(last.wrapping_mul(BASE).wrapping_add(u64::from(c) + 1));
-        let p = power.last().copied().unwrap_or(1);
-        power.push(p.wrapping_mul(BASE));
-    }
-    let mut suffix = vec![0u64; n + 1];
-    for k in (0..n).rev() {
-        let c = chars.get(k).copied().unwrap_or_default();
-        let rest = suffix.get(k + 1).copied().unwrap_or(0);
-        let len = n - 1 - k;
-        if let Some(slot) = suffix.get_mut(k) {
-            *slot = (u64::from(c) + 1)
-                .wrapping_mul(power.get(len).copied().unwrap_or(1))
-                .wrapping_add(rest);
-        }
-    }
-    out.push(prefix.get(n).copied().unwrap_or(0));
-    for k in 0..n {
-        let head = prefix.get(k).copied().unwrap_or(0);
-        let tail = suffix.get(k + 1).copied().unwrap_or(0);
-        let len = n - 1 - k;
-        out.push(
-            head.wrapping_mul(power.get(len).copied().unwrap_or(1))
-                .wrapping_add(tail),
+/// Calls `f` with the hash of `s` and of each string `s` gives with one
+/// character deleted. A hash is `sum(c_k * BASE^(m-1-k))` over the `m`
+/// characters (each plus one). Two deletions next to each other differ in
+/// one place: deleting `k` leaves `s[k+1]` where deleting `k+1` leaves
+/// `s[k]`, so each hash follows from the next in a step.
+fn for_each_neighbour(s: &str, mut f: impl FnMut(u64)) {
+    if s.is_ascii() {
+        let codes: &[u8] = s.as_bytes();
+        neighbours(
+            codes.len(),
+            |k| codes.get(k).map_or(0, |&b| u64::from(b) + 1),
+            &mut f,
         );
+    } else {
+        let codes: Vec<u64> = s.chars().map(|c| u64::from(c) + 1).collect();
+        neighbours(codes.len(), |k| codes.get(k).copied().unwrap_or(0), &mut f);
+    }
+}
+
+/// [`for_each_neighbour`] over `n` character codes, `code(k)` the k-th.
+fn neighbours(n: usize, code: impl Fn(usize) -> u64, f: &mut impl FnMut(u64)) {
+    if n == 0 {
+        f(0);
+        return;
+    }
+    // The hash of the first n - 1 codes, and of all n.
+    let mut head = 0u64;
+    for k in 0..n - 1 {
+        head = head.wrapping_mul(BASE).wrapping_add(code(k));
+    }
+    let last = code(n - 1);
+    f(head.wrapping_mul(BASE).wrapping_add(last));
+    // Deleting the last code leaves `head`; walking left, deleting k
+    // instead of k + 1 puts s[k+1] at place k, whose weight is
+    // BASE^(n-2-k).
+    let mut hash = head;
+    f(hash);
+    let mut weight = 1u64;
+    let mut next = last;
+    for k in (0..n - 1).rev() {
+        let here = code(k);
+        hash = hash.wrapping_add(next.wrapping_sub(here).wrapping_mul(weight));
+        f(hash);
+        weight = weight.wrapping_mul(BASE);
+        next = here;
     }
 }
 
@@ -178,15 +185,11 @@ impl Neighbourhoods {
     /// The index of `strings` (string `i` is found as `i`).
     pub(crate) fn new<'s>(strings: impl Iterator<Item = &'s str>) -> Neighbourhoods {
         let mut entries: Vec<(u64, u32)> = Vec::new();
-        let mut hashes = Vec::new();
         for (i, s) in strings.enumerate() {
             let Ok(i) = u32::try_from(i) else {
                 break;
             };
-            neighbourhood(s, &mut hashes);
-            for &h in &hashes {
-                entries.push((key(h), i));
-            }
+            for_each_neighbour(s, |h| entries.push((key(h), i)));
         }
         entries.sort_unstable();
         entries.dedup();
@@ -207,6 +210,34 @@ impl Neighbourhoods {
         Neighbourhoods { slots, mask }
     }
 
+    /// Whether some string may be at most one edit or one swap away from
+    /// `s` (no string is when this is `false`).
+    pub(crate) fn may_have_near(&self, s: &str) -> bool {
+        if self.slots.is_empty() {
+            return false;
+        }
+        let mut any = false;
+        for_each_neighbour(s, |h| {
+            if any {
+                return;
+            }
+            let h = key(h);
+            #[allow(clippy::cast_possible_truncation)]
+            let mut at = (h as usize) & self.mask;
+            while let Some(&(slot, i)) = self.slots.get(at) {
+                if (slot, i) == EMPTY {
+                    break;
+                }
+                if slot == h {
+                    any = true;
+                    return;
+                }
+                at = (at + 1) & self.mask;
+            }
+        });
+        any
+    }
+
     /// The indexes of the strings that may be at most one edit or one swap
     /// away from `s`, sorted, each once (to be checked exactly).
     pub(crate) fn candidates(&self, s: &str, out: &mut Vec<u32>) {
@@ -214,9 +245,7 @@ impl Neighbourhoods {
         if self.slots.is_empty() {
             return;
         }
-        let mut hashes = Vec::new();
-        neighbourhood(s, &mut hashes);
-        for h in hashes {
+        for_each_neighbour(s, |h| {
             let h = key(h);
             #[allow(clippy::cast_possible_truncation)]
             let mut at = (h as usize) & self.mask;
@@ -229,7 +258,7 @@ impl Neighbourhoods {
                 }
                 at = (at + 1) & self.mask;
             }
-        }
+        });
         out.sort_unstable();
         out.dedup();
     }
@@ -260,6 +289,33 @@ mod tests {
         assert_eq!(edit_distance_within("kitten", "sitting", 2), None);
         assert_eq!(edit_distance_within("kitten", "sitting", 3), Some(3));
         assert_eq!(edit_distance_within("", "ab", 2), Some(2));
+    }
+
+    #[test]
+    fn long_and_short_strings_hash_alike() {
+        let mut short = Vec::new();
+        for_each_neighbour("abcé", |h| short.push(h));
+        // Each hash is the hash of the string it stands for.
+        let direct = |t: &str| {
+            t.chars().fold(0u64, |h, c| {
+                h.wrapping_mul(BASE).wrapping_add(u64::from(c) + 1)
+            })
+        };
+        let chars: Vec<char> = "abcé".chars().collect();
+        let mut want = vec![direct("abcé")];
+        for k in (0..chars.len()).rev() {
+            let mut d = chars.clone();
+            d.remove(k);
+            want.push(direct(&d.iter().collect::<String>()));
+        }
+        assert_eq!(short, want);
+        let long = "a".repeat(100);
+        let mut hashes = Vec::new();
+        for_each_neighbour(&long, |h| hashes.push(h));
+        assert_eq!(hashes.len(), 101);
+        let mut shorter = Vec::new();
+        for_each_neighbour(&"a".repeat(99), |h| shorter.push(h));
+        assert!(hashes.iter().skip(1).all(|h| *h == shorter[0]));
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! eTLD+1 as Chromium reads it, its name without registry, and the
 //! confusable skeletons of its eTLD+1 in Unicode.
 
+use std::borrow::Cow;
+
 use onecontact_psl::{Answer, List, Sections};
 
 use crate::inspect::display::lookalike::{skeleton_of, skeletons};
@@ -11,16 +13,37 @@ const PRIVATE_TREATED_AS_PUBLIC: [&str; 2] = ["com.de", "com.se"];
 
 /// A domain as the heuristics read it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct DomainInfo {
+pub(crate) struct DomainInfo<'a> {
     /// The host (ASCII, lowercase, without a root dot).
-    pub(crate) hostname: String,
+    pub(crate) hostname: Cow<'a, str>,
     /// Its eTLD+1 (ASCII): PRIVATE registries ignored except `com.de` and
     /// `com.se`; empty when the registry is unknown.
-    pub(crate) etld1: String,
+    pub(crate) etld1: Cow<'a, str>,
     /// The eTLD+1 without its ICANN registry (`google` for `google.com.mx`).
-    pub(crate) e2ld: String,
+    pub(crate) e2ld: Cow<'a, str>,
     /// The skeletons of the eTLD+1 in Unicode.
-    pub(crate) skeletons: Vec<String>,
+    pub(crate) skeletons: Skeletons,
+}
+
+/// The skeletons of a name: most names have one, kept without a vector.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) enum Skeletons {
+    #[default]
+    None,
+    One(String),
+    Many(Vec<String>),
+}
+
+impl std::ops::Deref for Skeletons {
+    type Target = [String];
+
+    fn deref(&self) -> &[String] {
+        match self {
+            Skeletons::None => &[],
+            Skeletons::One(s) => std::slice::from_ref(s),
+            Skeletons::Many(v) => v,
+        }
+    }
 }
 
 /// The registrable domain of an answer, when its registry is listed (not
@@ -41,15 +64,25 @@ pub(crate) fn etld_plus_one<'h>(
     all: Option<Answer<'h>>,
     psl: &List,
 ) -> Option<&'h str> {
+    etld_plus_one_and_registry(host, all, psl).map(|(etld1, _)| etld1)
+}
+
+/// [`etld_plus_one`] and the length of its ICANN registry, when known
+/// without another lookup.
+pub(crate) fn etld_plus_one_and_registry<'h>(
+    host: &'h str,
+    all: Option<Answer<'h>>,
+    psl: &List,
+) -> Option<(&'h str, Option<usize>)> {
     let all = all.unwrap_or_else(|| psl.lookup(host));
     let private = listed_registrable(&all);
     if !all.is_private() {
-        return private;
+        return private.map(|p| (p, Some(all.public_suffix().len())));
     }
     let public = listed_registrable(&psl.lookup_with(host, Sections::IcannOnly));
     match public {
-        Some(p) if PRIVATE_TREATED_AS_PUBLIC.contains(&p) => private,
-        p => p,
+        Some(p) if PRIVATE_TREATED_AS_PUBLIC.contains(&p) => private.map(|p| (p, None)),
+        p => p.map(|p| (p, None)),
     }
 }
 
@@ -65,30 +98,52 @@ pub(crate) fn name_without_registry<'h>(host: &'h str, psl: &List) -> &'h str {
 }
 
 /// The skeletons of an ASCII host in Unicode form.
-pub(crate) fn skeletons_of_ascii(ascii: &str) -> Vec<String> {
+pub(crate) fn skeletons_of_ascii(ascii: &str) -> Skeletons {
     if !crate::host::has_xn_label(ascii) {
-        return vec![skeleton_of(ascii)];
+        return Skeletons::One(skeleton_of(ascii));
     }
     let (unicode, _) = onecontact_idna::domain_to_unicode(ascii);
-    skeletons(&unicode).into_iter().collect()
+    let mut all: Vec<String> = skeletons(&unicode).into_iter().collect();
+    if all.len() == 1 {
+        all.pop().map_or(Skeletons::None, Skeletons::One)
+    } else {
+        Skeletons::Many(all)
+    }
 }
 
-impl DomainInfo {
+impl<'a> DomainInfo<'a> {
     /// The domain info of `hostname` (ASCII, lowercase, without a root
     /// dot); `all` is its Public Suffix List answer over both sections
     /// when the caller has it.
-    pub(crate) fn of(hostname: &str, all: Option<Answer<'_>>, psl: &List) -> DomainInfo {
-        let Some(etld1) = etld_plus_one(hostname, all, psl) else {
+    pub(crate) fn of(hostname: &'a str, all: Option<Answer<'a>>, psl: &List) -> DomainInfo<'a> {
+        let Some((etld1, registry)) = etld_plus_one_and_registry(hostname, all, psl) else {
             return DomainInfo {
-                hostname: hostname.to_owned(),
+                hostname: Cow::Borrowed(hostname),
                 ..DomainInfo::default()
             };
         };
+        let e2ld = match registry {
+            Some(len) => etld1
+                .get(..etld1.len().saturating_sub(len))
+                .unwrap_or_default()
+                .trim_matches('.'),
+            None => name_without_registry(etld1, psl),
+        };
         DomainInfo {
-            hostname: hostname.to_owned(),
-            etld1: etld1.to_owned(),
-            e2ld: name_without_registry(etld1, psl).to_owned(),
+            hostname: Cow::Borrowed(hostname),
+            etld1: Cow::Borrowed(etld1),
+            e2ld: Cow::Borrowed(e2ld),
             skeletons: skeletons_of_ascii(etld1),
+        }
+    }
+
+    /// The same, owning its text.
+    pub(crate) fn into_owned(self) -> DomainInfo<'static> {
+        DomainInfo {
+            hostname: Cow::Owned(self.hostname.into_owned()),
+            etld1: Cow::Owned(self.etld1.into_owned()),
+            e2ld: Cow::Owned(self.e2ld.into_owned()),
+            skeletons: self.skeletons,
         }
     }
 
@@ -104,9 +159,41 @@ impl DomainInfo {
         !self.etld1.is_empty() && self.e2ld.chars().count() >= 5
     }
 
+    /// The skeleton of an ASCII name without registry: the part of the
+    /// eTLD+1's skeleton before its registry's (a dot stops every step of
+    /// a skeleton), without another pass.
+    pub(crate) fn e2ld_skeleton_ascii(&self) -> Option<&str> {
+        if !self.etld1.is_ascii() {
+            return None;
+        }
+        let Skeletons::One(skeleton) = &self.skeletons else {
+            return None;
+        };
+        let registry_labels = self
+            .etld1
+            .as_bytes()
+            .get(self.e2ld.len()..)
+            .map_or(0, |r| r.iter().filter(|&&b| b == b'.').count());
+        let bytes = skeleton.as_bytes();
+        let mut end = bytes.len();
+        for _ in 0..registry_labels {
+            end = bytes
+                .get(..end)
+                .and_then(|head| head.iter().rposition(|&b| b == b'.'))
+                .unwrap_or(0);
+        }
+        skeleton.get(..end)
+    }
+
     /// The skeletons of the name without registry, in Unicode.
-    pub(crate) fn e2ld_skeletons(&self) -> Vec<String> {
+    pub(crate) fn e2ld_skeletons(&self) -> Vec<Cow<'_, str>> {
+        if let Some(one) = self.e2ld_skeleton_ascii() {
+            return vec![Cow::Borrowed(one)];
+        }
         skeletons_of_ascii(&self.e2ld)
+            .iter()
+            .map(|s| Cow::Owned(s.clone()))
+            .collect()
     }
 }
 
@@ -155,11 +242,11 @@ mod tests {
         assert_eq!(e2ld_de_facto("foo.com.de", psl), "foo");
         assert_eq!(e2ld_de_facto("google.com.mx", psl), "google");
         let info = DomainInfo::of("www.paypa1.com", None, psl);
-        assert_eq!(
-            (info.etld1.as_str(), info.e2ld.as_str()),
-            ("paypa1.com", "paypa1")
-        );
-        assert_eq!(info.skeletons, ["paypal.corn"]);
+        assert_eq!((&*info.etld1, &*info.e2ld), ("paypa1.com", "paypa1"));
+        assert_eq!(*info.skeletons, ["paypal.corn"]);
+        assert_eq!(info.e2ld_skeleton_ascii(), Some("paypal"));
+        let info = DomainInfo::of("a.rnail.co.uk", None, psl);
+        assert_eq!(info.e2ld_skeleton_ascii(), Some("rnail"));
         assert!(info.is_edit_distance_candidate());
     }
 }

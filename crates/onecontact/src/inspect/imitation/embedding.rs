@@ -2,7 +2,10 @@
 //! domain or one of one's own inside the host, read over its tokens (the
 //! parts between `-` and `.`) from the end.
 
+use std::borrow::Cow;
+
 use super::domain::{DomainInfo, e2ld_de_facto};
+use super::quick;
 use super::words::is_common_word;
 use super::{Imitation, ImitationKind, Targets};
 use crate::inspect::display::lookalike::skeleton_of;
@@ -17,7 +20,7 @@ const PERMITTED_AT_END: [&str; 3] = ["office.com", "medium.com", "orange.fr"];
 
 /// The embedding found, if any: the interstitial one when there is one,
 /// else a tail embedding.
-pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+pub(super) fn find(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitation> {
     let first = search(info, targets, true)?;
     if first.kind == ImitationKind::TailEmbedding {
         return Some(search(info, targets, false).unwrap_or(first));
@@ -26,8 +29,8 @@ pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation
 }
 
 /// Whether the name of `target` is a common word (`UsesCommonWord`).
-fn uses_common_word(target: &DomainInfo) -> bool {
-    !PERMITTED_AT_END.contains(&target.etld1.as_str()) && is_common_word(&target.e2ld)
+fn uses_common_word(target: &DomainInfo<'_>) -> bool {
+    !PERMITTED_AT_END.contains(&&*target.etld1) && is_common_word(&target.e2ld)
 }
 
 /// Whether `span` (tokens ending with a registry) spells `embedding`, the
@@ -55,7 +58,7 @@ struct Embedding<'a> {
 /// Whether embedding `target` (over the tokens `span`) in a host of eTLD+1
 /// `embedding` is allowed (`IsAllowedToBeEmbedded`; no allowlist here).
 fn is_allowed(
-    target: &DomainInfo,
+    target: &DomainInfo<'_>,
     span: &[&str],
     embedding: &Embedding<'_>,
     targets: &Targets<'_>,
@@ -63,10 +66,10 @@ fn is_allowed(
     uses_common_word(target)
         || is_embedding_itself(span, embedding.written)
         || e2ld_de_facto(&target.etld1, targets.psl) == e2ld_de_facto(embedding.ascii, targets.psl)
-        || (PERMITTED_AT_END.contains(&target.etld1.as_str())
+        || (PERMITTED_AT_END.contains(&&*target.etld1)
             && embedding
                 .ascii
-                .strip_suffix(target.etld1.as_str())
+                .strip_suffix(&*target.etld1)
                 .is_some_and(|head| head.ends_with('-')))
 }
 
@@ -86,11 +89,13 @@ fn joined_target(token: &str, targets: &Targets<'_>) -> Option<&'static str> {
     if token.len() < 4 || !targets.top.has_baked() {
         return None;
     }
-    if token.is_ascii() {
+    if let Some(h) = quick::joined_skeleton_hash(token) {
+        if !quick::joined_skeletons().contains(h) {
+            return None;
+        }
         return targets.top.find_joined(&skeleton_of(token));
     }
-    let (unicode, _) = onecontact_idna::domain_to_unicode(token);
-    crate::inspect::display::lookalike::skeletons(&unicode)
+    crate::inspect::display::lookalike::skeletons(token)
         .iter()
         .find_map(|s| targets.top.find_joined(s))
 }
@@ -98,20 +103,27 @@ fn joined_target(token: &str, targets: &Targets<'_>) -> Option<&'static str> {
 /// The domain an eTLD+1 imitates by its skeleton: a site of one's own that
 /// is a bare eTLD+1 (or `www.` and one), else a top-bucket domain
 /// (`DoesETLDPlus1MatchTopDomainOrEngagedSite`).
-fn skeleton_target(check: &DomainInfo, targets: &Targets<'_>) -> Option<String> {
+fn skeleton_target(check: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<String> {
     for site in &targets.engaged.sites {
         let bare = site.info.hostname == site.info.etld1
-            || site.info.hostname.strip_prefix("www.") == Some(site.info.etld1.as_str());
+            || site.info.hostname.strip_prefix("www.") == Some(&*site.info.etld1);
         if bare
             && check
                 .skeletons
                 .iter()
                 .any(|s| site.info.skeletons.contains(s))
         {
-            return Some(site.info.etld1.clone());
+            return Some(site.info.etld1.to_string());
         }
     }
+    if !targets.top.has_baked() {
+        return None;
+    }
+    let bucket = quick::top_bucket_skeletons(targets.top);
     check.skeletons.iter().find_map(|s| {
+        if !bucket.contains(quick::hash_str(s)) {
+            return None;
+        }
         targets
             .top
             .find_popular(s)
@@ -120,31 +132,48 @@ fn skeleton_target(check: &DomainInfo, targets: &Targets<'_>) -> Option<String> 
     })
 }
 
+/// The parts of `host` between `-` and `.`, without empty ones.
+fn split_tokens(host: &str) -> Vec<&str> {
+    let mut out = Vec::with_capacity(8);
+    let mut start = 0;
+    for (i, b) in host.bytes().enumerate() {
+        if b == b'-' || b == b'.' {
+            if let Some(t) = host.get(start..i).filter(|t| !t.is_empty()) {
+                out.push(t);
+            }
+            start = i + 1;
+        }
+    }
+    if let Some(t) = host.get(start..).filter(|t| !t.is_empty()) {
+        out.push(t);
+    }
+    out
+}
+
 /// One sweep over the host's tokens from the end (`SearchForEmbeddings`).
-fn search(info: &DomainInfo, targets: &Targets<'_>, tips_allowed: bool) -> Option<Imitation> {
+fn search(info: &DomainInfo<'_>, targets: &Targets<'_>, tips_allowed: bool) -> Option<Imitation> {
     // The tokens are read in Unicode, so that an `xn--` label is one name
     // and not cut at its `--`.
     let idn = crate::host::has_xn_label(&info.hostname);
-    let unicode_host = if idn {
-        onecontact_idna::domain_to_unicode(&info.hostname).0
+    let unicode_host: Cow<'_, str> = if idn {
+        Cow::Owned(onecontact_idna::domain_to_unicode(&info.hostname).0)
     } else {
-        info.hostname.clone()
+        Cow::Borrowed(&info.hostname)
     };
-    let unicode_etld1 = if idn {
-        onecontact_idna::domain_to_unicode(&info.etld1).0
+    let unicode_etld1: Cow<'_, str> = if idn {
+        Cow::Owned(onecontact_idna::domain_to_unicode(&info.etld1).0)
     } else {
-        info.etld1.clone()
+        Cow::Borrowed(&info.etld1)
     };
-    let embedding = Embedding {
+    let embedding = &Embedding {
         ascii: &info.etld1,
         written: &unicode_etld1,
     };
-    let embedding = &embedding;
-    let tokens: Vec<&str> = unicode_host
-        .split(['-', '.'])
-        .filter(|t| !t.is_empty())
-        .collect();
+    let tokens = split_tokens(&unicode_host);
     let count = tokens.len();
+    // The name up to the last token reads the host's own eTLD+1 when that
+    // has no `-` (a `-` further left only changes the subdomain).
+    let own_etld1 = !idn && !info.etld1.contains('-');
     let found = |domain: String, end: usize| -> Option<Imitation> {
         if end != count {
             Some(Imitation {
@@ -181,18 +210,21 @@ fn search(info: &DomainInfo, targets: &Targets<'_>, tips_allowed: bool) -> Optio
                 });
             }
         }
-        // The name up to here needs a known registry and a long enough name.
-        if last.is_ascii() && !targets.psl.is_icann_tld(last) {
+        // The name up to here needs a known registry and a long enough
+        // name: two tokens at least, the last an ICANN top-level domain (the
+        // host's own is one: its eTLD+1 is known).
+        if head.is_empty() || (end != count && last.is_ascii() && !targets.psl.is_icann_tld(last)) {
             continue;
         }
-        let joined = span.join(".");
-        let check = if joined == unicode_host {
-            info.clone()
+        let joined;
+        let check = if end == count && own_etld1 {
+            Cow::Borrowed(info)
         } else {
-            let Some(joined) = ascii(&joined) else {
+            let Some(ascii) = ascii(&span.join(".")) else {
                 continue;
             };
-            DomainInfo::of(&joined, None, targets.psl)
+            joined = ascii;
+            Cow::Owned(DomainInfo::of(&joined, None, targets.psl))
         };
         if check.e2ld.is_empty() || check.e2ld.chars().count() <= MIN_E2LD_LENGTH {
             continue;
@@ -209,7 +241,7 @@ fn search(info: &DomainInfo, targets: &Targets<'_>, tips_allowed: bool) -> Optio
                 if let Some(site) = targets.engaged.by_hostname(&embedded) {
                     let embedded_info = DomainInfo::of(&embedded, None, targets.psl);
                     if !is_allowed(&embedded_info, sub, embedding, targets)
-                        && let Some(found) = found(site.info.hostname.clone(), end)
+                        && let Some(found) = found(site.info.hostname.to_string(), end)
                     {
                         return Some(found);
                     }

@@ -13,7 +13,7 @@ use crate::inspect::display::lookalike::strip_accents;
 #[derive(Debug, Clone)]
 pub(crate) struct Site {
     /// What the heuristics know of it.
-    pub(crate) info: DomainInfo,
+    pub(crate) info: DomainInfo<'static>,
     /// The skeletons of its name without registry.
     pub(crate) e2ld_skeletons: Vec<String>,
     /// Its eTLD+1 in Unicode without diacritics.
@@ -58,13 +58,17 @@ impl Engaged {
     pub(crate) fn new(domains: &[String], psl: &List) -> Engaged {
         let mut sites = Vec::new();
         for domain in domains {
-            let info = DomainInfo::of(domain, None, psl);
+            let info = DomainInfo::of(domain, None, psl).into_owned();
             if info.etld1.is_empty() {
                 continue;
             }
             let (unicode, _) = onecontact_idna::domain_to_unicode(&info.etld1);
             sites.push(Site {
-                e2ld_skeletons: info.e2ld_skeletons(),
+                e2ld_skeletons: info
+                    .e2ld_skeletons()
+                    .into_iter()
+                    .map(std::borrow::Cow::into_owned)
+                    .collect(),
                 without_diacritics: strip_accents(&unicode),
                 info,
             });
@@ -73,7 +77,7 @@ impl Engaged {
         for (i, site) in sites.iter().enumerate() {
             let Ok(i) = u32::try_from(i) else { break };
             if site.info.is_edit_distance_candidate() {
-                for s in &site.info.skeletons {
+                for s in site.info.skeletons.iter() {
                     skeletons.push((i, s.clone()));
                 }
             }
@@ -82,7 +86,7 @@ impl Engaged {
         let mut hostnames: Vec<(String, u32)> = sites
             .iter()
             .zip(0u32..)
-            .map(|(s, i)| (s.info.hostname.clone(), i))
+            .map(|(s, i)| (s.info.hostname.to_string(), i))
             .collect();
         hostnames.sort();
         let mut names: Vec<(String, u32)> = Vec::new();

@@ -38,6 +38,7 @@ pub(crate) mod domain;
 mod embedding;
 pub(crate) mod engaged;
 mod own;
+mod quick;
 pub(crate) mod words;
 
 use onecontact_psl::{Answer, List};
@@ -241,10 +242,10 @@ impl<'d> Targets<'d> {
 
     /// Whether the domain is a popular one (`IsTopDomain`): one of its
     /// skeletons is a popular domain's whose domain is its eTLD+1.
-    fn is_top_domain(&self, info: &DomainInfo) -> bool {
+    fn is_top_domain(&self, info: &DomainInfo<'_>) -> bool {
         info.skeletons
             .iter()
-            .any(|s| self.top.find_popular(s) == Some(info.etld1.as_str()))
+            .any(|s| self.top.find_popular(s) == Some(&*info.etld1))
     }
 }
 
@@ -257,6 +258,17 @@ pub(crate) fn find(
     all: Option<Answer<'_>>,
     data: &Data,
 ) -> Option<Imitation> {
+    find_screened(scheme, host, all, data, true)
+}
+
+/// [`find`], with or without the quick refusal (its tests compare both).
+fn find_screened(
+    scheme: &str,
+    host: &str,
+    all: Option<Answer<'_>>,
+    data: &Data,
+    screen: bool,
+) -> Option<Imitation> {
     if !matches!(scheme, "http" | "https") || host.ends_with(".gov") || host.ends_with(".mil") {
         return None;
     }
@@ -264,6 +276,15 @@ pub(crate) fn find(
         return None;
     }
     let targets = Targets::of(data);
+    let (etld1, registry) = domain::etld_plus_one_and_registry(host, all, targets.psl)?;
+    let e2ld_len = registry.map_or(etld1.len(), |r| etld1.len().saturating_sub(r + 1));
+    let e2ld = etld1.get(..e2ld_len).unwrap_or(etld1);
+    // Most hosts are refused from their bytes (the gate included: a popular
+    // domain is never an imitation).
+    if screen && !crate::host::has_xn_label(host) && !quick::may_match(host, etld1, e2ld, &targets)
+    {
+        return None;
+    }
     let info = DomainInfo::of(host, all, targets.psl);
     if info.etld1.is_empty() {
         return None;
@@ -278,7 +299,7 @@ pub(crate) fn find(
 }
 
 /// Chromium's heuristics in Chromium's order (`GetMatchingDomain`).
-fn chromium(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+fn chromium(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitation> {
     if info.has_idn()
         && let Some(found) = skeleton_match(info, targets)
     {
@@ -299,7 +320,7 @@ fn chromium(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
 }
 
 /// Skeleton match: one's own sites first, then the popular domains.
-fn skeleton_match(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+fn skeleton_match(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitation> {
     for site in &targets.engaged.sites {
         if site
             .info
@@ -308,12 +329,12 @@ fn skeleton_match(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation>
             .any(|s| info.skeletons.contains(s))
         {
             return Some(Imitation {
-                domain: site.info.etld1.clone(),
+                domain: site.info.etld1.to_string(),
                 kind: ImitationKind::SkeletonMatchOwn,
             });
         }
     }
-    for skeleton in &info.skeletons {
+    for skeleton in info.skeletons.iter() {
         if let Some(domain) = targets.top.find_popular(skeleton) {
             let suggested = domain::etld_plus_one(domain, None, targets.psl).unwrap_or(domain);
             let kind = if targets.top.is_top_bucket(domain) {
@@ -332,7 +353,10 @@ fn skeleton_match(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation>
 
 /// Chromium's false-positive rules for an edit-distance match
 /// (`IsLikelyEditDistanceFalsePositive`).
-fn likely_edit_distance_false_positive(host: &DomainInfo, target: &DomainInfo) -> bool {
+pub(super) fn likely_edit_distance_false_positive(
+    host: &DomainInfo<'_>,
+    target: &DomainInfo<'_>,
+) -> bool {
     if host.e2ld == target.e2ld {
         return true;
     }
@@ -340,7 +364,7 @@ fn likely_edit_distance_false_positive(host: &DomainInfo, target: &DomainInfo) -
     if host.e2ld.trim_end_matches(digits) == target.e2ld.trim_end_matches(digits) {
         return true;
     }
-    let (a, b) = (host.etld1.as_str(), target.etld1.as_str());
+    let (a, b) = (&*host.etld1, &*target.etld1);
     let tail = |s: &str| s.get(1..).unwrap_or_default().to_owned();
     let first_differs = match a.len().cmp(&b.len()) {
         std::cmp::Ordering::Equal => tail(a) == tail(b),
@@ -366,19 +390,19 @@ fn likely_edit_distance_false_positive(host: &DomainInfo, target: &DomainInfo) -
 }
 
 /// Chromium's false-positive rule for a swap: only the registry differs.
-fn likely_swap_false_positive(host: &DomainInfo, target: &DomainInfo) -> bool {
+fn likely_swap_false_positive(host: &DomainInfo<'_>, target: &DomainInfo<'_>) -> bool {
     host.e2ld == target.e2ld
 }
 
 /// Edit distance and swap against one's own sites
 /// (`GetSimilarDomainFromEngagedSites`).
-fn near_own(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+fn near_own(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitation> {
     let engaged = targets.engaged;
     if engaged.sites.is_empty() {
         return None;
     }
     let mut candidates = Vec::new();
-    for skeleton in &info.skeletons {
+    for skeleton in info.skeletons.iter() {
         engaged.index.candidates(skeleton, &mut candidates);
         // In site order, as Chromium walks its engaged sites.
         for &c in &candidates {
@@ -392,14 +416,14 @@ fn near_own(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
                 && !likely_edit_distance_false_positive(info, &site.info)
             {
                 return Some(Imitation {
-                    domain: site.info.etld1.clone(),
+                    domain: site.info.etld1.to_string(),
                     kind: ImitationKind::EditDistanceOwn,
                 });
             }
             if one_character_swap(skeleton, target) && !likely_swap_false_positive(info, &site.info)
             {
                 return Some(Imitation {
-                    domain: site.info.etld1.clone(),
+                    domain: site.info.etld1.to_string(),
                     kind: ImitationKind::CharacterSwapOwn,
                 });
             }
@@ -413,7 +437,7 @@ fn near_own(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
         for site in &engaged.sites {
             if one_character_swap(&bare, &site.without_diacritics) {
                 return Some(Imitation {
-                    domain: site.info.etld1.clone(),
+                    domain: site.info.etld1.to_string(),
                     kind: ImitationKind::CharacterSwapOwn,
                 });
             }
@@ -424,7 +448,7 @@ fn near_own(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
 
 /// Edit distance and swap against the top bucket's edit-distance skeletons
 /// (`GetSimilarDomainFromTopBucket`), in their lexicographic order.
-fn near_popular(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+fn near_popular(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitation> {
     if !targets.top.has_baked() {
         return None;
     }
@@ -432,7 +456,7 @@ fn near_popular(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
         (0..TopDomains::edit_len()).filter_map(|i| TopDomains::edit_entry(i).map(|(s, _)| s))
     });
     let mut candidates = Vec::new();
-    for skeleton in &info.skeletons {
+    for skeleton in info.skeletons.iter() {
         index.candidates(skeleton, &mut candidates);
         for &c in &candidates {
             let Some((target, domain)) = TopDomains::edit_entry(c as usize) else {

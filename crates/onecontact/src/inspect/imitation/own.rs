@@ -11,16 +11,20 @@ use super::{Imitation, ImitationKind, Targets};
 
 /// Names of at least this many characters count as long: two edits in
 /// them still leave the brand recognizable.
-const MIN_LENGTH_FOR_TWO_EDITS: usize = 9;
+const MIN_LENGTH_FOR_TWO_EDITS: usize = 10;
+
+/// A longer name holds the brand's with at most this many other
+/// characters, unless the brand's name is a token of its own (`t-opensea`).
+const MAX_ADDED: usize = 3;
 
 /// The imitation of one of one's own domains by the checks beyond Chromium.
-pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation> {
+pub(super) fn find(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitation> {
     let engaged = targets.engaged;
     if engaged.names.is_empty() {
         return None;
     }
     let hit = |site: &super::engaged::Site, kind| Imitation {
-        domain: site.info.etld1.clone(),
+        domain: site.info.etld1.to_string(),
         kind,
     };
     let skeletons = info.e2ld_skeletons();
@@ -35,8 +39,16 @@ pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation
             let Some(site) = engaged.sites.get(*site as usize) else {
                 continue;
             };
-            if edit_distance_at_most_one(skeleton, name) && site.info.etld1 != info.etld1 {
-                let registry = |d: &DomainInfo| d.etld1.get(d.e2ld.len()..).map(str::to_owned);
+            let same = skeleton.as_ref() == name.as_str();
+            // One edit counts as Chromium's rules count it (not a first
+            // letter, a trailing digit or a hyphen), in names of seven
+            // letters or more.
+            let near = !same
+                && name.chars().count() >= 7
+                && edit_distance_at_most_one(skeleton, name)
+                && !super::likely_edit_distance_false_positive(info, &site.info);
+            if (same || near) && site.info.etld1 != info.etld1 {
+                let registry = |d: &DomainInfo<'_>| d.etld1.get(d.e2ld.len()..).map(str::to_owned);
                 let kind = if registry(info) == registry(&site.info) {
                     // One edit under the same registry that Chromium let
                     // pass (`metamask1.io`): the name inside a longer one.
@@ -56,7 +68,10 @@ pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation
                 let Some(part) = skeleton.get(start..end) else {
                     continue;
                 };
+                let whole_token = (start == 0 || skeleton.as_bytes().get(start - 1) == Some(&b'-'))
+                    && (end == bytes || skeleton.as_bytes().get(end) == Some(&b'-'));
                 if part.len() < bytes
+                    && (bytes - part.len() <= MAX_ADDED || whole_token)
                     && let Some(site) = engaged.by_name(part)
                 {
                     return Some(hit(site, ImitationKind::NameInsideOwn));
@@ -75,7 +90,10 @@ pub(super) fn find(info: &DomainInfo, targets: &Targets<'_>) -> Option<Imitation
             {
                 continue;
             }
-            if edit_distance_within(skeleton, name, 2) == Some(2)
+            let ends_agree = skeleton.chars().next() == name.chars().next()
+                && skeleton.chars().last() == name.chars().last();
+            if ends_agree
+                && edit_distance_within(skeleton, name, 2) == Some(2)
                 && let Some(site) = engaged.sites.get(*site as usize)
             {
                 return Some(hit(site, ImitationKind::TwoEditsOwn));

@@ -71,9 +71,9 @@ fn data(sites: &str) -> Data {
     Data::baked().with_top_domains(TopDomains::baked().with(TopDomains::parse(sites).unwrap()))
 }
 
-fn info(host: &str, data: &Data) -> DomainInfo {
+fn info(host: &str, data: &Data) -> DomainInfo<'static> {
     let ascii = onecontact_idna::domain_to_ascii(host).unwrap().into_owned();
-    DomainInfo::of(&ascii, None, data.psl())
+    DomainInfo::of(&ascii, None, data.psl()).into_owned()
 }
 
 fn flag(value: bool) -> String {
