@@ -6,7 +6,8 @@
 //! The library is named `url`. A program written against `url` 2.5 compiles
 //! against it unchanged; a whole dependency tree switches with a
 //! `[patch.crates-io]` entry naming the package `url` that ships beside this
-//! crate (see `docs/migrating-from-url.md`, "Patching a dependency tree"):
+//! crate (see `docs/migrating-from-url.md`, "Patching it in"; with an existing
+//! `Cargo.lock`, `cargo update -p url --precise 2.5.9` once):
 //!
 //! ```toml
 //! [patch.crates-io]

@@ -289,8 +289,10 @@ impl Url {
     ) -> std::io::Result<alloc::vec::Vec<std::net::SocketAddr>> {
         use std::net::ToSocketAddrs;
         let invalid = |message: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, message);
+        // The empty host (`file:///x`) names no machine to connect to.
         let host = self
             .host()
+            .filter(|h| *h != Host::Domain(""))
             .ok_or_else(|| invalid("No host name in the URL"))?;
         let port = self
             .port_or_known_default()
