@@ -101,6 +101,17 @@ impl CompiledComponent {
         }
     }
 
+    /// Whether `value` passes the checks that need no regular expression
+    /// (fixed text, and the fixed text every match of an expression holds):
+    /// `false` means it does not match, `true` that it may.
+    pub(crate) fn may_match(&self, value: &str) -> bool {
+        match &self.matcher {
+            Matcher::Anything => true,
+            Matcher::Exact(s) => s == value,
+            Matcher::RegExp { literals, .. } => literals.admit(value),
+        }
+    }
+
     /// The groups of a match of `value`, in the order of `group_names`.
     pub(crate) fn exec<'t>(&self, value: &'t str) -> Option<Captures<'t>> {
         match &self.matcher {

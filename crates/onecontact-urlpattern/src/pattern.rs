@@ -476,8 +476,14 @@ impl UrlPattern {
             Some(u) => url_values(u),
             None => values,
         };
-        // Most inputs do not match: find out without building groups.
-        if !self.test_values(&values.0) {
+        // Most inputs do not match: turn away what the checks without a
+        // regular expression can, before any group is built.
+        if !self
+            .components
+            .iter()
+            .zip(values.0.iter())
+            .all(|(c, v)| c.may_match(v))
+        {
             return None;
         }
         let mut result = UrlPatternResult::default();
