@@ -262,36 +262,34 @@ fn main() {
         .collect();
     let label_o = format!("{OURS} test wpt");
     let label_p = format!("{PEER} test wpt");
-    if selected(&label_o) || selected(&label_p) {
-        for m in measure_interleaved(
-            items,
-            bytes,
-            &mut [
-                (&label_o, &mut || {
-                    compiled
-                        .iter()
-                        .flat_map(|(o, _, i)| {
-                            i.iter().map(move |(s, b)| ours_test(o, s, b.as_deref()))
-                        })
-                        .filter(|m| *m)
-                        .count()
-                }),
-                (&label_p, &mut || {
-                    compiled
-                        .iter()
-                        .zip(&peer_bases)
-                        .flat_map(|((_, p, i), bases)| {
-                            i.iter()
-                                .zip(bases)
-                                .map(move |((s, _), b)| peer_test(p, s, b.as_ref()))
-                        })
-                        .filter(|m| *m)
-                        .count()
-                }),
-            ],
-        ) {
-            report.push(m);
-        }
+    let mut run_o = || {
+        compiled
+            .iter()
+            .flat_map(|(o, _, i)| i.iter().map(move |(s, b)| ours_test(o, s, b.as_deref())))
+            .filter(|m| *m)
+            .count()
+    };
+    let mut run_p = || {
+        compiled
+            .iter()
+            .zip(&peer_bases)
+            .flat_map(|((_, p, i), bases)| {
+                i.iter()
+                    .zip(bases)
+                    .map(move |((s, _), b)| peer_test(p, s, b.as_ref()))
+            })
+            .filter(|m| *m)
+            .count()
+    };
+    let mut contenders: Vec<Contender<'_>> = Vec::new();
+    if selected(&label_o) {
+        contenders.push((&label_o, &mut run_o));
+    }
+    if selected(&label_p) {
+        contenders.push((&label_p, &mut run_p));
+    }
+    for m in measure_interleaved(items, bytes, &mut contenders) {
+        report.push(m);
     }
     report.print(OURS);
 
@@ -336,50 +334,50 @@ fn main() {
     }
     let label_o = format!("{OURS} exec wpt");
     let label_p = format!("{PEER} exec wpt");
-    if selected(&label_o) || selected(&label_p) {
-        for m in measure_interleaved(
-            items,
-            bytes,
-            &mut [
-                (&label_o, &mut || {
-                    compiled
-                        .iter()
-                        .flat_map(|(o, _, i)| {
-                            i.iter().map(move |(s, b)| match b {
-                                None => black_box(o.exec(s.as_str())).is_some(),
-                                Some(b) => black_box(o.exec_with_base(s, b)).is_some(),
-                            })
-                        })
-                        .filter(|m| *m)
-                        .count()
-                }),
-                (&label_p, &mut || {
-                    compiled
-                        .iter()
-                        .zip(&peer_bases)
-                        .flat_map(|((_, p, i), bases)| {
-                            i.iter().zip(bases).map(move |((s, _), b)| {
-                                url::Url::options()
-                                    .base_url(b.as_ref())
-                                    .parse(s)
+    let mut run_o = || {
+        compiled
+            .iter()
+            .flat_map(|(o, _, i)| {
+                i.iter().map(move |(s, b)| match b {
+                    None => black_box(o.exec(s.as_str())).is_some(),
+                    Some(b) => black_box(o.exec_with_base(s, b)).is_some(),
+                })
+            })
+            .filter(|m| *m)
+            .count()
+    };
+    let mut run_p = || {
+        compiled
+            .iter()
+            .zip(&peer_bases)
+            .flat_map(|((_, p, i), bases)| {
+                i.iter().zip(bases).map(move |((s, _), b)| {
+                    url::Url::options()
+                        .base_url(b.as_ref())
+                        .parse(s)
+                        .ok()
+                        .and_then(|u| {
+                            black_box(
+                                p.exec(urlpattern::UrlPatternMatchInput::Url(u))
                                     .ok()
-                                    .and_then(|u| {
-                                        black_box(
-                                            p.exec(urlpattern::UrlPatternMatchInput::Url(u))
-                                                .ok()
-                                                .flatten(),
-                                        )
-                                    })
-                                    .is_some()
-                            })
+                                    .flatten(),
+                            )
                         })
-                        .filter(|m| *m)
-                        .count()
-                }),
-            ],
-        ) {
-            report.push(m);
-        }
+                        .is_some()
+                })
+            })
+            .filter(|m| *m)
+            .count()
+    };
+    let mut contenders: Vec<Contender<'_>> = Vec::new();
+    if selected(&label_o) {
+        contenders.push((&label_o, &mut run_o));
+    }
+    if selected(&label_p) {
+        contenders.push((&label_p, &mut run_p));
+    }
+    for m in measure_interleaved(items, bytes, &mut contenders) {
+        report.push(m);
     }
     report.print(OURS);
 

@@ -41,10 +41,6 @@ pub(crate) struct CompiledComponent {
     pub(crate) options: Options,
 }
 
-/// Group values of one match: `None` for a group that took part in no
-/// match (JavaScript's `undefined`).
-pub(crate) type Captures<'t> = Vec<Option<&'t str>>;
-
 impl CompiledComponent {
     /// "compile a component"
     pub(crate) fn compile(
@@ -112,10 +108,18 @@ impl CompiledComponent {
         }
     }
 
-    /// The groups of a match of `value`, in the order of `group_names`.
-    pub(crate) fn exec<'t>(&self, value: &'t str) -> Option<Captures<'t>> {
+    /// The groups of a match of `value`, as (name, value) pairs in the
+    /// order of `group_names`, or `None` when it does not match.
+    pub(crate) fn exec(&self, value: &str) -> Option<Vec<(String, Option<String>)>> {
+        let named = |values: &mut dyn Iterator<Item = Option<&str>>| {
+            self.group_names
+                .iter()
+                .zip(values)
+                .map(|(n, v)| (n.clone(), v.map(str::to_owned)))
+                .collect()
+        };
         match &self.matcher {
-            Matcher::Anything => Some(vec![Some(value)]),
+            Matcher::Anything => Some(named(&mut std::iter::once(Some(value)))),
             Matcher::Exact(s) => (s == value).then(Vec::new),
             Matcher::RegExp { regexp, literals } => {
                 if !literals.admit(value) {
@@ -130,11 +134,9 @@ impl CompiledComponent {
                 // list size": groups of the expression past the names (a
                 // named group inside a regular expression group) are left
                 // out.
-                Some(
-                    (1..=self.group_names.len())
-                        .map(|i| caps.get_group(i).and_then(|span| value.get(span.range())))
-                        .collect(),
-                )
+                Some(named(&mut (1..=self.group_names.len()).map(|i| {
+                    caps.get_group(i).and_then(|span| value.get(span.range()))
+                })))
             }
         }
     }

@@ -489,15 +489,10 @@ impl UrlPattern {
         let mut result = UrlPatternResult::default();
         for (c, value) in Component::ALL.into_iter().zip(values.0.iter()) {
             let compiled = self.component(c);
-            let captures = compiled.exec(value)?;
+            let groups = compiled.exec(value)?;
             let slot = result.component_mut(c);
             slot.input = value.to_string();
-            slot.groups = compiled
-                .group_names
-                .iter()
-                .zip(captures)
-                .map(|(n, v)| (n.clone(), v.map(str::to_owned)))
-                .collect();
+            slot.groups = groups;
         }
         Some(result)
     }
