@@ -1,4 +1,4 @@
-//! `cargo xtask pin wpt|wpt-urlpattern|psl|top-domains --from PATH`: copy upstream data into `testdata/`,
+//! `cargo xtask pin wpt|wpt-urlpattern|urlpattern-spec|psl|top-domains --from PATH`: copy upstream data into `testdata/`,
 //! refuse files that do not parse, hash them and rewrite the folder's PIN.
 //!
 //! The PIN keeps its notes and, for each file, the package, path and upstream
@@ -30,6 +30,29 @@ const WPT_URLPATTERN_FILES: [&str; 4] = [
     "LICENSE",
 ];
 
+/// The URL Pattern Standard's source (whatwg/urlpattern `spec.bs`) at the
+/// commit the implementation follows, and its licence. No registry package
+/// ships it; the copy comes from a checkout of the repository.
+const URLPATTERN_SPEC_FILES: [&str; 2] = ["spec.bs", "LICENSE"];
+
+/// Checks the Standard's Bikeshed source: UTF-8 with a metadata block
+/// naming the URL Pattern Standard; counts its algorithm steps (lines
+/// starting with `1. `).
+fn check_spec(name: &str, bytes: &[u8]) -> Result<String, String> {
+    if name == "LICENSE" {
+        return check_licence(bytes);
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8: {e}"))?;
+    if !text.contains("<pre class=\"metadata\">") || !text.contains("H1: URL Pattern") {
+        return Err("not the Bikeshed source of the URL Pattern Standard".to_owned());
+    }
+    let steps = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("1. "))
+        .count();
+    Ok(format!("{steps} steps"))
+}
+
 /// The PSL files: the list and the PSL project's own test cases.
 const PSL_FILES: [&str; 3] = ["public_suffix_list.dat", "tests.txt", "LICENSE"];
 
@@ -60,7 +83,9 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut it = args.iter();
     let set = it
         .next()
-        .ok_or("pin needs a set: `wpt`, `wpt-urlpattern`, `psl` or `top-domains`")?
+        .ok_or(
+            "pin needs a set: `wpt`, `wpt-urlpattern`, `urlpattern-spec`, `psl` or `top-domains`",
+        )?
         .to_owned();
     let (mut from, mut package, mut version) = (None, None, None);
     while let Some(flag) = it.next() {
@@ -89,11 +114,12 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let (folder, files, check): (&str, &[&str], Checker) = match opts.set.as_str() {
         "wpt" => ("wpt-url", &WPT_FILES, check_wpt),
         "wpt-urlpattern" => ("wpt-urlpattern", &WPT_URLPATTERN_FILES, check_wpt),
+        "urlpattern-spec" => ("urlpattern-spec", &URLPATTERN_SPEC_FILES, check_spec),
         "psl" => ("psl", &PSL_FILES, check_psl),
         "top-domains" => ("top-domains", &TOP_DOMAIN_FILES, check_top_domains),
         other => {
             return Err(format!(
-                "unknown set `{other}` (expected wpt, wpt-urlpattern, psl or top-domains)"
+                "unknown set `{other}` (expected wpt, wpt-urlpattern, urlpattern-spec, psl or top-domains)"
             ));
         }
     };

@@ -10,7 +10,12 @@
 //!    `https://*.example.com/*`, `/users/:id` and `/:lang(en|fr)/docs/*` (the
 //!    two relative ones as pathname patterns, every other component a
 //!    wildcard), and the WPT cases' string inputs against their patterns;
-//! 3. `exec` over the same kasztp lines (groups of every component built).
+//! 3. `exec` over the same kasztp lines (groups of every component built),
+//!    and over the WPT cases' string inputs;
+//! 4. growth: adversarial pathname patterns (each makes a backtracking
+//!    engine take exponential or high-power time) against non-matching
+//!    pathnames of 10^2 to 10^5 bytes, `test` through component inputs;
+//!    linear time shows as a constant ns per byte.
 //!
 //! ```text
 //! cargo bench -p onecontact-bench --bench urlpattern
@@ -257,36 +262,34 @@ fn main() {
         .collect();
     let label_o = format!("{OURS} test wpt");
     let label_p = format!("{PEER} test wpt");
-    if selected(&label_o) || selected(&label_p) {
-        for m in measure_interleaved(
-            items,
-            bytes,
-            &mut [
-                (&label_o, &mut || {
-                    compiled
-                        .iter()
-                        .flat_map(|(o, _, i)| {
-                            i.iter().map(move |(s, b)| ours_test(o, s, b.as_deref()))
-                        })
-                        .filter(|m| *m)
-                        .count()
-                }),
-                (&label_p, &mut || {
-                    compiled
-                        .iter()
-                        .zip(&peer_bases)
-                        .flat_map(|((_, p, i), bases)| {
-                            i.iter()
-                                .zip(bases)
-                                .map(move |((s, _), b)| peer_test(p, s, b.as_ref()))
-                        })
-                        .filter(|m| *m)
-                        .count()
-                }),
-            ],
-        ) {
-            report.push(m);
-        }
+    let mut run_o = || {
+        compiled
+            .iter()
+            .flat_map(|(o, _, i)| i.iter().map(move |(s, b)| ours_test(o, s, b.as_deref())))
+            .filter(|m| *m)
+            .count()
+    };
+    let mut run_p = || {
+        compiled
+            .iter()
+            .zip(&peer_bases)
+            .flat_map(|((_, p, i), bases)| {
+                i.iter()
+                    .zip(bases)
+                    .map(move |((s, _), b)| peer_test(p, s, b.as_ref()))
+            })
+            .filter(|m| *m)
+            .count()
+    };
+    let mut contenders: Vec<Contender<'_>> = Vec::new();
+    if selected(&label_o) {
+        contenders.push((&label_o, &mut run_o));
+    }
+    if selected(&label_p) {
+        contenders.push((&label_p, &mut run_p));
+    }
+    for m in measure_interleaved(items, bytes, &mut contenders) {
+        report.push(m);
     }
     report.print(OURS);
 
@@ -327,6 +330,123 @@ fn main() {
         }
         for m in measure_interleaved(lines.len(), kasztp_bytes, &mut contenders) {
             report.push(m);
+        }
+    }
+    let label_o = format!("{OURS} exec wpt");
+    let label_p = format!("{PEER} exec wpt");
+    let mut run_o = || {
+        compiled
+            .iter()
+            .flat_map(|(o, _, i)| {
+                i.iter().map(move |(s, b)| match b {
+                    None => black_box(o.exec(s.as_str())).is_some(),
+                    Some(b) => black_box(o.exec_with_base(s, b)).is_some(),
+                })
+            })
+            .filter(|m| *m)
+            .count()
+    };
+    let mut run_p = || {
+        compiled
+            .iter()
+            .zip(&peer_bases)
+            .flat_map(|((_, p, i), bases)| {
+                i.iter().zip(bases).map(move |((s, _), b)| {
+                    url::Url::options()
+                        .base_url(b.as_ref())
+                        .parse(s)
+                        .ok()
+                        .and_then(|u| {
+                            black_box(
+                                p.exec(urlpattern::UrlPatternMatchInput::Url(u))
+                                    .ok()
+                                    .flatten(),
+                            )
+                        })
+                        .is_some()
+                })
+            })
+            .filter(|m| *m)
+            .count()
+    };
+    let mut contenders: Vec<Contender<'_>> = Vec::new();
+    if selected(&label_o) {
+        contenders.push((&label_o, &mut run_o));
+    }
+    if selected(&label_p) {
+        contenders.push((&label_p, &mut run_p));
+    }
+    for m in measure_interleaved(items, bytes, &mut contenders) {
+        report.push(m);
+    }
+    report.print(OURS);
+
+    // 4. Growth on adversarial patterns.
+    growth();
+}
+
+/// Adversarial pathname patterns, the unit each non-matching pathname
+/// repeats and its tail (which ends with the pattern's last fixed text, so
+/// that the quick fixed-text check lets the expression run).
+const ADVERSARIAL: [(&str, &str, &str, &str); 4] = [
+    ("six-stars", "/:x(a*a*a*a*a*a*b)", "a", "c"),
+    ("nested-plus", "/((?:a+)+)b", "a", "-b"),
+    ("four-wildcards", "/*/*/*/*x", "a", "x"),
+    ("alternation-star", "/((?:a|ab)*)c", "ab", "-c"),
+];
+
+fn growth() {
+    let mut report = Report::new(
+        "URLPattern growth: adversarial patterns, test of a non-matching pathname of n bytes",
+    );
+    for (name, pattern, unit, tail) in ADVERSARIAL {
+        let spec = Spec::Pathname(pattern.to_owned());
+        let Some(o) = build_ours(&spec) else {
+            println!("{name}: refused by ours");
+            continue;
+        };
+        let peer = build_peer(&spec);
+        for n in [100usize, 1_000, 10_000, 100_000] {
+            let path = format!("/{}{tail}", unit.repeat(n / unit.len()));
+            let label_o = format!("{OURS} growth {name} n={n}");
+            let label_p = format!("{PEER} growth {name} n={n}");
+            if !(selected(&label_o) || selected(&label_p)) {
+                continue;
+            }
+            let init_o = ours::UrlPatternInit {
+                pathname: Some(path.clone()),
+                ..Default::default()
+            };
+            let init_p = peer_quirks::UrlPatternInit {
+                pathname: Some(path.clone()),
+                ..Default::default()
+            };
+            let mut run_o = || usize::from(black_box(o.test(&init_o)));
+            let mut run_p = || {
+                peer.as_ref().map_or(0, |p| {
+                    let input =
+                        peer_quirks::process_match_input(StringOrInit::Init(init_p.clone()), None);
+                    match input {
+                        Ok(Some((i, _))) => usize::from(black_box(p.test(i).unwrap_or(false))),
+                        _ => 0,
+                    }
+                })
+            };
+            let mut contenders: Vec<Contender<'_>> = Vec::new();
+            if selected(&label_o) {
+                contenders.push((&label_o, &mut run_o));
+            }
+            if selected(&label_p) && peer.is_some() {
+                contenders.push((&label_p, &mut run_p));
+            }
+            for m in measure_interleaved(1, path.len(), &mut contenders) {
+                println!(
+                    "{}: {:.2} ns/byte",
+                    m.label,
+                    m.ns_per_item / path.len() as f64
+                );
+                report.push(m);
+            }
         }
     }
     report.print(OURS);

@@ -41,10 +41,6 @@ pub(crate) struct CompiledComponent {
     pub(crate) options: Options,
 }
 
-/// Group values of one match: `None` for a group that took part in no
-/// match (JavaScript's `undefined`).
-pub(crate) type Captures<'t> = Vec<Option<&'t str>>;
-
 impl CompiledComponent {
     /// "compile a component"
     pub(crate) fn compile(
@@ -101,10 +97,29 @@ impl CompiledComponent {
         }
     }
 
-    /// The groups of a match of `value`, in the order of `group_names`.
-    pub(crate) fn exec<'t>(&self, value: &'t str) -> Option<Captures<'t>> {
+    /// Whether `value` passes the checks that need no regular expression
+    /// (fixed text, and the fixed text every match of an expression holds):
+    /// `false` means it does not match, `true` that it may.
+    pub(crate) fn may_match(&self, value: &str) -> bool {
         match &self.matcher {
-            Matcher::Anything => Some(vec![Some(value)]),
+            Matcher::Anything => true,
+            Matcher::Exact(s) => s == value,
+            Matcher::RegExp { literals, .. } => literals.admit(value),
+        }
+    }
+
+    /// The groups of a match of `value`, as (name, value) pairs in the
+    /// order of `group_names`, or `None` when it does not match.
+    pub(crate) fn exec(&self, value: &str) -> Option<Vec<(String, Option<String>)>> {
+        let named = |values: &mut dyn Iterator<Item = Option<&str>>| {
+            self.group_names
+                .iter()
+                .zip(values)
+                .map(|(n, v)| (n.clone(), v.map(str::to_owned)))
+                .collect()
+        };
+        match &self.matcher {
+            Matcher::Anything => Some(named(&mut std::iter::once(Some(value)))),
             Matcher::Exact(s) => (s == value).then(Vec::new),
             Matcher::RegExp { regexp, literals } => {
                 if !literals.admit(value) {
@@ -119,11 +134,9 @@ impl CompiledComponent {
                 // list size": groups of the expression past the names (a
                 // named group inside a regular expression group) are left
                 // out.
-                Some(
-                    (1..=self.group_names.len())
-                        .map(|i| caps.get_group(i).and_then(|span| value.get(span.range())))
-                        .collect(),
-                )
+                Some(named(&mut (1..=self.group_names.len()).map(|i| {
+                    caps.get_group(i).and_then(|span| value.get(span.range()))
+                })))
             }
         }
     }

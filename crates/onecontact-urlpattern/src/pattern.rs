@@ -476,22 +476,23 @@ impl UrlPattern {
             Some(u) => url_values(u),
             None => values,
         };
-        // Most inputs do not match: find out without building groups.
-        if !self.test_values(&values.0) {
+        // Most inputs do not match: turn away what the checks without a
+        // regular expression can, before any group is built.
+        if !self
+            .components
+            .iter()
+            .zip(values.0.iter())
+            .all(|(c, v)| c.may_match(v))
+        {
             return None;
         }
         let mut result = UrlPatternResult::default();
         for (c, value) in Component::ALL.into_iter().zip(values.0.iter()) {
             let compiled = self.component(c);
-            let captures = compiled.exec(value)?;
+            let groups = compiled.exec(value)?;
             let slot = result.component_mut(c);
             slot.input = value.to_string();
-            slot.groups = compiled
-                .group_names
-                .iter()
-                .zip(captures)
-                .map(|(n, v)| (n.clone(), v.map(str::to_owned)))
-                .collect();
+            slot.groups = groups;
         }
         Some(result)
     }
