@@ -54,12 +54,11 @@ fn closing(c: char) -> Option<char> {
 /// ```
 pub fn read_paste(text: &str) -> (usize, &str) {
     let (mut start, mut rest) = input::trim(text);
-    // Quick answer for the common case: a link that starts and ends with
-    // what a link starts and ends with.
-    if let (Some(first), Some(last)) = (rest.chars().next(), rest.chars().next_back())
-        && closing(first).is_none()
-        && !is_trailing_punctuation(last)
-        && last != ')'
+    // Quick answer for the common case: a link that starts with a letter
+    // and ends with a letter, a digit or `/`.
+    if let (Some(first), Some(last)) = (rest.as_bytes().first(), rest.as_bytes().last())
+        && first.is_ascii_alphabetic()
+        && (last.is_ascii_alphanumeric() || *last == b'/')
     {
         return (start, rest);
     }
