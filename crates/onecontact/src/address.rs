@@ -428,7 +428,7 @@ impl WebAddress {
             opaque_path: url.has_opaque_path(),
             query: url.query(),
         };
-        v2::push_key_v2(out, &parts, data, notes);
+        v2::push_key_v2(out, &parts, None, data, notes);
         url.host_str().unwrap_or_default().to_owned()
     }
 
@@ -474,7 +474,7 @@ impl WebAddress {
         let name = host.strip_suffix('.').unwrap_or(host);
         let registrable = self.registrable_domain();
         let wrappers = data.wrappers();
-        if !wrappers.serves(name, registrable) {
+        if !wrappers.serves(name, registrable, self.url.path()) {
             return None;
         }
         let (wrapper, text) = wrapper::target(&self.url, name, registrable, wrappers)?;

@@ -72,6 +72,77 @@ fn is_domain(name: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'.' | b'-'))
 }
 
+/// A quick test of whether a name is one of a set of names: each name's
+/// last eight bytes (zero above a shorter name's) and its length, sorted,
+/// behind a 256-bit filter of their hashes. A name of the set always
+/// passes; another passes only when its last eight bytes and length are
+/// those of a name of the set (then the caller's full comparison decides).
+/// Most names are turned away by one bit; the rest take one binary search
+/// over words, no string compare.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct TailSet {
+    tails: Vec<(u64, usize)>,
+    filter: [u64; 4],
+}
+
+impl TailSet {
+    #[inline]
+    fn tail(name: &str) -> (u64, usize) {
+        let bytes = name.as_bytes();
+        if let Some(last) = bytes.last_chunk::<8>() {
+            return (u64::from_be_bytes(*last), bytes.len());
+        }
+        let from = bytes.len().saturating_sub(8);
+        let word = bytes
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .fold(0u64, |w, &b| w << 8 | u64::from(b));
+        (word, bytes.len())
+    }
+
+    /// The set of `names` and of every name each ends with after a dot
+    /// (`a.b.c` gives `a.b.c`, `b.c` and `c`).
+    fn of_suffixes<'a>(names: impl Iterator<Item = &'a str>) -> TailSet {
+        let mut tails = Vec::new();
+        for name in names {
+            tails.push(TailSet::tail(name));
+            for (dot, _) in name.match_indices('.') {
+                if let Some(rest) = name.get(dot + 1..) {
+                    tails.push(TailSet::tail(rest));
+                }
+            }
+        }
+        tails.sort_unstable();
+        tails.dedup();
+        let mut filter = [0u64; 4];
+        for &tail in &tails {
+            let bit = TailSet::bit(tail);
+            if let Some(word) = filter.get_mut(bit / 64) {
+                *word |= 1 << (bit % 64);
+            }
+        }
+        TailSet { tails, filter }
+    }
+
+    /// The filter bit of a tail: the top byte of a multiplicative hash.
+    #[inline]
+    fn bit(tail: (u64, usize)) -> usize {
+        let h = (tail.0 ^ tail.1 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        usize::try_from(h >> 56).unwrap_or_default()
+    }
+
+    #[inline]
+    fn may_contain(&self, name: &str) -> bool {
+        let tail = TailSet::tail(name);
+        let bit = TailSet::bit(tail);
+        self.filter
+            .get(bit / 64)
+            .is_some_and(|word| word & (1 << (bit % 64)) != 0)
+            && self.tails.binary_search(&tail).is_ok()
+    }
+}
+
 /// Whether `host` is `domain` or a subdomain of it.
 pub(crate) fn host_within(host: &str, domain: &str) -> bool {
     match host.strip_suffix(domain) {
@@ -88,19 +159,29 @@ pub(crate) fn host_within(host: &str, domain: &str) -> bool {
 pub struct HostingList {
     /// The domains, lowercase, sorted.
     domains: Vec<Box<str>>,
+    /// The domains and what each ends with after a dot: a registrable
+    /// domain outside it lies under no platform.
+    suffixes: TailSet,
     version: String,
 }
 
 static BAKED_HOSTING: LazyLock<HostingList> = LazyLock::new(|| {
-    let mut domains: Vec<Box<str>> = HOSTING_PLATFORMS.iter().map(|p| p.domain.into()).collect();
-    domains.sort_unstable();
-    HostingList {
-        domains,
-        version: format!("built-in {HOSTING_PLATFORMS_VERSION}"),
-    }
+    let domains: Vec<Box<str>> = HOSTING_PLATFORMS.iter().map(|p| p.domain.into()).collect();
+    HostingList::new(domains, format!("built-in {HOSTING_PLATFORMS_VERSION}"))
 });
 
 impl HostingList {
+    fn new(mut domains: Vec<Box<str>>, version: String) -> HostingList {
+        domains.sort_unstable();
+        domains.dedup();
+        let suffixes = TailSet::of_suffixes(domains.iter().map(|d| &**d));
+        HostingList {
+            domains,
+            suffixes,
+            version,
+        }
+    }
+
     /// The built-in list ([`HOSTING_PLATFORMS`]).
     pub fn baked() -> &'static HostingList {
         &BAKED_HOSTING
@@ -133,12 +214,10 @@ impl HostingList {
                 _ => return Err(bad("the source is missing".to_owned())),
             }
         }
-        domains.sort_unstable();
-        domains.dedup();
-        Ok(HostingList {
+        Ok(HostingList::new(
             domains,
-            version: version.unwrap_or_else(|| "file".to_owned()),
-        })
+            version.unwrap_or_else(|| "file".to_owned()),
+        ))
     }
 
     /// The list's version.
@@ -175,7 +254,13 @@ impl HostingList {
     /// assert_eq!(list.owner_site("www.example.com", "example.com"), None);
     /// ```
     pub fn owner_site<'h>(&self, host: &'h str, registrable: &str) -> Option<&'h str> {
-        if self.domains.is_empty() || host.len() <= registrable.len() {
+        // A platform under which the host lies ends with its registrable
+        // domain (or is shorter: a platform the Public Suffix List in use
+        // treats as a suffix, whose owners the registrable domain keeps).
+        if host.len() <= registrable.len()
+            || !self.suffixes.may_contain(registrable)
+            || !host.ends_with(registrable)
+        {
             return None;
         }
         // From the registrable domain leftwards, the deepest listed one.
@@ -234,7 +319,11 @@ static BAKED_TRACKING: LazyLock<TrackingTable> = LazyLock::new(|| {
 });
 
 impl TrackingTable {
-    fn new(rules: Vec<(Box<str>, Option<Box<str>>)>, version: String) -> TrackingTable {
+    fn new(mut rules: Vec<(Box<str>, Option<Box<str>>)>, version: String) -> TrackingTable {
+        // By (first byte, length), so that a name's candidates are one run.
+        rules.sort_by(|a, b| {
+            (a.0.as_bytes().first(), a.0.len()).cmp(&(b.0.as_bytes().first(), b.0.len()))
+        });
         let mut first = 0u64;
         let mut min_len = usize::MAX;
         let mut max_len = 0;
@@ -333,10 +422,20 @@ impl TrackingTable {
         {
             return false;
         }
-        self.rules.iter().any(|(rule, site)| {
-            rule.eq_ignore_ascii_case(name)
-                && site.as_deref().is_none_or(|site| host_within(host, site))
-        })
+        // The run of rules of this first byte and length.
+        let key = (Some(b.to_ascii_lowercase()), name.len());
+        let from = self
+            .rules
+            .partition_point(|(rule, _)| (rule.as_bytes().first().copied(), rule.len()) < key);
+        self.rules
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|(rule, _)| (rule.as_bytes().first().copied(), rule.len()) == key)
+            .any(|(rule, site)| {
+                rule.eq_ignore_ascii_case(name)
+                    && site.as_deref().is_none_or(|site| host_within(host, site))
+            })
     }
 }
 
@@ -348,6 +447,18 @@ pub(crate) struct Wrapper {
     pub(crate) path: Box<str>,
     pub(crate) parameter: Box<str>,
     pub(crate) encoding: WrapperEncoding,
+}
+
+impl Wrapper {
+    /// Whether the wrapper answers at `path` (the URL's serialized path).
+    pub(crate) fn path_matches(&self, path: &str) -> bool {
+        match self.encoding {
+            WrapperEncoding::ProofpointV3 => path
+                .get(..self.path.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(&self.path)),
+            _ => path.eq_ignore_ascii_case(&self.path),
+        }
+    }
 }
 
 /// Which hosts a [`Wrapper`] serves.
@@ -390,28 +501,58 @@ impl HostPattern {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrapperList {
     pub(crate) wrappers: Vec<Wrapper>,
+    /// The exact hosts and the domains of the wrappers, and what each ends
+    /// with after a dot: a host whose registrable domain is outside it
+    /// matches none of them.
+    suffixes: TailSet,
+    /// The last label of each `NAME.*` host (`google`).
+    any_suffix_labels: Vec<Box<str>>,
     version: String,
 }
 
-static BAKED_WRAPPERS: LazyLock<WrapperList> = LazyLock::new(|| WrapperList {
-    wrappers: WRAPPERS
-        .iter()
-        .map(|w| Wrapper {
-            vendor: w.vendor.into(),
-            host: match w.host {
-                WrapperHost::Exact(h) => HostPattern::Exact(h.into()),
-                WrapperHost::AnySubdomain(d) => HostPattern::AnySubdomain(d.into()),
-                WrapperHost::AnySuffix(n) => HostPattern::AnySuffix(n.into()),
-            },
-            path: w.path.into(),
-            parameter: w.parameter.into(),
-            encoding: w.encoding,
-        })
-        .collect(),
-    version: format!("built-in {WRAPPERS_VERSION}"),
+static BAKED_WRAPPERS: LazyLock<WrapperList> = LazyLock::new(|| {
+    WrapperList::new(
+        WRAPPERS
+            .iter()
+            .map(|w| Wrapper {
+                vendor: w.vendor.into(),
+                host: match w.host {
+                    WrapperHost::Exact(h) => HostPattern::Exact(h.into()),
+                    WrapperHost::AnySubdomain(d) => HostPattern::AnySubdomain(d.into()),
+                    WrapperHost::AnySuffix(n) => HostPattern::AnySuffix(n.into()),
+                },
+                path: w.path.into(),
+                parameter: w.parameter.into(),
+                encoding: w.encoding,
+            })
+            .collect(),
+        format!("built-in {WRAPPERS_VERSION}"),
+    )
 });
 
 impl WrapperList {
+    fn new(wrappers: Vec<Wrapper>, version: String) -> WrapperList {
+        let suffixes = TailSet::of_suffixes(wrappers.iter().filter_map(|w| match &w.host {
+            HostPattern::Exact(h) | HostPattern::AnySubdomain(h) => Some(&**h),
+            HostPattern::AnySuffix(_) => None,
+        }));
+        let mut any_suffix_labels: Vec<Box<str>> = wrappers
+            .iter()
+            .filter_map(|w| match &w.host {
+                HostPattern::AnySuffix(name) => name.rsplit('.').next().map(Into::into),
+                _ => None,
+            })
+            .collect();
+        any_suffix_labels.sort_unstable();
+        any_suffix_labels.dedup();
+        WrapperList {
+            wrappers,
+            suffixes,
+            any_suffix_labels,
+            version,
+        }
+    }
+
     /// The built-in wrappers ([`WRAPPERS`]).
     pub fn baked() -> &'static WrapperList {
         &BAKED_WRAPPERS
@@ -472,10 +613,10 @@ impl WrapperList {
                 encoding,
             });
         }
-        Ok(WrapperList {
+        Ok(WrapperList::new(
             wrappers,
-            version: version.unwrap_or_else(|| "file".to_owned()),
-        })
+            version.unwrap_or_else(|| "file".to_owned()),
+        ))
     }
 
     /// The list's version.
@@ -493,13 +634,23 @@ impl WrapperList {
         self.wrappers.is_empty()
     }
 
-    /// Whether some wrapper may serve `host`: the quick test before the
+    /// Whether some wrapper serves `host` at `path`: the test before the
     /// query is read.
     #[inline]
-    pub(crate) fn serves(&self, host: &str, registrable: Option<&str>) -> bool {
-        self.wrappers
-            .iter()
-            .any(|w| w.host.matches(host, registrable))
+    pub(crate) fn serves(&self, host: &str, registrable: Option<&str>, path: &str) -> bool {
+        // The registrable domain (the host, when it has none) of a wrapper's
+        // host ends its exact host or domain, or starts with the last label
+        // of a `NAME.*` host.
+        let site = registrable.unwrap_or(host);
+        let quick = self.suffixes.may_contain(site)
+            || self.any_suffix_labels.iter().any(|label| {
+                site.as_bytes().get(label.len()) == Some(&b'.') && site.starts_with(&**label)
+            });
+        quick
+            && self
+                .wrappers
+                .iter()
+                .any(|w| w.host.matches(host, registrable) && w.path_matches(path))
     }
 }
 
@@ -551,5 +702,38 @@ mod tests {
         );
         assert_eq!(WrapperList::baked().len(), WRAPPERS.len());
         assert_eq!(HostingList::baked().len(), HOSTING_PLATFORMS.len());
+    }
+}
+
+#[cfg(test)]
+mod filter_tests {
+    use super::*;
+
+    #[test]
+    fn the_quick_filters_turn_most_names_away() {
+        let hosting = HostingList::baked();
+        for name in [
+            "tripod.com",
+            "files.wordpress.com",
+            "wordpress.com",
+            "com",
+            "co.uk",
+        ] {
+            assert!(hosting.suffixes.may_contain(name), "{name}");
+        }
+        let others = [
+            "example.com",
+            "sec.gov",
+            "taxsites.com",
+            "crescan.com",
+            "w3.org",
+            "bbc.co.uk",
+            "a.io",
+        ];
+        let passed = others
+            .iter()
+            .filter(|n| hosting.suffixes.may_contain(n))
+            .count();
+        assert!(passed <= 1, "{passed}");
     }
 }

@@ -8,7 +8,9 @@
 //! link, nor is a trailing `)` that has no `(` to close; added to them are
 //! `;` and matching pairs around the whole text (quotes `"…"`, `'…'`, `“…”`,
 //! `‘…’`, `«…»`, backquotes, brackets `(…)`, `[…]`, `{…}` and CommonMark's
-//! angle-bracket autolink `<…>`). GFM's emphasis marks `*`, `_` and `~` are
+//! angle-bracket autolink `<…>`), and an opening quote or bracket (not `(`,
+//! nor `[`, which starts an IPv6 address) whose partner does not end the text, as a CSV cell cut after its first
+//! quote has it. GFM's emphasis marks `*`, `_` and `~` are
 //! kept at the end: in pasted text they are part of addresses
 //! (`…/__generated__`), not Markdown.
 
@@ -54,12 +56,11 @@ fn closing(c: char) -> Option<char> {
 /// ```
 pub fn read_paste(text: &str) -> (usize, &str) {
     let (mut start, mut rest) = input::trim(text);
-    // Quick answer for the common case: a link that starts and ends with
-    // what a link starts and ends with.
-    if let (Some(first), Some(last)) = (rest.chars().next(), rest.chars().next_back())
-        && closing(first).is_none()
-        && !is_trailing_punctuation(last)
-        && last != ')'
+    // Quick answer for the common case: a link that starts with a letter
+    // and ends with a letter, a digit or `/`.
+    if let (Some(first), Some(last)) = (rest.as_bytes().first(), rest.as_bytes().last())
+        && first.is_ascii_alphabetic()
+        && (last.is_ascii_alphanumeric() || *last == b'/')
     {
         return (start, rest);
     }
@@ -77,6 +78,15 @@ pub fn read_paste(text: &str) -> (usize, &str) {
             }
             start += first.len_utf8();
             rest = chars.as_str();
+        } else if let Some(first) = rest.chars().next()
+            && closing(first).is_some()
+            && !matches!(first, '(' | '[')
+        {
+            // An opening quote or bracket whose partner is not at the end
+            // (a CSV cell cut after its first quote): an autolink starts
+            // after it.
+            start += first.len_utf8();
+            rest = rest.get(first.len_utf8()..).unwrap_or_default();
         }
         while let Some(last) = rest.chars().next_back() {
             let unbalanced = last == ')' && closes > opens;
@@ -121,13 +131,14 @@ mod tests {
                 "https://example.com/__generated__",
                 "https://example.com/__generated__",
             ),
-            ("\"", "\""),
+            ("\"", ""),
             ("\"\"", ""),
             ("()", ""),
             ("...", ""),
             ("", ""),
             ("é", "é"),
-            ("\"https://example.com/", "\"https://example.com/"),
+            ("\"https://example.com/", "https://example.com/"),
+            ("\"http://www.example.com/a'", "http://www.example.com/a'"),
         ] {
             assert_eq!(read_paste(text).1, link, "{text:?}");
             let (at, read) = read_paste(text);

@@ -19,14 +19,11 @@ pub(crate) fn target<'l>(
     list: &'l WrapperList,
 ) -> Option<(&'l Wrapper, String)> {
     list.wrappers.iter().find_map(|wrapper| {
-        if !wrapper.host.matches(host, registrable) {
+        if !wrapper.host.matches(host, registrable) || !wrapper.path_matches(url.path()) {
             return None;
         }
         let found = match wrapper.encoding {
             WrapperEncoding::Query | WrapperEncoding::ProofpointV2 => {
-                if !url.path().eq_ignore_ascii_case(&wrapper.path) {
-                    return None;
-                }
                 let value = form_urlencoded::parse_str(url.query()?)
                     .find(|(name, _)| *name == *wrapper.parameter)
                     .map(|(_, value)| value)?;

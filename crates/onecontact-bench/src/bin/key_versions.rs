@@ -51,6 +51,22 @@ fn rule_of(decisions: &[KeyV2Decision], refused: bool) -> &'static str {
         .map_or("other", |(name, _)| name)
 }
 
+/// The decisions that tell two lines apart: those of one that the other
+/// does not share (both lines' when they share all).
+fn telling(a: &[KeyV2Decision], b: &[KeyV2Decision]) -> Vec<KeyV2Decision> {
+    let apart: Vec<KeyV2Decision> = a
+        .iter()
+        .filter(|d| !b.contains(d))
+        .chain(b.iter().filter(|d| !a.contains(d)))
+        .cloned()
+        .collect();
+    if apart.is_empty() {
+        a.iter().chain(b).cloned().collect()
+    } else {
+        apart
+    }
+}
+
 struct Keyed {
     line: String,
     v1: Option<String>,
@@ -123,8 +139,7 @@ fn main() -> std::io::Result<()> {
                     v1_merges += 1;
                     let Some(f) = keyed.get(first) else { continue };
                     if k.v2.is_none() || f.v2.is_none() || k.v2 != f.v2 {
-                        let mut why = k.decisions.clone();
-                        why.extend(f.decisions.iter().cloned());
+                        let why = telling(&k.decisions, &f.decisions);
                         let rule = rule_of(&why, k.v2.is_none() || f.v2.is_none());
                         undone.entry(rule).or_default().push((first, i));
                     }
@@ -140,8 +155,7 @@ fn main() -> std::io::Result<()> {
                     v2_merges += 1;
                     let Some(f) = keyed.get(first) else { continue };
                     if k.v1.is_none() || k.v1 != f.v1 {
-                        let mut why = k.decisions.clone();
-                        why.extend(f.decisions.iter().cloned());
+                        let why = telling(&k.decisions, &f.decisions);
                         added
                             .entry(rule_of(&why, false))
                             .or_default()
@@ -154,6 +168,52 @@ fn main() -> std::io::Result<()> {
             }
         }
     }
+    // How many lines each rule applied to.
+    let mut applied: BTreeMap<&str, usize> = BTreeMap::new();
+    for k in &keyed {
+        let mut rules: Vec<&str> = k
+            .decisions
+            .iter()
+            .map(|d| rule_of(std::slice::from_ref(d), false))
+            .collect();
+        if k.v2.is_none() && k.v1.is_some() {
+            rules.push(rule_of(&[], true));
+        }
+        rules.sort_unstable();
+        rules.dedup();
+        for rule in rules {
+            *applied.entry(rule).or_default() += 1;
+        }
+    }
+    writeln!(out, "lines each V2 rule applied to:")?;
+    for (rule, n) in &applied {
+        writeln!(out, "  {rule}: {n}")?;
+    }
+    // `RULE_LINES=N`: the first N lines of each rule, with both keys.
+    let per_rule: usize = std::env::var("RULE_LINES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    if per_rule > 0 {
+        for rule in applied.keys() {
+            writeln!(out, "lines of {rule}:")?;
+            let lines = keyed.iter().filter(|k| {
+                k.decisions
+                    .iter()
+                    .any(|d| rule_of(std::slice::from_ref(d), false) == *rule)
+                    || (k.v2.is_none() && k.v1.is_some() && rule_of(&[], true) == *rule)
+            });
+            for k in lines.take(per_rule) {
+                writeln!(
+                    out,
+                    "  {}\n      V1 {}\n      V2 {}",
+                    k.line,
+                    k.v1.as_deref().unwrap_or("-"),
+                    k.v2.as_deref().unwrap_or("(refused)")
+                )?;
+            }
+        }
+    }
     writeln!(out, "merges V1: {v1_merges}")?;
     writeln!(out, "merges V2: {v2_merges}")?;
     for (title, table) in [("undone by V2", &undone), ("added by V2", &added)] {
@@ -162,17 +222,14 @@ fn main() -> std::io::Result<()> {
         for (rule, pairs) in table {
             writeln!(out, "  {rule}: {}", pairs.len())?;
         }
-        // A sample spread over the rules, in proportion, at least one each.
+        // A sample spread over the rules: one of each rule first, the rest
+        // in proportion to the rule's count, spread over its merges.
         writeln!(out, "sample ({title}):")?;
-        let mut shown = 0;
+        let rest = sample.saturating_sub(table.len());
         for (rule, pairs) in table {
-            let share = (pairs.len() * sample).div_ceil(total.max(1)).max(1);
+            let share = 1 + pairs.len() * rest / total.max(1);
             let step = (pairs.len() / share).max(1);
             for &(a, b) in pairs.iter().step_by(step).take(share) {
-                if shown == sample {
-                    break;
-                }
-                shown += 1;
                 let (Some(a), Some(b)) = (keyed.get(a), keyed.get(b)) else {
                     continue;
                 };

@@ -765,10 +765,11 @@ fn wrapped(
 ) -> Option<Box<Wrapped>> {
     let domain = url.domain()?;
     let registrable = host.answer(url).and_then(|a| a.registrable_domain());
-    if !data
-        .wrappers()
-        .serves(domain.strip_suffix('.').unwrap_or(domain), registrable)
-    {
+    if !data.wrappers().serves(
+        domain.strip_suffix('.').unwrap_or(domain),
+        registrable,
+        url.path(),
+    ) {
         return None;
     }
     let found = crate::WebAddress::parse_with(url.as_str(), data)

@@ -15,7 +15,7 @@ use crate::detect::ContactKindDetector;
 use crate::error::{NotAnAddressReason, WebError};
 use crate::input;
 use crate::key::direct::scan_text;
-use crate::key::{self, is_unreserved};
+use crate::key::{self, PathScan, is_unreserved};
 use crate::paste::read_paste;
 use crate::tracking::{is_tracking_parameter, piece_name};
 
@@ -88,6 +88,7 @@ pub(crate) struct V2Parts<'a> {
 pub(crate) fn push_key_v2(
     out: &mut String,
     parts: &V2Parts<'_>,
+    path_facts: Option<PathScan>,
     data: &Data,
     mut notes: Option<&mut Vec<KeyV2Decision>>,
 ) {
@@ -142,7 +143,11 @@ pub(crate) fn push_key_v2(
     }
     // Step 4: the path, its case kept.
     let path_at = out.len();
-    key::push_normalized_path_keeping_case(out, parts.path);
+    match path_facts {
+        // What the scan saw in the path (longer than `/`).
+        Some(facts) => key::push_scanned_path::<false>(out, parts.path, facts),
+        None => key::push_normalized_path_keeping_case(out, parts.path),
+    }
     if let Some(notes) = notes.as_deref_mut() {
         let mut v1 = String::new();
         key::push_normalized_path(&mut v1, parts.path);
@@ -279,11 +284,24 @@ pub(crate) fn normalize_escapes(piece: &str) -> Cow<'_, str> {
 /// `localhost`, or, when the scheme was not written, a text that
 /// [`ContactKindDetector`] does not take for a web address (`n/a`, `TBD`,
 /// `John.Smith`, `user@example.com`), unless its host is `localhost`.
-fn refusal(link: &str, name: &str, assumed: bool, data: &Data) -> Result<(), WebError> {
+#[inline]
+fn refusal(
+    link: &str,
+    name: &str,
+    assumed: impl FnOnce() -> bool,
+    data: &Data,
+) -> Result<(), WebError> {
+    // The dot of a domain is near its end: look from there.
+    let dotted = name.bytes().rev().any(|b| b == b'.');
+    let assumed = dotted && assumed();
+    if dotted && !assumed {
+        // The common case: a written scheme and a domain.
+        return Ok(());
+    }
     if name == "localhost" || name.ends_with(".localhost") {
         return Ok(());
     }
-    let reason = if !name.contains('.') {
+    let reason = if !dotted {
         NotAnAddressReason::HostWithoutDot
     } else if assumed
         && ContactKindDetector::with_data(data)
@@ -376,18 +394,32 @@ fn push_v2(text: &str, data: &Data, out: &mut String, want_host: bool) -> Result
         && scanned.host_is_domain()
     {
         let written = scanned.host_as_written();
+        // A host with capitals is lowercased on the stack (a domain the
+        // scan takes is ASCII, at most 253 bytes with its root dot, so the
+        // buffer is only passed by for a longer one).
+        let mut buffer = [0u8; 256];
         let lower: Cow<'_, str> = if scanned.host_has_uppercase() {
-            Cow::Owned(written.to_ascii_lowercase())
+            match buffer.get_mut(..written.len()) {
+                Some(space) => {
+                    space.copy_from_slice(written.as_bytes());
+                    space.make_ascii_lowercase();
+                    match std::str::from_utf8(space) {
+                        Ok(text) => Cow::Borrowed(text),
+                        Err(_) => Cow::Owned(written.to_ascii_lowercase()),
+                    }
+                }
+                None => Cow::Owned(written.to_ascii_lowercase()),
+            }
         } else {
             Cow::Borrowed(written)
         };
         let name = lower.strip_suffix('.').unwrap_or(&lower);
         let web_scheme = scanned.is_web_scheme();
         if web_scheme {
-            refusal(link, name, !input::scheme_is_written(link), data)?;
+            refusal(link, name, || !input::scheme_is_written(link), data)?;
         }
         let registrable = data.psl().registrable_domain(name);
-        if !data.wrappers().serves(name, registrable) {
+        if !data.wrappers().serves(name, registrable, scanned.path()) {
             let parts = V2Parts {
                 scheme: scanned.scheme(),
                 web_scheme,
@@ -400,7 +432,12 @@ fn push_v2(text: &str, data: &Data, out: &mut String, want_host: bool) -> Result
                 query: scanned.query(),
             };
             out.reserve(capacity);
-            push_key_v2(out, &parts, data, None);
+            let path = scanned.path();
+            let facts = (path.len() > 1).then(|| PathScan {
+                plain: !scanned.path_has_percent() && !scanned.path_has_empty_segment(),
+                upper: scanned.path_has_uppercase(),
+            });
+            push_key_v2(out, &parts, facts, data, None);
             return Ok(if want_host {
                 lower.into_owned()
             } else {
@@ -460,7 +497,7 @@ fn refuse_address(web: &WebAddress, link: &str, data: &Data) -> Result<(), WebEr
     refusal(
         link,
         name,
-        web.flags().contains(crate::WebFact::SchemeAssumed),
+        || web.flags().contains(crate::WebFact::SchemeAssumed),
         data,
     )
 }
