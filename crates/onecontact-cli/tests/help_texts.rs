@@ -274,6 +274,11 @@ fn lengths_and_positions_are_named() {
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains(says), "{text}");
         assert!(!text.contains("not a valid internationalized"), "{text}");
+        // inspect warns: a browser takes the link, the DNS cannot.
+        let out = run(&["inspect", &format!("https://{host}/")], "");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("host-too-long-for-dns"), "{text}");
+        assert!(text.contains(says), "{text}");
     }
     let out = run(&["inspect", "https://p\u{430}ypal.com/"], "");
     let text = String::from_utf8(out.stdout).unwrap();

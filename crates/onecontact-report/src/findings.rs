@@ -91,6 +91,9 @@ pub const FOLDS: &[(&str, &[&str])] = &[
     // such and stored as `xn--`.
     ("unicode-display", &["punycode-host"]),
     ("host-normalized", &["punycode-host"]), // `Bücher.de` to `xn--bcher-kva.de`
+    // A host the DNS cannot carry: the inspection names the length, which
+    // is what the URL parser's domain-to-ASCII error is about then.
+    ("domain-to-ASCII", &["host-too-long-for-dns"]),
     // A label a browser keeps in Punycode is a warning that already gives
     // its Unicode form; the host's `punycode-host` adds nothing then.
     (
@@ -114,12 +117,10 @@ pub const FOLDS: &[(&str, &[&str])] = &[
     ("IPv4-empty-part", &["ipv4-normalized"]),
 ];
 
-/// The findings of one reading: the link's warnings (most serious first),
-/// then the validation errors (one finding per kind, in the order of their
-/// first place), then the notes, with [`FOLDS`] applied.
 /// The sentence of a `domain-to-ASCII` validation error whose cause is the
 /// length of an ASCII host (over 253 characters) or of one of its labels
-/// (over 63): the length is the problem, not internationalization.
+/// (over 63, [`onecontact::inspect::dns_length_problem`]): the length is the
+/// problem, not internationalization.
 fn dns_length_message(
     reading: &Reading<'_>,
     kind: onecontact_url::ValidationError,
@@ -131,24 +132,28 @@ fn dns_length_message(
     if !host.is_ascii() {
         return None;
     }
-    let name = host.strip_suffix('.').unwrap_or(host);
-    if let Some(label) = name.split('.').find(|l| l.len() > 63) {
-        let shown: String = label.chars().take(20).collect();
-        return Some(format!(
-            "the label {shown}… is {} characters long, over the 63 a label of a domain name can have, \
+    match onecontact::inspect::dns_length_problem(host)? {
+        onecontact::inspect::DnsLengthProblem::LabelTooLong { offset, length } => {
+            let label = host.get(offset..offset + length).unwrap_or(host);
+            let shown: String = label.chars().take(20).collect();
+            Some(format!(
+                "the label {shown}… is {length} characters long, over the {} a label of a domain name can have, \
+                 so no such name can be registered or looked up",
+                onecontact::inspect::MAX_LABEL
+            ))
+        }
+        onecontact::inspect::DnsLengthProblem::NameTooLong { length } => Some(format!(
+            "the host is {length} characters long, over the {} a domain name can have, \
              so no such name can be registered or looked up",
-            label.len()
-        ));
+            onecontact::inspect::MAX_NAME
+        )),
+        _ => None,
     }
-    (name.len() > 253).then(|| {
-        format!(
-            "the host is {} characters long, over the 253 a domain name can have, \
-             so no such name can be registered or looked up",
-            name.len()
-        )
-    })
 }
 
+/// The findings of one reading: the link's warnings (most serious first),
+/// then the validation errors (one finding per kind, in the order of their
+/// first place), then the notes, with [`FOLDS`] applied.
 pub(crate) fn findings(
     reading: &Reading<'_>,
     warnings: Vec<Warning>,

@@ -40,6 +40,11 @@ const SEEDS: &[(&str, &str, &str)] = &[
     ("https", "google.com.evil.net", "/"),
     ("https", "myetherwaliet.com", "/"),
     ("https", "metamask.top", "/"),
+    (
+        "https",
+        "www.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example",
+        "/",
+    ),
 ];
 
 /// The data the seeds are inspected with: the built-in lists and one brand

@@ -60,6 +60,7 @@
 
 mod differential;
 pub mod display;
+mod dns_length;
 mod domains;
 mod embedded;
 #[doc(hidden)]
@@ -80,6 +81,7 @@ pub use differential::{
 pub use display::lookalike::codegen;
 pub use display::lookalike::{TopDomains, TopDomainsError};
 pub use display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
+pub use dns_length::{DnsLengthProblem, MAX_LABEL, MAX_NAME, dns_length_problem};
 pub use imitation::{Imitation, ImitationKind};
 pub use warning::{Severity, Warning, WarningCode};
 
@@ -363,6 +365,9 @@ fn host_warnings(url: &Url, host: &HostAnswer, data: &Data, out: &mut Vec<Warnin
                     ),
                     Some(inner),
                 ));
+            }
+            if let Some(problem) = dns_length_problem(&name) {
+                out.push(dns_length_warning(&name, problem));
             }
             if let Some(unicode) = host.unicode() {
                 out.push(Warning::new(
@@ -660,6 +665,33 @@ fn typed_warnings(
         );
     }
     found
+}
+
+/// The warning for a host name the DNS cannot carry.
+fn dns_length_warning(name: &str, problem: DnsLengthProblem) -> Warning {
+    match problem {
+        DnsLengthProblem::LabelTooLong { offset, length } => {
+            let label = name.get(offset..offset + length).unwrap_or(name);
+            let shown: String = label.chars().take(20).collect();
+            Warning::new(
+                WarningCode::HostTooLongForDns,
+                format!(
+                    "the label {shown}… of the host is {length} characters long, over the {MAX_LABEL} a label \
+                     of a domain name can have: a browser takes the link, but no such name can be registered \
+                     or looked up"
+                ),
+                Some(label.to_owned()),
+            )
+        }
+        DnsLengthProblem::NameTooLong { length } => Warning::new(
+            WarningCode::HostTooLongForDns,
+            format!(
+                "the host is {length} characters long, over the {MAX_NAME} a domain name can have: a browser \
+                 takes the link, but no such name can be registered or looked up"
+            ),
+            Some(name.to_owned()),
+        ),
+    }
 }
 
 /// Reads a link the way a careful person would before clicking it: the real

@@ -95,11 +95,15 @@ pub enum WarningCode {
     /// as security teams share links nobody should click; the report reads
     /// the link it stands for.
     DefangedLink,
+    /// `host-too-long-for-dns`: a label of the host is over 63 characters
+    /// or the host over 253, which a browser takes but the DNS cannot carry
+    /// (RFC 1035, section 2.3.4).
+    HostTooLongForDns,
 }
 
 impl WarningCode {
     /// Every code, in catalogue order.
-    pub const ALL: [WarningCode; 22] = [
+    pub const ALL: [WarningCode; 23] = [
         WarningCode::UserinfoLooksLikeHost,
         WarningCode::UserinfoBeforeHost,
         WarningCode::PasswordInUrl,
@@ -122,6 +126,7 @@ impl WarningCode {
         WarningCode::EncodedDotSegment,
         WarningCode::HostSpelledAfterHost,
         WarningCode::DefangedLink,
+        WarningCode::HostTooLongForDns,
     ];
 
     /// Whether the warning is about the host's name or address, and so
@@ -136,7 +141,8 @@ impl WarningCode {
             | WarningCode::MixedScriptLabel
             | WarningCode::LookalikeLabel
             | WarningCode::LabelShownAsPunycode
-            | WarningCode::LookalikeOfPopularDomain => true,
+            | WarningCode::LookalikeOfPopularDomain
+            | WarningCode::HostTooLongForDns => true,
             WarningCode::UserinfoLooksLikeHost
             | WarningCode::UserinfoBeforeHost
             | WarningCode::PasswordInUrl
@@ -180,6 +186,7 @@ impl WarningCode {
             WarningCode::EncodedDotSegment => "encoded-dot-segment",
             WarningCode::HostSpelledAfterHost => "host-spelled-after-host",
             WarningCode::DefangedLink => "defanged-link",
+            WarningCode::HostTooLongForDns => "host-too-long-for-dns",
         }
     }
 
@@ -205,7 +212,8 @@ impl WarningCode {
             | WarningCode::VeryLongUrl
             | WarningCode::NonWebScheme
             | WarningCode::MistypedScheme
-            | WarningCode::EncodedDotSegment => Severity::Warning,
+            | WarningCode::EncodedDotSegment
+            | WarningCode::HostTooLongForDns => Severity::Warning,
             WarningCode::PunycodeHost | WarningCode::LongUrl | WarningCode::DefangedLink => {
                 Severity::Info
             }
