@@ -35,6 +35,8 @@ pub enum Answer {
     WebCanonical,
     /// `web_key_v1`: the de-duplication key, format V1.
     WebKeyV1,
+    /// `web_key_v2`: the de-duplication key, format V2.
+    WebKeyV2,
     /// `web_error`: the stable error code of text that is not an address.
     WebError,
     /// `web_facts`: the names of the facts that hold.
@@ -78,7 +80,7 @@ impl Needs {
 
 impl Answer {
     /// Every answer, in the order of `web_address`'s fields.
-    pub const ALL: [Answer; 18] = [
+    pub const ALL: [Answer; 19] = [
         Answer::UrlValid,
         Answer::UrlHref,
         Answer::UrlScheme,
@@ -91,6 +93,7 @@ impl Answer {
         Answer::UrlPublicSuffix,
         Answer::WebCanonical,
         Answer::WebKeyV1,
+        Answer::WebKeyV2,
         Answer::WebError,
         Answer::WebFacts,
         Answer::WebIsWebsite,
@@ -114,6 +117,7 @@ impl Answer {
             Answer::UrlPublicSuffix => "url_public_suffix",
             Answer::WebCanonical => "web_canonical",
             Answer::WebKeyV1 => "web_key_v1",
+            Answer::WebKeyV2 => "web_key_v2",
             Answer::WebError => "web_error",
             Answer::WebFacts => "web_facts",
             Answer::WebIsWebsite => "web_is_website",
@@ -157,7 +161,9 @@ impl Answer {
             },
             // The key alone is computed straight from the text
             // (`onecontact::key_v1_with`), without building the address.
-            Answer::WebKeyV1 => Needs::default(),
+            // Key V2 reads the text itself (a paste read through, a
+            // non-address refused), so it is always computed from the text.
+            Answer::WebKeyV1 | Answer::WebKeyV2 => Needs::default(),
             Answer::WebCanonical
             | Answer::WebError
             | Answer::WebFacts
@@ -257,6 +263,15 @@ impl Answer {
                 "The de-duplication key, format V1: equal for addresses of the same page of \
                  the same organization; null when the text is not an address.",
                 "SELECT web_key_v1('http://user:pw@EXAMPLE.com:80/#x');\n-- example.com",
+            ),
+            Answer::WebKeyV2 => (
+                "web_key_v2(text) -> VARCHAR",
+                "The de-duplication key, format V2: key V1 with the owners of shared \
+                 hosting kept apart, the path's case kept, escapes normalized in the query, \
+                 more tracking parameters removed, link wrappers unwrapped and pasted quotes \
+                 and brackets read through; null when the text is not an address (`n/a`, \
+                 `TBD` included).",
+                "SELECT web_key_v2('\"https://scmga.tripod.com/index.html\"');\n-- scmga.tripod.com",
             ),
             Answer::WebError => (
                 "web_error(text) -> VARCHAR",

@@ -16,6 +16,7 @@
 //! | `url_port(text)` | `SMALLINT UNSIGNED` (`UInt16`), null when absent or default |
 //! | `url_registrable_domain(text)`, `url_public_suffix(text)` | `VARCHAR`, by the Public Suffix List |
 //! | `web_canonical(text)`, `web_key_v1(text)` | `VARCHAR`: the contact layer's canonical form and key V1 |
+//! | `web_key_v2(text)` | `VARCHAR`: key V2 (shared-hosting owners, path case and wrapped links kept apart or unwrapped) |
 //! | `web_error(text)` | `VARCHAR`: `web.invalid-host`, …; null when the text is an address |
 //! | `web_facts(text)` | `ARRAY<VARCHAR>`: fact names (`scheme_assumed`, `ip_host`, …) |
 //! | `web_is_website(text)` | `BOOLEAN` |

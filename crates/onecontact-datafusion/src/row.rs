@@ -82,6 +82,8 @@ pub(crate) struct Reading<'d> {
     /// The key V1, computed only when asked for (`WebAddress::key` returns
     /// an owned string).
     key: Option<String>,
+    /// The key V2, computed from the text only when asked for.
+    key_v2: Option<String>,
     link: Option<LinkReport>,
     /// The lists the answers use.
     data: &'d Data,
@@ -90,7 +92,12 @@ pub(crate) struct Reading<'d> {
 impl<'d> Reading<'d> {
     /// Parses `text` the ways `needs` asks for: the contact layer reads it
     /// once for both the address and the link report.
-    pub(crate) fn new(text: &str, needs: Needs, want_key: bool, data: &'d Data) -> Reading<'d> {
+    pub(crate) fn new(
+        text: &str,
+        needs: Needs,
+        (want_key, want_key_v2): (bool, bool),
+        data: &'d Data,
+    ) -> Reading<'d> {
         let (web, link) = match (needs.web, needs.link) {
             (true, true) => {
                 let (link, web) = onecontact::inspect::inspect_and_parse(text, data);
@@ -107,6 +114,9 @@ impl<'d> Reading<'d> {
             (Some(Ok(web)), true) => Some(web.key(KeyVersion::V1)),
             (None, true) => onecontact::key_v1_with(text, data).ok(),
         };
+        let key_v2 = want_key_v2
+            .then(|| onecontact::key_v2_with(text, data).ok())
+            .flatten();
         let url_is_web = needs.url && matches!(&web, Some(Ok(web)) if standard_reading(text, web));
         let url = if needs.url && !url_is_web {
             Url::parse(text).ok()
@@ -118,6 +128,7 @@ impl<'d> Reading<'d> {
             url_is_web,
             web,
             key,
+            key_v2,
             link,
             data,
         }
@@ -181,6 +192,7 @@ impl<'r> Answers<'r> {
             }),
             Answer::WebCanonical => text(web.map(WebAddress::canonical)),
             Answer::WebKeyV1 => text(reading.key.as_deref()),
+            Answer::WebKeyV2 => text(reading.key_v2.as_deref()),
             Answer::WebError => match &reading.web {
                 Some(Err(e)) => Value::Text(e.code()),
                 _ => Value::Null,

@@ -87,7 +87,10 @@ impl ContactFunction {
         let needs = answers
             .iter()
             .fold(Needs::default(), |n, a| n.union(a.needs()));
-        let want_key = answers.contains(&Answer::WebKeyV1);
+        let want_keys = (
+            answers.contains(&Answer::WebKeyV1),
+            answers.contains(&Answer::WebKeyV2),
+        );
         let mut columns: Vec<Column> = answers.iter().map(|a| Column::new(*a, rows)).collect();
         let mut present = Vec::with_capacity(rows);
         for text in texts {
@@ -97,7 +100,7 @@ impl ContactFunction {
                     present.push(false);
                 }
                 Some(text) => {
-                    let reading = Reading::new(text, needs, want_key, &self.data);
+                    let reading = Reading::new(text, needs, want_keys, &self.data);
                     let row = reading.answers();
                     for (column, answer) in columns.iter_mut().zip(answers) {
                         column.append(*answer, row.value(*answer))?;

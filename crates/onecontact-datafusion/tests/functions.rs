@@ -286,3 +286,38 @@ fn every_function_is_documented_with_a_signature_and_an_example() {
         assert!(!doc.description.is_empty());
     }
 }
+
+#[tokio::test]
+async fn web_key_v2_is_the_library_s_key_v2_from_the_text() {
+    let inputs = [
+        Some("\"https://scmga.tripod.com/index.html\""),
+        Some("https://stumphollow.tripod.com/index.html"),
+        Some("https://bit.ly/3AbCdEf"),
+        Some("n/a"),
+        Some("https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fexample.com%2Fa&data=05"),
+        None,
+    ];
+    let ctx = context(&DataType::Utf8, &inputs);
+    let got = columns(
+        &ctx,
+        "SELECT web_key_v2(input), web_key_v1(input), web_address(input)['key_v2'] FROM t ORDER BY id",
+    )
+    .await;
+    let expected: Vec<String> = inputs
+        .iter()
+        .map(|input| {
+            input
+                .and_then(|text| onecontact::key_v2(text).ok())
+                .unwrap_or_else(|| "NULL".to_owned())
+        })
+        .collect();
+    assert_eq!(texts(got[0].as_ref()), expected);
+    assert_eq!(texts(got[2].as_ref()), expected);
+    // Where V2 keeps owners apart, V1 merges them.
+    assert_eq!(expected[0], "scmga.tripod.com");
+    assert_eq!(expected[3], "NULL");
+    assert_eq!(
+        texts(got[1].as_ref())[..2],
+        ["tripod.com".to_owned(), "tripod.com".to_owned()]
+    );
+}
