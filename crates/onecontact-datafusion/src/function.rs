@@ -49,6 +49,10 @@ pub enum Answer {
     LinkMaxSeverity,
     /// `link_warnings`: the codes of the link warnings, most serious first.
     LinkWarnings,
+    /// `link_imitates`: the domain the host imitates, when it imitates one.
+    LinkImitates,
+    /// `link_imitation_kind`: the heuristic that found the imitation.
+    LinkImitationKind,
 }
 
 /// What a function returns for each row.
@@ -80,7 +84,7 @@ impl Needs {
 
 impl Answer {
     /// Every answer, in the order of `web_address`'s fields.
-    pub const ALL: [Answer; 19] = [
+    pub const ALL: [Answer; 21] = [
         Answer::UrlValid,
         Answer::UrlHref,
         Answer::UrlScheme,
@@ -100,6 +104,8 @@ impl Answer {
         Answer::WebSocialProfile,
         Answer::LinkMaxSeverity,
         Answer::LinkWarnings,
+        Answer::LinkImitates,
+        Answer::LinkImitationKind,
     ];
 
     /// The SQL function's name.
@@ -124,6 +130,8 @@ impl Answer {
             Answer::WebSocialProfile => "web_social_profile",
             Answer::LinkMaxSeverity => "link_max_severity",
             Answer::LinkWarnings => "link_warnings",
+            Answer::LinkImitates => "link_imitates",
+            Answer::LinkImitationKind => "link_imitation_kind",
         }
     }
 
@@ -172,7 +180,10 @@ impl Answer {
                 web: true,
                 ..Needs::default()
             },
-            Answer::LinkMaxSeverity | Answer::LinkWarnings => Needs {
+            Answer::LinkMaxSeverity
+            | Answer::LinkWarnings
+            | Answer::LinkImitates
+            | Answer::LinkImitationKind => Needs {
                 link: true,
                 ..Needs::default()
             },
@@ -314,6 +325,20 @@ impl Answer {
                  first; an empty list when there are none.",
                 "SELECT link_warnings('https://paypal.com@evil.example/');\n\
                  -- [userinfo-looks-like-host]",
+            ),
+            Answer::LinkImitates => (
+                "link_imitates(text) -> VARCHAR",
+                "The popular domain the link's host imitates (the one to suggest instead), \
+                 found by Chromium's lookalike heuristics; null when it imitates none.",
+                "SELECT link_imitates('https://paypal-login.com/');\n-- paypal.com",
+            ),
+            Answer::LinkImitationKind => (
+                "link_imitation_kind(text) -> VARCHAR",
+                "The heuristic that found the imitation (`skeleton-match-top-bucket`, \
+                 `edit-distance`, `character-swap`, `target-embedding`, `tail-embedding`, \
+                 `combo-squatting`, …; docs/web.md lists them); null when the host imitates \
+                 no domain.",
+                "SELECT link_imitation_kind('https://paypal-login.com/');\n-- combo-squatting",
             ),
         }
     }

@@ -23,6 +23,7 @@
 //! | `web_social_profile(text)` | `VARCHAR`: the network (`linkedin`, …) or null |
 //! | `link_max_severity(text)` | `VARCHAR`: `info`, `warning`, `danger` or null |
 //! | `link_warnings(text)` | `ARRAY<VARCHAR>`: warning codes, most serious first |
+//! | `link_imitates(text)`, `link_imitation_kind(text)` | `VARCHAR`: the domain the host imitates and the heuristic, or null |
 //! | `web_address(text)` | `STRUCT` with all of the above, the text parsed once |
 //! | `url_pattern_match(pattern, url)` | `BOOLEAN`: the URL matches the [URL pattern](onecontact_urlpattern) |
 //! | `url_pattern_group(pattern, url, [component,] name)` | `VARCHAR`: what the group `name` captured |

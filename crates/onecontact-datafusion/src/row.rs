@@ -214,8 +214,20 @@ impl<'r> Answers<'r> {
                 .link
                 .as_ref()
                 .map_or(Value::Null, |l| Value::Names(Names::Warnings(l))),
+            Answer::LinkImitates => text(imitation(reading).map(|i| i.domain.as_str())),
+            Answer::LinkImitationKind => text(imitation(reading).map(|i| i.kind.code())),
         }
     }
+}
+
+/// The imitation one of the row's link warnings names.
+fn imitation<'r>(reading: &'r Reading<'_>) -> Option<&'r onecontact::inspect::Imitation> {
+    reading
+        .link
+        .as_ref()?
+        .warnings
+        .iter()
+        .find_map(|w| w.imitation.as_ref())
 }
 
 /// Whether the contact layer's reading of `text` is what the URL

@@ -321,3 +321,41 @@ async fn web_key_v2_is_the_library_s_key_v2_from_the_text() {
         ["tripod.com".to_owned(), "tripod.com".to_owned()]
     );
 }
+
+#[tokio::test]
+async fn link_imitates_names_the_domain_and_the_heuristic() {
+    let inputs = [
+        Some("https://paypal-login.com/"),
+        Some("https://www.paypal.com/"),
+        Some("https://paypal.com.secure-login.com./verify"),
+        None,
+    ];
+    let ctx = context(&DataType::Utf8, &inputs);
+    let got = columns(
+        &ctx,
+        "SELECT link_imitates(input), link_imitation_kind(input) FROM t ORDER BY id",
+    )
+    .await;
+    let expected: Vec<(String, String)> = inputs
+        .iter()
+        .map(|input| {
+            let imitation = input.and_then(|text| {
+                onecontact::inspect(text)
+                    .warnings
+                    .into_iter()
+                    .find_map(|w| w.imitation)
+            });
+            match imitation {
+                Some(i) => (i.domain, i.kind.code().to_owned()),
+                None => ("NULL".to_owned(), "NULL".to_owned()),
+            }
+        })
+        .collect();
+    let domains: Vec<String> = expected.iter().map(|e| e.0.clone()).collect();
+    let kinds: Vec<String> = expected.iter().map(|e| e.1.clone()).collect();
+    assert_eq!(texts(got[0].as_ref()), domains);
+    assert_eq!(texts(got[1].as_ref()), kinds);
+    assert_eq!(domains[0], "paypal.com");
+    assert_eq!(kinds[0], "combo-squatting");
+    assert_eq!(domains[1], "NULL");
+}
