@@ -472,6 +472,7 @@ fn the_page_works_in_a_real_browser() {
     copy_needs_a_value(&browser);
 
     deceptive_link(&browser);
+    imitated_domain_beside_the_host(&browser);
     browser.screenshot_full_page(&target_dir().join("onecontact-serve-screenshot.png"));
     invalid_url(&browser);
     assume_https_switch(&browser);
@@ -568,6 +569,19 @@ fn check_labels_and_keyboard(browser: &Session) {
         outline[1].as_f64().unwrap_or_default() >= 2.0,
         "focus outline too thin: {outline}"
     );
+}
+
+/// A host that imitates a brand: the real-host line names the domain it
+/// imitates.
+fn imitated_domain_beside_the_host(browser: &Session) {
+    browser.retype("#url", "https://paypal-login.com/signin");
+    browser.wait_text("#real-host", "the imitated domain beside the host", |t| {
+        t.contains("paypal-login.com") && t.contains("It imitates paypal.com")
+    });
+    browser.retype("#url", "https://www.paypal.com@198.51.100.7/secure/login");
+    browser.wait_text("#real-host", "the real host line again", |t| {
+        t.contains("198.51.100.7") && !t.contains("imitates")
+    });
 }
 
 /// Seed 004: the text before `@` is only a user name.

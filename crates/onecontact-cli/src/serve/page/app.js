@@ -515,6 +515,13 @@
       if (host.registrable_domain && host.registrable_domain !== name) {
         text += `, a name under ${host.registrable_domain}`;
       }
+      // Beside the host, the domain it imitates (the finding's evidence).
+      const imitation = (report.findings || []).find(
+        (f) => f.code === 'lookalike-of-popular-domain' && f.evidence,
+      );
+      if (imitation) {
+        text += `. It imitates ${imitation.evidence}, which is another site`;
+      }
       show(el.realHost, `${text}.`, '');
     } else if (report) {
       show(el.realHost, 'This link has no host: it does not go to a web server.', '');
