@@ -154,6 +154,7 @@ struct Inspected {
     max_severity: Option<&'static str>,
     warning_codes: Option<Vec<&'static str>>,
     imitates: Option<String>,
+    imitation_kind: Option<&'static str>,
     error_code: Option<&'static str>,
     null: bool,
 }
@@ -176,12 +177,14 @@ fn inspected(data: &Data, input: Input<'_>) -> Inspected {
     };
     let report = onecontact::inspect::inspect_with(text, data);
     let owned = |s: Option<&str>| s.map(str::to_owned);
+    let imitation = report.warnings.iter().find_map(|w| w.imitation.as_ref());
     Inspected {
         real_host: owned(report.real_host()),
         registrable_domain: owned(report.registrable_domain()),
         max_severity: report.max_severity.map(|s| s.name()),
         warning_codes: Some(report.warnings.iter().map(|w| w.code.code()).collect()),
-        imitates: report.display().and_then(|d| d.imitates.clone()),
+        imitates: imitation.map(|i| i.domain.clone()),
+        imitation_kind: imitation.map(|i| i.kind.code()),
         error_code: report.error.as_ref().map(|e| e.code()),
         null: false,
     }
@@ -624,7 +627,7 @@ pub(crate) fn parse_all(
     )
 }
 
-/// What inspect finds in every text: real_host, registrable_domain, max_severity (info, warning, danger or None), warning_codes (a list, most serious first), imitates (the popular domain the host imitates, or None) and error_code (why the text is not a URL, python.not-a-string for a non-str; the warnings found in the text as typed are still given). A None row gives None in every field.
+/// What inspect finds in every text: real_host, registrable_domain, max_severity (info, warning, danger or None), warning_codes (a list, most serious first), imitates (the domain the host imitates, or None), imitation_kind (the heuristic that found it, or None) and error_code (why the text is not a URL, python.not-a-string for a non-str; the warnings found in the text as typed are still given). A None row gives None in every field.
 ///
 /// texts: as parse_all (a list gives a dict of lists, a pandas Series a DataFrame, a pyarrow array a StructArray, a polars Series a Series of structs). Runs as keys does.
 #[pyfunction]
@@ -679,6 +682,10 @@ pub(crate) fn inspect_all(
                         field("imitates", DataType::Utf8),
                         text(|r| r.imitates.as_deref()),
                     ),
+                    (
+                        field("imitation_kind", DataType::Utf8),
+                        text(|r| r.imitation_kind),
+                    ),
                     (field("error_code", DataType::Utf8), text(|r| r.error_code)),
                 ],
                 &null,
@@ -704,6 +711,7 @@ pub(crate) fn inspect_all(
                     ("max_severity", &s(|r| r.max_severity)),
                     ("warning_codes", &codes),
                     ("imitates", &s(|r| r.imitates.as_deref())),
+                    ("imitation_kind", &s(|r| r.imitation_kind)),
                     ("error_code", &s(|r| r.error_code)),
                 ],
             )

@@ -13,7 +13,7 @@ fn severity_name(severity: Severity) -> &'static str {
     severity.name()
 }
 
-/// One warning about a link: code (stable), severity (info, warning or danger), message (a sentence) and evidence (the text it is about, or None).
+/// One warning about a link: code (stable), severity (info, warning or danger), message (a sentence), evidence (the text it is about, or None), and for lookalike-of-popular-domain imitates (the domain imitated) and imitation_kind (the heuristic that found it: combo-squatting, edit-distance, …), else None.
 #[pyclass(frozen, eq, hash, get_all, module = "onecontact", name = "LinkWarning")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyWarning {
@@ -21,6 +21,8 @@ pub(crate) struct PyWarning {
     severity: &'static str,
     message: String,
     evidence: Option<String>,
+    imitates: Option<String>,
+    imitation_kind: Option<&'static str>,
 }
 
 #[pymethods]
@@ -42,6 +44,8 @@ impl From<&Warning> for PyWarning {
             severity: severity_name(w.severity),
             message: w.message.clone(),
             evidence: w.evidence.clone(),
+            imitates: w.imitation.as_ref().map(|i| i.domain.clone()),
+            imitation_kind: w.imitation.as_ref().map(|i| i.kind.code()),
         }
     }
 }

@@ -164,16 +164,28 @@ def test_inspect_all_on_a_list():
              "example.com:99999", None, 42]
     out = onecontact.inspect_all(texts)
     assert list(out) == ["real_host", "registrable_domain", "max_severity", "warning_codes",
-                         "imitates", "error_code"]
+                         "imitates", "imitation_kind", "error_code"]
     for i, text in enumerate(texts[:3]):
         report = onecontact.inspect(text)
         assert out["real_host"][i] == report.real_host
         assert out["registrable_domain"][i] == report.registrable_domain
         assert out["max_severity"][i] == report.max_severity
         assert out["warning_codes"][i] == report.warning_codes
-        assert out["imitates"][i] == (report.display.imitates if report.display else None)
+        imitation = next((w for w in report.warnings if w.imitates), None)
+        assert out["imitates"][i] == (imitation.imitates if imitation else None)
+        assert out["imitation_kind"][i] == (imitation.imitation_kind if imitation else None)
         assert out["error_code"][i] == report.error_code
     assert out["imitates"][1] == "apple.com"
+    assert out["imitation_kind"][1].startswith("skeleton-match")
+
+
+def test_inspect_names_the_imitated_brand_and_the_heuristic():
+    report = onecontact.inspect("https://paypal-login.com/")
+    (warning,) = [w for w in report.warnings if w.code == "lookalike-of-popular-domain"]
+    assert (warning.imitates, warning.imitation_kind) == ("paypal.com", "combo-squatting")
+    out = onecontact.inspect_all(["https://paypal-login.com/", "https://www.paypal.com/"])
+    assert out["imitates"] == ["paypal.com", None]
+    assert out["imitation_kind"] == ["combo-squatting", None]
     assert out["warning_codes"][3] is None and out["error_code"][3] is None
     assert out["error_code"][4] == "python.not-a-string"
 

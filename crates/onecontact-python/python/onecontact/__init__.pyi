@@ -151,12 +151,14 @@ class WebAddress:
         """Where each part was written: {field: (start, end)} in code points of the text as given, so that text[start:end] is the part. Fields: scheme (when written), host, port, path, query, fragment."""
 
 class LinkWarning:
-    """One warning about a link: code (stable), severity (info, warning or danger), message (a sentence) and evidence (the text it is about, or None)."""
+    """One warning about a link: code (stable), severity (info, warning or danger), message (a sentence), evidence (the text it is about, or None), and for lookalike-of-popular-domain imitates (the domain imitated) and imitation_kind (the heuristic that found it: combo-squatting, edit-distance, …), else None."""
 
     code: str
     severity: str
     message: str
     evidence: Optional[str]
+    imitates: Optional[str]
+    imitation_kind: Optional[str]
 
 class LabelDisplay:
     """One xn-- label: ascii, unicode (None when the Punycode does not decode), reason (why it stays in Punycode, or None) and character (the code point at fault, or None)."""
@@ -254,6 +256,7 @@ class InspectedColumns(TypedDict):
     max_severity: list[Optional[str]]
     warning_codes: list[Optional[list[str]]]
     imitates: list[Optional[str]]
+    imitation_kind: list[Optional[str]]
     error_code: list[Optional[str]]
 
 @overload
@@ -338,6 +341,6 @@ def inspect_all(texts: Union[pyarrow.Array, pyarrow.ChunkedArray], *, psl: Optio
 def inspect_all(texts: _Arrow, *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> _ArrowArrayExportable: ...
 @overload
 def inspect_all(texts: Iterable[object], *, psl: Optional[PublicSuffixList] = None, threads: Optional[int] = None) -> InspectedColumns:
-    """What inspect finds in every text: real_host, registrable_domain, max_severity (info, warning, danger or None), warning_codes (a list, most serious first), imitates (the popular domain the host imitates, or None) and error_code (why the text is not a URL, python.not-a-string for a non-str; the warnings found in the text as typed are still given). A None row gives None in every field.
+    """What inspect finds in every text: real_host, registrable_domain, max_severity (info, warning, danger or None), warning_codes (a list, most serious first), imitates (the domain the host imitates, or None), imitation_kind (the heuristic that found it, or None) and error_code (why the text is not a URL, python.not-a-string for a non-str; the warnings found in the text as typed are still given). A None row gives None in every field.
 
     texts: as parse_all (a list gives a dict of lists, a pandas Series a DataFrame, a pyarrow array a StructArray, a polars Series a Series of structs). Runs as keys does."""

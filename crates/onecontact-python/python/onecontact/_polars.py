@@ -71,6 +71,7 @@ def _dtype(polars, kind):
         "max_severity": polars.String,
         "warning_codes": polars.List(polars.String),
         "imitates": polars.String,
+        "imitation_kind": polars.String,
         "error_code": polars.String,
     })
 
