@@ -395,7 +395,9 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 ));
             }
             match batch_run::source(None, &batch)? {
-                Some(source) => commands::dedup::run(ctx, &batch, all, key_version.into(), &spill, source),
+                Some(source) => {
+                    commands::dedup::run(ctx, &batch, all, key_version.into(), &spill, source)
+                }
                 None => Err(CliError::Usage(
                     "give the file with --input FILE".to_owned(),
                 )),
