@@ -326,11 +326,7 @@ impl WebAddress {
     /// # Ok::<(), onecontact::WebError>(())
     /// ```
     pub fn psl_answer_in(&self, sections: Sections, data: &Data) -> Option<Answer<'_>> {
-        let answer = self.psl_answer()?;
-        if sections == Sections::All || !answer.is_private() {
-            return Some(answer);
-        }
-        Some(data.psl().lookup_with(answer.domain(), sections))
+        Some(crate::host::in_sections(self.psl_answer()?, sections, data))
     }
 
     /// The registrable domain of the host with the sections of the list to
