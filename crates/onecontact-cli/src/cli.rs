@@ -128,6 +128,11 @@ pub enum Command {
         /// Do not read text without a scheme as https:// followed by the text.
         #[arg(long)]
         no_assume_https: bool,
+        /// Answer the registrable domain and public suffix from the Public
+        /// Suffix List's ICANN section alone, leaving its PRIVATE section
+        /// out (alice.github.io → github.io).
+        #[arg(long)]
+        icann_only: bool,
         #[command(flatten)]
         batch: BatchArgs,
         #[command(flatten)]

@@ -19,6 +19,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
+use onecontact::onecontact_psl::Sections;
 use onecontact_report::ReadOptions;
 
 use cli::{Cli, Command};
@@ -125,6 +126,7 @@ fn read_options(ctx: &Ctx, base: Option<String>, no_assume_https: bool) -> ReadO
         base,
         assume_https: !no_assume_https,
         data: ctx.data().clone(),
+        sections: Sections::All,
     }
 }
 
@@ -185,10 +187,14 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
             url,
             base,
             no_assume_https,
+            icann_only,
             batch,
             ..
         } => {
-            let options = read_options(ctx, base, no_assume_https);
+            let mut options = read_options(ctx, base, no_assume_https);
+            if icann_only {
+                options.sections = Sections::IcannOnly;
+            }
             let command = commands::parse::Parse {
                 options: options.clone(),
                 full: batch_run::format(&batch, ctx.json) == cli::Format::Jsonl,
@@ -395,7 +401,9 @@ fn run(ctx: &Ctx, command: Command, matches: &ArgMatches) -> Result<u8, CliError
                 ));
             }
             match batch_run::source(None, &batch)? {
-                Some(source) => commands::dedup::run(ctx, &batch, all, key_version.into(), &spill, source),
+                Some(source) => {
+                    commands::dedup::run(ctx, &batch, all, key_version.into(), &spill, source)
+                }
                 None => Err(CliError::Usage(
                     "give the file with --input FILE".to_owned(),
                 )),

@@ -210,3 +210,45 @@ fn a_list_that_cannot_be_used_is_a_usage_error_naming_the_file() {
     assert!(stderr.contains("not a Public Suffix List"), "{stderr}");
     assert!(output.stdout.is_empty());
 }
+
+#[test]
+fn parse_icann_only_leaves_the_private_section_out() {
+    let host = |args: &[&str]| {
+        let v = json_of(&onecontact(args));
+        let host = &v["report"]["host"];
+        (
+            host["registrable_domain"].as_str().map(str::to_owned),
+            host["public_suffix"].as_str().map(str::to_owned),
+        )
+    };
+    let url = "https://alice.github.io/blog";
+    assert_eq!(
+        host(&["parse", "--json", url]),
+        (Some("alice.github.io".into()), Some("github.io".into()))
+    );
+    assert_eq!(
+        host(&["parse", "--json", "--icann-only", url]),
+        (Some("github.io".into()), Some("io".into()))
+    );
+    // An ICANN rule decides the same answer either way.
+    assert_eq!(
+        host(&["parse", "--json", "--icann-only", "www.bbc.co.uk"]),
+        (Some("bbc.co.uk".into()), Some("co.uk".into()))
+    );
+    // With a loaded list, its own PRIVATE section is the one left out.
+    let list = ListFile::new("icann", LIST);
+    let loaded = |extra: &[&str]| {
+        let mut args = vec!["parse", "--json", "--psl", list.path()];
+        args.extend_from_slice(extra);
+        args.push("https://a.b.shop.example/");
+        host(&args)
+    };
+    assert_eq!(
+        loaded(&[]),
+        (Some("b.shop.example".into()), Some("shop.example".into()))
+    );
+    assert_eq!(
+        loaded(&["--icann-only"]),
+        (Some("shop.example".into()), Some("example".into()))
+    );
+}

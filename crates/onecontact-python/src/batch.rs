@@ -55,17 +55,9 @@ fn answer(op: Op, data: &Data, input: Input<'_>) -> Option<String> {
         Op::Canonical => WebAddress::parse_with(text, data)
             .ok()
             .map(|web| web.canonical().to_owned()),
-        // Also straight from the text (as WebAddress::registrable_domain).
-        Op::RegistrableDomain(Sections::All) => {
-            onecontact::registrable_domain_with(text, data).ok()?
-        }
+        // Also straight from the text (as WebAddress::registrable_domain_in).
         Op::RegistrableDomain(sections) => {
-            let web = WebAddress::parse_with(text, data).ok()?;
-            let domain = web.psl_answer()?.domain();
-            data.psl()
-                .lookup_with(domain, sections)
-                .registrable_domain()
-                .map(str::to_owned)
+            onecontact::registrable_domain_in(text, sections, data).ok()?
         }
         Op::ErrorCode => WebAddress::parse_with(text, data)
             .err()
@@ -117,19 +109,12 @@ fn parts(data: &Data, sections: Sections, input: Input<'_>) -> Parts {
     };
     let url = web.url();
     let owned = |s: Option<&str>| s.map(str::to_owned);
-    let (registrable_domain, public_suffix) = match web.psl_answer() {
+    let (registrable_domain, public_suffix) = match web.psl_answer_in(sections, data) {
         None => (None, None),
-        Some(answer) if sections == Sections::All => (
+        Some(answer) => (
             owned(answer.registrable_domain()),
             Some(answer.public_suffix().to_owned()),
         ),
-        Some(answer) => {
-            let answer = data.psl().lookup_with(answer.domain(), sections);
-            (
-                owned(answer.registrable_domain()),
-                Some(answer.public_suffix().to_owned()),
-            )
-        }
     };
     Parts {
         href: Some(url.as_str().to_owned()),

@@ -327,28 +327,17 @@ impl PyWebAddress {
 
     /// The registrable domain of the host (ASCII form), None for IP addresses and public suffixes; without the list's PRIVATE section when made with private=False.
     #[getter]
-    fn registrable_domain(&self) -> Option<&str> {
-        if self.private {
-            return self.web.registrable_domain();
-        }
-        let domain = self.web.psl_answer()?.domain();
-        self.list()
-            .lookup_with(domain, Sections::IcannOnly)
-            .registrable_domain()
+    fn registrable_domain(&self, py: Python<'_>) -> Option<&str> {
+        let data = data_of(self.psl.as_ref().map(|p| p.bind(py)));
+        self.web
+            .registrable_domain_in(sections(self.private), &data)
     }
 
     /// The public suffix of the host (ASCII form), None when the host is not a domain; without the list's PRIVATE section when made with private=False.
     #[getter]
-    fn public_suffix(&self) -> Option<&str> {
-        if self.private {
-            return self.web.public_suffix();
-        }
-        let domain = self.web.psl_answer()?.domain();
-        Some(
-            self.list()
-                .lookup_with(domain, Sections::IcannOnly)
-                .public_suffix(),
-        )
+    fn public_suffix(&self, py: Python<'_>) -> Option<&str> {
+        let data = data_of(self.psl.as_ref().map(|p| p.bind(py)));
+        self.web.public_suffix_in(sections(self.private), &data)
     }
 
     /// Pickled as the text and the arguments it was made with.
@@ -409,15 +398,6 @@ impl PyWebAddress {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.web.canonical().hash(&mut hasher);
         hasher.finish()
-    }
-}
-
-impl PyWebAddress {
-    fn list(&self) -> &List {
-        match &self.psl {
-            Some(psl) => psl.get().list(),
-            None => List::baked(),
-        }
     }
 }
 

@@ -13,6 +13,7 @@ use crate::findings::{Finding, FindingKind, findings};
 use crate::read_options::{Note, ReadOptions, read, read_base, reading_notes, url_of};
 use onecontact::inspect::{HostDisplay, Severity, inspection_of};
 use onecontact::is_tracking_parameter;
+use onecontact::onecontact_psl::{Answer, Sections};
 use onecontact::{
     Data, HostAnswer, KeyVersion, Reader, Reading, SocialProfile, WebAddress, WebError,
 };
@@ -242,12 +243,13 @@ pub(crate) fn parts(url: &Url) -> Parts {
 }
 
 /// The host report of a reading, with the registrable domain, public
-/// suffix and Unicode form of the host's answer that inspecting the same
-/// reading found (its display is added once the answer is done with).
+/// suffix of `site` (the host's answer in the sections asked for) and the
+/// Unicode form of the host's answer that inspecting the same reading found (its display is added once the answer is done with).
 fn host_report(
     reading: &Reading<'_>,
     url: &Url,
     answer: &HostAnswer,
+    site: Option<Answer<'_>>,
     notes: &mut Vec<Note>,
 ) -> Option<HostReport> {
     let host = url.host()?;
@@ -270,16 +272,13 @@ fn host_report(
         ));
     }
     let (unicode, registrable_domain, public_suffix) = match host {
-        Host::Domain(_) => {
-            let site = answer.answer(url);
-            (
-                answer.unicode().map(str::to_owned),
-                site.and_then(|a| a.registrable_domain()).map(str::to_owned),
-                site.map(|a| a.public_suffix())
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_owned),
-            )
-        }
+        Host::Domain(_) => (
+            answer.unicode().map(str::to_owned),
+            site.and_then(|a| a.registrable_domain()).map(str::to_owned),
+            site.map(|a| a.public_suffix())
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned),
+        ),
         _ => (None, None, None),
     };
     if let Some(unicode) = &unicode {
@@ -453,7 +452,7 @@ fn query_notes(params: &[QueryParam], notes: &mut Vec<Note>) {
 pub fn parse_report(text: &str, options: &ReadOptions) -> Result<ParseReport, ToolError> {
     let base = read_base(options)?;
     let reading = read(text, base.as_ref(), options, Role::Input)?;
-    report_from_reading(reading, base.as_ref(), &options.data)
+    report_from_reading(reading, base.as_ref(), &options.data, options.sections)
 }
 
 /// The URL a text reads as and its parts, without the rest of the
@@ -506,6 +505,7 @@ pub(crate) fn report_from_reading(
     reading: Reading<'_>,
     base: Option<&Url>,
     data: &Data,
+    sections: Sections,
 ) -> Result<ParseReport, ToolError> {
     let url = url_of(&reading, Role::Input)?;
     // The host is looked up and shown once, here; the host report and the
@@ -513,7 +513,8 @@ pub(crate) fn report_from_reading(
     let found = inspection_of(&reading, data);
     let mut notes = reading_notes(&reading, base);
     normalization_notes(&reading, url, &mut notes);
-    let host = host_report(&reading, url, &found.host, &mut notes);
+    let site = found.host.answer_in(url, sections, data);
+    let host = host_report(&reading, url, &found.host, site, &mut notes);
     let params = url.query().map(query_params).unwrap_or_default();
     query_notes(&params, &mut notes);
     let findings = findings(&reading, found.warnings, notes);

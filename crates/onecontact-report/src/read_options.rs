@@ -6,6 +6,7 @@ use onecontact_url::Url;
 
 use crate::error::{Role, ToolError};
 use onecontact::Data;
+use onecontact::onecontact_psl::Sections;
 use onecontact::{Reader, Reading, SchemeSource};
 
 /// How the tool reads an address.
@@ -25,6 +26,12 @@ pub struct ReadOptions {
     /// The Public Suffix List and popular domains the reports use
     /// ([`Data::baked`] by default).
     pub data: Data,
+    /// The sections of the Public Suffix List the registrable domain and
+    /// public suffix of a report are answered in ([`Sections::All`] by
+    /// default; [`Sections::IcannOnly`] leaves the PRIVATE section out, so
+    /// `alice.github.io` has the registrable domain `github.io`). Keys,
+    /// comparisons and warnings stay on the whole list.
+    pub sections: Sections,
 }
 
 impl Default for ReadOptions {
@@ -33,6 +40,7 @@ impl Default for ReadOptions {
             base: None,
             assume_https: true,
             data: Data::baked(),
+            sections: Sections::All,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use onecontact_psl::{Answer, DetachedAnswer, List};
+use onecontact_psl::{Answer, DetachedAnswer, List, Sections};
 use onecontact_url::{Host, InputSpans, Url};
 
 use crate::data::Data;
@@ -296,6 +296,65 @@ impl WebAddress {
     /// The public suffix of the host, when the host is a domain.
     pub fn public_suffix(&self) -> Option<&str> {
         Some(self.psl_answer()?.public_suffix())
+    }
+
+    /// [`psl_answer`](Self::psl_answer) with the sections of the list to
+    /// use: [`Sections::IcannOnly`] leaves the PRIVATE section out (the
+    /// registrable domain of `alice.github.io` is then `github.io`), the way
+    /// tools that read only the ICANN section answer. `data` is the one the
+    /// address was built with.
+    ///
+    /// The answer kept in the address is given again, without a second
+    /// lookup, for [`Sections::All`] and whenever the rule that decided it
+    /// is not a PRIVATE one (leaving that section out changes nothing then);
+    /// a host under a PRIVATE rule is looked up once more in the ICANN
+    /// section. The key ([`key`](Self::key)) is defined on the whole list
+    /// and does not depend on this choice.
+    ///
+    /// ```
+    /// use onecontact::onecontact_psl::Sections;
+    /// use onecontact::{Data, WebAddress};
+    ///
+    /// let data = Data::baked();
+    /// let web = WebAddress::parse_with("https://alice.github.io/blog", &data)?;
+    /// let icann = web.psl_answer_in(Sections::IcannOnly, &data).unwrap();
+    /// assert_eq!(icann.registrable_domain(), Some("github.io"));
+    /// assert_eq!(icann.public_suffix(), "io");
+    /// let all = web.psl_answer_in(Sections::All, &data).unwrap();
+    /// assert_eq!(all.registrable_domain(), Some("alice.github.io"));
+    /// assert_eq!(all, web.psl_answer().unwrap());
+    /// # Ok::<(), onecontact::WebError>(())
+    /// ```
+    pub fn psl_answer_in(&self, sections: Sections, data: &Data) -> Option<Answer<'_>> {
+        Some(crate::host::in_sections(self.psl_answer()?, sections, data))
+    }
+
+    /// The registrable domain of the host with the sections of the list to
+    /// use ([`psl_answer_in`](Self::psl_answer_in)); with
+    /// [`Sections::All`] it is [`registrable_domain`](Self::registrable_domain).
+    ///
+    /// ```
+    /// use onecontact::onecontact_psl::Sections;
+    /// use onecontact::{Data, WebAddress};
+    ///
+    /// let data = Data::baked();
+    /// let web = WebAddress::parse_with("alice.github.io", &data)?;
+    /// assert_eq!(web.registrable_domain_in(Sections::IcannOnly, &data), Some("github.io"));
+    /// assert_eq!(web.registrable_domain_in(Sections::All, &data), Some("alice.github.io"));
+    /// # Ok::<(), onecontact::WebError>(())
+    /// ```
+    pub fn registrable_domain_in(&self, sections: Sections, data: &Data) -> Option<&str> {
+        if sections == Sections::All {
+            return self.registrable_domain();
+        }
+        self.psl_answer_in(sections, data)?.registrable_domain()
+    }
+
+    /// The public suffix of the host with the sections of the list to use
+    /// ([`psl_answer_in`](Self::psl_answer_in)): `io` for `alice.github.io`
+    /// with [`Sections::IcannOnly`], `github.io` with [`Sections::All`].
+    pub fn public_suffix_in(&self, sections: Sections, data: &Data) -> Option<&str> {
+        Some(self.psl_answer_in(sections, data)?.public_suffix())
     }
 
     /// The URL the text parsed to (what a browser would build), with the

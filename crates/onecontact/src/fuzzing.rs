@@ -3,6 +3,7 @@
 //! fuzz target runs. Not part of the public API.
 
 use crate::{ContactKindDetector, KeyVersion, WebAddress};
+use onecontact_psl::Sections;
 
 /// Runs everything computed from pasted text on `data` (read as UTF-8; other
 /// bytes pass): the detector and link inspection with its display decision
@@ -87,6 +88,16 @@ pub fn check_key_direct(data: &[u8]) -> Result<(), String> {
     if domain != reference {
         return Err(format!(
             "registrable_domain_with({text:?}) is {domain:?}, WebAddress gives {reference:?}"
+        ));
+    }
+    let icann = crate::registrable_domain_in(text, Sections::IcannOnly, &data);
+    let reference = WebAddress::parse(text).map(|web| {
+        web.registrable_domain_in(Sections::IcannOnly, &data)
+            .map(str::to_owned)
+    });
+    if icann != reference {
+        return Err(format!(
+            "registrable_domain_in({text:?}, IcannOnly) is {icann:?}, WebAddress gives {reference:?}"
         ));
     }
     Ok(())

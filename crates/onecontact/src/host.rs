@@ -1,7 +1,7 @@
 //! Questions about a parsed host, answered once for the crate: its kind,
 //! its Public Suffix List answer, its Unicode form and how it is shown.
 
-use onecontact_psl::{Answer, DetachedAnswer};
+use onecontact_psl::{Answer, DetachedAnswer, Sections};
 use onecontact_url::{Host, Url};
 
 use crate::Data;
@@ -87,6 +87,34 @@ impl HostAnswer {
         Some(self.site?.attach(url.host_str()?))
     }
 
+    /// [`answer`](Self::answer) with the sections of the list to use, as
+    /// [`WebAddress::psl_answer_in`](crate::WebAddress::psl_answer_in)
+    /// decides it: [`Sections::IcannOnly`] leaves the PRIVATE section out,
+    /// with one more lookup in `data` (the data this answer was made with)
+    /// only when a PRIVATE rule decided the answer.
+    ///
+    /// ```
+    /// use onecontact::onecontact_psl::Sections;
+    /// use onecontact::{Data, HostAnswer};
+    /// use onecontact::onecontact_url::Url;
+    ///
+    /// let data = Data::baked();
+    /// let url = Url::parse("https://alice.github.io/").unwrap();
+    /// let host = HostAnswer::of(&url, &data);
+    /// let icann = host.answer_in(&url, Sections::IcannOnly, &data).unwrap();
+    /// assert_eq!(icann.registrable_domain(), Some("github.io"));
+    /// let all = host.answer_in(&url, Sections::All, &data).unwrap();
+    /// assert_eq!(all.registrable_domain(), Some("alice.github.io"));
+    /// ```
+    pub fn answer_in<'u>(
+        &self,
+        url: &'u Url,
+        sections: Sections,
+        data: &Data,
+    ) -> Option<Answer<'u>> {
+        Some(in_sections(self.answer(url)?, sections, data))
+    }
+
     /// The Unicode form of a domain with `xn--` labels, as UTS #46
     /// ToUnicode gives it (a display aid, not a verdict: see
     /// [`display`](Self::display)); `None` when it has none, or when the
@@ -110,6 +138,17 @@ impl HostAnswer {
     pub(crate) fn detached(&self) -> Option<DetachedAnswer> {
         self.site
     }
+}
+
+/// `answer` (looked up on the whole list) with the sections of the list to
+/// use: the same answer unless a PRIVATE rule decided it and that section is
+/// left out (leaving it out changes nothing otherwise), then the domain
+/// looked up again in `data`'s list.
+pub(crate) fn in_sections<'a>(answer: Answer<'a>, sections: Sections, data: &Data) -> Answer<'a> {
+    if sections == Sections::All || !answer.is_private() {
+        return answer;
+    }
+    data.psl().lookup_with(answer.domain(), sections)
 }
 
 /// The kind of a URL's host, as reports name it.

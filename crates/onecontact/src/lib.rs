@@ -176,7 +176,8 @@ pub use facts::{WebFact, WebFacts, WebFlags};
 pub use host::{HostAnswer, HostKind};
 pub use inspect::{LinkReport, Severity, Warning, WarningCode, inspect};
 pub use key::direct::{
-    key_v1, key_v1_and_host_with, key_v1_with, push_key_v1_with, registrable_domain_with,
+    key_v1, key_v1_and_host_with, key_v1_with, push_key_v1_with, registrable_domain_in,
+    registrable_domain_with,
 };
 pub use key::v2::{
     KeyV2Decision, key_v2, key_v2_and_host_with, key_v2_explained_with, key_v2_with,

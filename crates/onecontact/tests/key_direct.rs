@@ -245,3 +245,69 @@ proptest! {
         prop_assert_eq!(registrable_domain_with(&text, &Data::baked()), domain_through_web_address(&text), "input {:?}", text);
     }
 }
+
+/// The ICANN section alone, from the text and from the address, on hosts
+/// under PRIVATE rules, ICANN rules and none.
+#[test]
+fn icann_only_registrable_domains() {
+    use onecontact::onecontact_psl::Sections;
+    use onecontact::registrable_domain_in;
+    let data = Data::baked();
+    let cases = [
+        (
+            "https://alice.github.io/blog",
+            Some("github.io"),
+            Some("alice.github.io"),
+        ),
+        (
+            "Foo.BlogSpot.com",
+            Some("blogspot.com"),
+            Some("foo.blogspot.com"),
+        ),
+        ("github.io", Some("github.io"), None),
+        (
+            "https://www.bbc.co.uk/",
+            Some("bbc.co.uk"),
+            Some("bbc.co.uk"),
+        ),
+        ("co.uk", None, None),
+        ("http://192.0.2.1/", None, None),
+        (
+            "https://a.b.example.invalidtld/",
+            Some("example.invalidtld"),
+            Some("example.invalidtld"),
+        ),
+        ("http://[::1]/a\\b", None, None),
+    ];
+    for (text, icann, all) in cases {
+        let web = WebAddress::parse_with(text, &data).unwrap();
+        assert_eq!(
+            web.registrable_domain_in(Sections::IcannOnly, &data),
+            icann,
+            "{text}"
+        );
+        assert_eq!(
+            web.registrable_domain_in(Sections::All, &data),
+            all,
+            "{text}"
+        );
+        assert_eq!(web.registrable_domain(), all, "{text}");
+        let direct = registrable_domain_in(text, Sections::IcannOnly, &data).unwrap();
+        assert_eq!(direct.as_deref(), icann, "{text}");
+        // The key stays defined on the whole list.
+        let key = web.key(KeyVersion::V1);
+        assert!(all.is_none_or(|all| key.starts_with(all)), "{text}: {key}");
+    }
+    let web = WebAddress::parse("https://alice.github.io/").unwrap();
+    assert_eq!(web.public_suffix_in(Sections::IcannOnly, &data), Some("io"));
+    assert_eq!(
+        web.public_suffix_in(Sections::All, &data),
+        Some("github.io")
+    );
+    assert_eq!(
+        registrable_domain_in("  ", Sections::IcannOnly, &data)
+            .unwrap_err()
+            .code(),
+        "web.host-missing"
+    );
+}

@@ -35,6 +35,7 @@ fn read_options(base: Option<&str>, assume_https: Option<bool>, data: &Data) -> 
         base: base.filter(|b| !b.trim().is_empty()).map(str::to_owned),
         assume_https: assume_https.unwrap_or(true),
         data: data.clone(),
+        sections: onecontact::onecontact_psl::Sections::All,
     }
 }
 

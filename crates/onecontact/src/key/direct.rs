@@ -9,7 +9,7 @@
 //! returned. Any text the scan does not take goes through the full reading,
 //! so the answer (and the error) is always the one of [`WebAddress`].
 
-use onecontact_psl::List;
+use onecontact_psl::{List, Sections};
 use onecontact_url::scan::{self, Scanned, SpecialScheme};
 
 use crate::address::WebAddress;
@@ -164,20 +164,55 @@ fn key_v1_with_list(text: &str, list: &List) -> Result<String, WebError> {
 ///
 /// The [`WebError`] of [`WebAddress::parse_with`] for the same text.
 pub fn registrable_domain_with(text: &str, data: &Data) -> Result<Option<String>, WebError> {
+    registrable_domain_in(text, Sections::All, data)
+}
+
+/// [`registrable_domain_with`] with the sections of the list to use:
+/// exactly `WebAddress::parse_with(text, data)?.registrable_domain_in(sections, data)`,
+/// owned. [`Sections::IcannOnly`] leaves the PRIVATE section out.
+///
+/// ```
+/// use onecontact::onecontact_psl::Sections;
+/// use onecontact::{Data, registrable_domain_in};
+///
+/// let data = Data::baked();
+/// let icann = registrable_domain_in("https://alice.github.io/", Sections::IcannOnly, &data)?;
+/// assert_eq!(icann.as_deref(), Some("github.io"));
+/// let all = registrable_domain_in("https://alice.github.io/", Sections::All, &data)?;
+/// assert_eq!(all.as_deref(), Some("alice.github.io"));
+/// assert_eq!(registrable_domain_in("github.io", Sections::IcannOnly, &data)?.as_deref(), Some("github.io"));
+/// assert_eq!(registrable_domain_in("github.io", Sections::All, &data)?, None);
+/// # Ok::<(), onecontact::WebError>(())
+/// ```
+///
+/// # Errors
+///
+/// The [`WebError`] of [`WebAddress::parse_with`] for the same text.
+pub fn registrable_domain_in(
+    text: &str,
+    sections: Sections,
+    data: &Data,
+) -> Result<Option<String>, WebError> {
     let list = data.psl();
     let Some((scanned, _)) = scan_text(text) else {
         return WebAddress::parse_with_list(text, list)
-            .map(|web| web.registrable_domain().map(str::to_owned));
+            .map(|web| web.registrable_domain_in(sections, data).map(str::to_owned));
     };
     if !scanned.host_is_domain() {
         return Ok(None);
     }
     let host = scanned.host_as_written();
+    let registrable = |host: &str| match sections {
+        Sections::All => list.registrable_domain(host).map(str::to_owned),
+        _ => list
+            .lookup_with(host, sections)
+            .registrable_domain()
+            .map(str::to_owned),
+    };
     Ok(if scanned.host_has_uppercase() {
-        let lower = host.to_ascii_lowercase();
-        list.registrable_domain(&lower).map(str::to_owned)
+        registrable(&host.to_ascii_lowercase())
     } else {
-        list.registrable_domain(host).map(str::to_owned)
+        registrable(host)
     })
 }
 
