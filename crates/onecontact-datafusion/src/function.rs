@@ -29,6 +29,9 @@ pub enum Answer {
     UrlFragment,
     /// `url_registrable_domain`: the registrable domain of a domain host.
     UrlRegistrableDomain,
+    /// `url_registrable_domain_icann`: the same with the list's PRIVATE
+    /// section left out.
+    UrlRegistrableDomainIcann,
     /// `url_public_suffix`: the public suffix of a domain host.
     UrlPublicSuffix,
     /// `web_canonical`: the contact layer's canonical form.
@@ -84,7 +87,7 @@ impl Needs {
 
 impl Answer {
     /// Every answer, in the order of `web_address`'s fields.
-    pub const ALL: [Answer; 21] = [
+    pub const ALL: [Answer; 22] = [
         Answer::UrlValid,
         Answer::UrlHref,
         Answer::UrlScheme,
@@ -94,6 +97,7 @@ impl Answer {
         Answer::UrlQuery,
         Answer::UrlFragment,
         Answer::UrlRegistrableDomain,
+        Answer::UrlRegistrableDomainIcann,
         Answer::UrlPublicSuffix,
         Answer::WebCanonical,
         Answer::WebKeyV1,
@@ -120,6 +124,7 @@ impl Answer {
             Answer::UrlQuery => "url_query",
             Answer::UrlFragment => "url_fragment",
             Answer::UrlRegistrableDomain => "url_registrable_domain",
+            Answer::UrlRegistrableDomainIcann => "url_registrable_domain_icann",
             Answer::UrlPublicSuffix => "url_public_suffix",
             Answer::WebCanonical => "web_canonical",
             Answer::WebKeyV1 => "web_key_v1",
@@ -163,6 +168,7 @@ impl Answer {
             | Answer::UrlQuery
             | Answer::UrlFragment
             | Answer::UrlRegistrableDomain
+            | Answer::UrlRegistrableDomainIcann
             | Answer::UrlPublicSuffix => Needs {
                 url: true,
                 ..Needs::default()
@@ -254,6 +260,13 @@ impl Answer {
                  List built into onecontact) of the URL's host; null for IP addresses, \
                  opaque hosts and hosts that are themselves a public suffix.",
                 "SELECT url_registrable_domain('https://a.b.example.co.uk/');\n-- example.co.uk",
+            ),
+            Answer::UrlRegistrableDomainIcann => (
+                "url_registrable_domain_icann(text) -> VARCHAR",
+                "The registrable domain of the URL's host with the Public Suffix List's \
+                 PRIVATE section left out (as tldextract does by default): platforms such as \
+                 `github.io` count as ordinary domains; null for hosts that are not domains.",
+                "SELECT url_registrable_domain_icann('https://alice.github.io/');\n-- github.io",
             ),
             Answer::UrlPublicSuffix => (
                 "url_public_suffix(text) -> VARCHAR",

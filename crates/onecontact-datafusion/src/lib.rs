@@ -15,6 +15,7 @@
 //! | `url_href(text)`, `url_scheme`, `url_host`, `url_path`, `url_query`, `url_fragment` | `VARCHAR` parts of that URL |
 //! | `url_port(text)` | `SMALLINT UNSIGNED` (`UInt16`), null when absent or default |
 //! | `url_registrable_domain(text)`, `url_public_suffix(text)` | `VARCHAR`, by the Public Suffix List |
+//! | `url_registrable_domain_icann(text)` | `VARCHAR`: the same without the list's PRIVATE section |
 //! | `web_canonical(text)`, `web_key_v1(text)` | `VARCHAR`: the contact layer's canonical form and key V1 |
 //! | `web_key_v2(text)` | `VARCHAR`: key V2 (shared-hosting owners, path case and wrapped links kept apart or unwrapped) |
 //! | `web_error(text)` | `VARCHAR`: `web.invalid-host`, …; null when the text is an address |

@@ -184,6 +184,13 @@ impl<'r> Answers<'r> {
                     .and_then(|p| p.domain)
                     .and_then(|d| reading.data.psl().registrable_domain(d)),
             }),
+            Answer::UrlRegistrableDomainIcann => text(parts.and_then(|p| p.domain).and_then(|d| {
+                reading
+                    .data
+                    .psl()
+                    .lookup_with(d, onecontact::onecontact_psl::Sections::IcannOnly)
+                    .registrable_domain()
+            })),
             Answer::UrlPublicSuffix => text(match answered {
                 Some(web) => web.public_suffix(),
                 None => parts

@@ -359,3 +359,27 @@ async fn link_imitates_names_the_domain_and_the_heuristic() {
     assert_eq!(kinds[0], "combo-squatting");
     assert_eq!(domains[1], "NULL");
 }
+
+#[tokio::test]
+async fn url_registrable_domain_icann_leaves_the_private_section_out() {
+    let inputs = [
+        Some("https://alice.github.io/x"),
+        Some("https://www.example.co.uk/"),
+        Some("https://[::1]/"),
+        None,
+    ];
+    let ctx = context(&DataType::Utf8, &inputs);
+    let got = columns(
+        &ctx,
+        "SELECT url_registrable_domain(input), url_registrable_domain_icann(input) FROM t ORDER BY id",
+    )
+    .await;
+    assert_eq!(
+        texts(got[0].as_ref()),
+        ["alice.github.io", "example.co.uk", "NULL", "NULL"]
+    );
+    assert_eq!(
+        texts(got[1].as_ref()),
+        ["github.io", "example.co.uk", "NULL", "NULL"]
+    );
+}

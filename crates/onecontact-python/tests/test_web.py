@@ -44,13 +44,14 @@ def test_key_v1_golden_fixture_one_by_one_and_in_batch():
 
 def test_key_version_must_exist():
     web = onecontact.WebAddress("example.com")
-    for bad in (2, 0, -1, 2**80):
-        with pytest.raises(ValueError, match="version must be 1") as info:
+    for bad in (3, 0, -1, 2**80):
+        with pytest.raises(ValueError, match="version must be 1 or 2") as info:
             web.key(bad)
         assert str(bad) in str(info.value)
     with pytest.raises(TypeError, match="version must be an int"):
         web.key("1")
     assert web.key(version=1) == web.key() == "example.com"
+    assert web.key(version=2) == "example.com"
 
 
 def test_web_address():
