@@ -294,7 +294,9 @@ async fn web_key_v2_is_the_library_s_key_v2_from_the_text() {
         Some("https://stumphollow.tripod.com/index.html"),
         Some("https://bit.ly/3AbCdEf"),
         Some("n/a"),
-        Some("https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fexample.com%2Fa&data=05"),
+        Some(
+            "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fexample.com%2Fa&data=05",
+        ),
         None,
     ];
     let ctx = context(&DataType::Utf8, &inputs);
