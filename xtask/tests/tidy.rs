@@ -97,6 +97,10 @@ fn url_standard_is_cited_by_anchor() {
         if path.ends_with(Path::new("tests").join(this_file)) {
             continue;
         }
+        // Pinned upstream files (testdata/) are kept as they were published.
+        if relative(&path).starts_with("testdata/") {
+            continue;
+        }
         let text = fs::read_to_string(&path).unwrap();
         for (line, content) in section_references(&text) {
             bad.push(format!("{}:{line}: {content}", relative(&path)));

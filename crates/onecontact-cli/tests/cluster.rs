@@ -398,6 +398,9 @@ fn a_scheduler_and_two_executors_deduplicate_a_million_rows_like_one_machine() {
     let dedup = run_bounded(
         &[
             s("dedup"),
+            // The SQL groups by web_key_v1.
+            s("--key-version"),
+            s("1"),
             s("--all"),
             s("--format"),
             s("jsonl"),

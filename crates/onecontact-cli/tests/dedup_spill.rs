@@ -153,7 +153,7 @@ fn counts_in_the_summary_take_their_plural() {
     let out = dedup(&["--all"], &input, "256M", &temp);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("1 address, 1 ok, 0 failed, 1 distinct key, 0 with duplicates"),
+        err.contains("1 address, 1 ok, 0 failed, key V2: 1 distinct key, 0 with duplicates"),
         "{err}"
     );
 }

@@ -77,7 +77,13 @@ mod tests {
                 length: 64
             })
         );
-        let name = format!("{}.{}", "a".repeat(63), vec!["b".repeat(62); 3].join("."));
+        let name = format!(
+            "{}.{}.{}.{}",
+            "a".repeat(63),
+            "b".repeat(63),
+            "c".repeat(63),
+            "d".repeat(61)
+        );
         assert_eq!(name.len(), 253);
         assert_eq!(dns_length_problem(&name), None);
         assert_eq!(dns_length_problem(&format!("{name}.")), None);

@@ -901,6 +901,14 @@ pub fn inspect_and_parse(
     text: &str,
     data: &Data,
 ) -> (LinkReport, Result<crate::WebAddress, WebError>) {
+    if crate::refang(text).is_some() {
+        // A defanged link: the report reads the link it stands for (as
+        // `inspect_with` does), the address is the text as written.
+        return (
+            inspect_with(text, data),
+            crate::WebAddress::parse_with(text, data),
+        );
+    }
     let reading = Reader::new().read(text);
     let report = inspect_reading(&reading, data);
     let web = crate::WebAddress::from_reading_looked_up(reading, report.host(), data);

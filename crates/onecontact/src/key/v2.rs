@@ -229,7 +229,7 @@ fn push_query_v2(
 
 /// `piece` with each `%XX` escape of an unreserved character decoded and
 /// the hex digits of the others uppercased (RFC 3986 §6.2.2.1 and
-/// §6.2.2.2); borrowed when nothing changes.
+/// RFC 3986 §6.2.2.2); borrowed when nothing changes.
 ///
 /// A decoded `%` cannot occur (it is not unreserved), so the result's
 /// escapes are exactly the input's kept ones: normalizing twice changes
@@ -325,7 +325,7 @@ fn refusal(
 /// use onecontact::key_v2;
 ///
 /// assert_eq!(key_v2("\"https://scmga.tripod.com/index.html\"")?, "scmga.tripod.com");
-/// assert_eq!(key_v2("https://bit.ly/3AbCdEf")?, "bit.ly/3AbCdEf");
+/// assert_eq!(key_v2("https://bit.ly/3AbCdEx")?, "bit.ly/3AbCdEx");
 /// assert_eq!(key_v2("https://example.com/?q=a%5d&utm_content=x&_hsenc=y")?, "example.com?q=a%5D");
 /// let wrapped = "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww.example.com%2FShop&data=05%7C02&reserved=0";
 /// assert_eq!(key_v2(wrapped)?, "example.com/Shop");
