@@ -127,7 +127,7 @@ class WebAddress:
     def canonical(self) -> str:
         """The URL without tracking parameters and fragment."""
     def key(self, version: Optional[int] = None) -> str:
-        """The comparison key of that version (1 when not given; 1 is the one version): equal for addresses of the same page of the same organization. A version's format never changes."""
+        """The comparison key of that version (1 when not given; the versions are 1 and 2): equal for addresses of the same page of the same organization. A version's format never changes."""
     @property
     def facts(self) -> frozenset[str]:
         """The facts that hold: scheme_assumed, ip_host, internationalized_domain, non_web_scheme, has_credentials, tracking_parameters_removed, fragment_removed."""
