@@ -79,6 +79,10 @@ impl<'a> ParseOptions<'a> {
     /// # Errors
     ///
     /// The kind of the URL Standard's validation error that made parsing fail.
+    // `#[inline]`: the parser instance that reports syntax violations is
+    // then compiled only in the crates that call this, not in every
+    // program that links the facade to call `Url::parse`.
+    #[inline]
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
         let forward = |v: onecontact_url::SyntaxViolation| {
             if let (Some(f), Some(v)) = (self.violation_fn, SyntaxViolation::from_standard(v)) {

@@ -431,7 +431,13 @@ fn push_v2(text: &str, data: &Data, out: &mut String, want_host: bool) -> Result
                 opaque_path: false,
                 query: scanned.query(),
             };
-            out.reserve(capacity);
+            if out.capacity() == 0 {
+                // A new key (`key_v2_with`): one allocation of the size
+                // the scan gives, as key V1 makes, rather than a growth.
+                *out = String::with_capacity(capacity);
+            } else {
+                out.reserve(capacity);
+            }
             let path = scanned.path();
             let facts = (path.len() > 1).then(|| PathScan {
                 plain: !scanned.path_has_percent() && !scanned.path_has_empty_segment(),
