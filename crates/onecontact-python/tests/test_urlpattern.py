@@ -422,3 +422,19 @@ def test_test_all_on_arrow_and_polars():
 
     out = pattern.test_all(Producer())
     assert hasattr(out, "__arrow_c_array__") and pa.array(out).to_pylist() == expected
+
+
+def test_the_examples_of_docs_python_md_run(repo):
+    """The URLPattern section's examples, run as doctests."""
+    import doctest
+
+    text = (repo / "docs" / "python.md").read_text(encoding="utf-8")
+    section = text.split("### URL patterns: `onecontact.URLPattern`", 1)[1].split("\n### ", 1)[0]
+    # The code fences end an example's expected output, as a blank line does.
+    section = "\n".join("" if line.startswith("```") else line for line in section.splitlines())
+    test = doctest.DocTestParser().get_doctest(section, {"onecontact": onecontact}, "python.md",
+                                               "docs/python.md", 0)
+    assert len(test.examples) >= 10
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
