@@ -119,6 +119,10 @@ def test_the_case_that_hangs_a_backtracking_engine_answers():
     ("/books", "urlpattern.missing-base", None),
     ("https://example.com/(a", "urlpattern.tokenize", "pathname"),
     ("https://example.com/:x(a\\1)", "urlpattern.needs-backtracking", "pathname"),
+    ("https://example.com/((?:(?=a)a))", "urlpattern.needs-backtracking", "pathname"),
+    ("https://example.com/(\\p{RGI_Emoji})", "urlpattern.needs-backtracking", "pathname"),
+    ("https://example.com/#((?:a*b*)*)", "urlpattern.needs-backtracking", "hash"),
+    ("https://example.com/?:x(a)(\\k<x>)", "urlpattern.needs-backtracking", "search"),
     ("https://example.com/([a**])", "urlpattern.invalid-regexp", "pathname"),
     ("https://exa mple.com/", "urlpattern.canonicalize", "hostname"),
     ("https://example.com/{a", "urlpattern.unexpected-token", "pathname"),
@@ -358,6 +362,40 @@ def test_test_all_with_a_base_and_many_rows():
     assert pattern.test_all(rows, "https://other.example/") == [False] * len(rows)
     with pytest.raises(onecontact.URLError, match="the base"):
         pattern.test_all(rows, "no base")
+
+
+def test_the_gil_is_released_while_test_all_runs():
+    """Another Python thread runs while one is inside test_all (counted as
+    loop turns made during the call, not as a timing ratio)."""
+    import sys
+    import threading
+    import time
+
+    pattern = URLPattern("https://*.example.com/:a/:b(\\d+)/*?")
+    rows = [f"https://w{i}.example.com/x/{i}/{'a' * (i % 50)}" for i in range(300_000)]
+    done = threading.Event()
+    turns = 0
+
+    def spin():
+        nonlocal turns
+        while not done.is_set():
+            turns += 1
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.001)
+    spinner = threading.Thread(target=spin)
+    try:
+        spinner.start()
+        time.sleep(0.05)
+        before = turns
+        answers = pattern.test_all(rows, threads=1)
+        during = turns - before
+    finally:
+        done.set()
+        spinner.join()
+        sys.setswitchinterval(interval)
+    assert answers == [True] * len(rows)
+    assert during > 1000, during
 
 
 def test_test_all_arguments_are_checked():
