@@ -16,7 +16,7 @@ use pyo3::types::{PyDict, PyList, PyMapping, PyString};
 
 use crate::batch::{Input, batch};
 use crate::text::{py_repr, text_of};
-use crate::url::PyUrl;
+use crate::url::{PyUrl, parse_error};
 
 create_exception!(
     onecontact,
@@ -155,11 +155,15 @@ fn input_of(input: Option<&Bound<'_, PyAny>>, base: Option<&str>) -> PyResult<Ma
     }
     Err(PyTypeError::new_err(format!(
         "input must be a str, a URL or a dict of components, not {}",
-        input
-            .get_type()
-            .name()
-            .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+        type_name(input)
     )))
+}
+
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
 }
 
 fn base_beside_dict() -> PyErr {
@@ -256,10 +260,7 @@ impl PyUrlPattern {
                 let Ok(mapping) = input.cast::<PyMapping>() else {
                     return Err(PyTypeError::new_err(format!(
                         "input must be a pattern str or a dict of components, not {}",
-                        input
-                            .get_type()
-                            .name()
-                            .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+                        type_name(input)
                     )));
                 };
                 if base.is_some() {
@@ -408,15 +409,9 @@ impl PyUrlPattern {
     ) -> PyResult<Py<PyAny>> {
         let base = match base_of(base)? {
             None => None,
-            Some(text) => Some(Url::parse(&text).map_err(|e| {
-                let kind = e.kind();
-                crate::errors::url_error(
-                    kind.name(),
-                    &format!("the base: {}", kind.description()),
-                    Some(crate::text::chars_before(&text, e.offset())),
-                    None,
-                )
-            })?),
+            Some(text) => {
+                Some(Url::parse(&text).map_err(|e| parse_error(&e, &text, "the base: "))?)
+            }
         };
         let pattern = &self.pattern;
         let base = base.as_ref();
