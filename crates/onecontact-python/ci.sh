@@ -4,7 +4,8 @@
 # files' metadata (twine), builds a wheel from the sdist, installs the wheel
 # into a fresh virtual environment and runs the Python tests against the
 # installed package: the whole suite with pandas 3, pyarrow and polars; then
-# the pandas tests without pyarrow, and on pandas 2.
+# the pandas tests (and URLPattern's, whose test_all answers pandas columns)
+# without pyarrow, and on pandas 2.
 #
 #   bash crates/onecontact-python/ci.sh            build, install, test
 #   ONECONTACT_PY_PROFILE=release bash ci.sh       with the release profile
@@ -72,8 +73,9 @@ ONECONTACT_REQUIRE_ARROW=1 ONECONTACT_REQUIRE_PANDAS=3 run "$here/tests"
 
 echo "== pandas 3 without pyarrow"
 "$venv/bin/python" -m pip uninstall -q -y pyarrow
-ONECONTACT_REQUIRE_NO_PYARROW=1 ONECONTACT_REQUIRE_PANDAS=3 run "$here/tests/test_pandas.py"
+ONECONTACT_REQUIRE_NO_PYARROW=1 ONECONTACT_REQUIRE_PANDAS=3 run "$here/tests/test_pandas.py" \
+    "$here/tests/test_urlpattern.py"
 
 echo "== pandas 2"
 pip "$pandas2" "${pins[2]}"
-ONECONTACT_REQUIRE_PANDAS=2 run "$here/tests/test_pandas.py"
+ONECONTACT_REQUIRE_PANDAS=2 run "$here/tests/test_pandas.py" "$here/tests/test_urlpattern.py"

@@ -33,7 +33,7 @@ enum Op {
 
 /// One row of the input.
 #[derive(Clone, Copy)]
-enum Input<'a> {
+pub(crate) enum Input<'a> {
     Null,
     NotStr,
     Text(&'a str),
@@ -364,7 +364,7 @@ fn rows_of(texts: &Bound<'_, PyAny>) -> PyResult<Rows> {
 
 /// Answers every row (GIL released) and builds the answer: `arrow` from the
 /// rows' answers for Arrow input, `python` for any other.
-fn batch<T, F, A, P>(
+pub(crate) fn batch<T, F, A, P>(
     py: Python<'_>,
     texts: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,

@@ -13,6 +13,7 @@
 //! | `URL(text, base=None)`, `URL.can_parse` | [`onecontact::onecontact_url::Url`] and its `quirks` module (the URL Standard's API) |
 //! | `WebAddress(text, psl=None)` | [`onecontact::WebAddress`] |
 //! | `PublicSuffixList`, `load_psl(path)` | [`onecontact::onecontact_psl::List`] (`baked`, `parse`) |
+//! | `URLPattern(input, base=None)`, `test`, `exec`, `test_all` | [`onecontact_urlpattern::UrlPattern`], the engine of the command's `match` and SQL's `url_pattern_match` |
 //! | `inspect(text)` | [`onecontact::inspect()`] |
 //! | `compare(a, b)` | [`onecontact_report::compare_with`] |
 //! | `keys`, `canonicals`, `registrable_domains`, `error_codes`, `parse_all`, `inspect_all` | the same, over many rows on every core |
@@ -60,6 +61,7 @@ mod errors;
 mod report;
 mod text;
 mod url;
+mod urlpattern;
 mod web;
 
 use pyo3::prelude::*;
@@ -76,6 +78,11 @@ fn _onecontact(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("URLError", py.get_type::<errors::URLError>())?;
     m.add_class::<url::PyUrl>()?;
+    m.add(
+        "URLPatternError",
+        py.get_type::<urlpattern::URLPatternError>(),
+    )?;
+    m.add_class::<urlpattern::PyUrlPattern>()?;
     m.add_class::<web::PyWebAddress>()?;
     m.add_class::<web::PyList>()?;
     m.add_class::<web::PySocialProfile>()?;

@@ -36,7 +36,9 @@ fn base_url(base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Result<Url, Base
 /// A base that does not parse.
 pub(crate) struct BaseError(ParseError, String);
 
-fn parse_error(error: &ParseError, text: &str, what: &str) -> PyErr {
+/// The `URLError` for a text (or, with `what` = "the base: ", a base) that
+/// does not parse.
+pub(crate) fn parse_error(error: &ParseError, text: &str, what: &str) -> PyErr {
     let kind = error.kind();
     url_error(
         kind.name(),

@@ -2,7 +2,7 @@
 
 The WHATWG URL (``URL``), web addresses with a canonical form, a
 de-duplication key and facts (``WebAddress``), link inspection
-(``inspect``), explained comparison (``compare``) and batch calls over
+(``inspect``), explained comparison (``compare``), URL patterns (``URLPattern``) and batch calls over
 lists, pandas and polars columns and Arrow string arrays (``keys``,
 ``canonicals``, ``registrable_domains``, ``error_codes``, ``parse_all``,
 ``inspect_all``) that release the GIL and use every core. Importing the
@@ -26,6 +26,8 @@ from ._onecontact import (
     PublicSuffixList,
     SocialProfile,
     URLError,
+    URLPattern,
+    URLPatternError,
     WebAddress,
     __version__,
     canonicals as _canonicals,
@@ -46,6 +48,8 @@ Warning = LinkWarning
 __all__ = [
     "URL",
     "URLError",
+    "URLPattern",
+    "URLPatternError",
     "WebAddress",
     "PublicSuffixList",
     "SocialProfile",

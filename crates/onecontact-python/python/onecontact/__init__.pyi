@@ -344,3 +344,115 @@ def inspect_all(texts: Iterable[object], *, psl: Optional[PublicSuffixList] = No
     """What inspect finds in every text: real_host, registrable_domain, max_severity (info, warning, danger or None), warning_codes (a list, most serious first), imitates (the domain the host imitates, or None), imitation_kind (the heuristic that found it, or None) and error_code (why the text is not a URL, python.not-a-string for a non-str; the warnings found in the text as typed are still given). A None row gives None in every field.
 
     texts: as parse_all (a list gives a dict of lists, a pandas Series a DataFrame, a pyarrow array a StructArray, a polars Series a Series of structs). Runs as keys does."""
+
+# URL patterns.
+
+class URLPatternError(ValueError):
+    """A URL pattern that cannot be built.
+
+    Attributes: code (a stable code: urlpattern.tokenize, urlpattern.unexpected-token, urlpattern.duplicate-name, urlpattern.invalid-regexp, urlpattern.needs-backtracking, urlpattern.too-complex, urlpattern.canonicalize, urlpattern.missing-base, urlpattern.invalid-base-url; urlpattern.invalid for a failure of another kind), message (what is wrong and where, the engine's own sentence) and component (the component whose pattern failed: protocol, ..., hash; None for the pattern as a whole)."""
+
+    code: str
+    message: str
+    component: Optional[str]
+
+class URLPatternInit(TypedDict, total=False):
+    """A pattern or an input given as components (the Standard's URLPatternInit); base_url is accepted for baseURL."""
+
+    protocol: str
+    username: str
+    password: str
+    hostname: str
+    port: str
+    pathname: str
+    search: str
+    hash: str
+    baseURL: str
+
+class URLPatternComponentResult(TypedDict):
+    """One component's match: its value in the input and its groups (None for an optional group that matched nothing)."""
+
+    input: str
+    groups: dict[str, Optional[str]]
+
+URLPatternResult = TypedDict(
+    "URLPatternResult",
+    {
+        "inputs": list[Union[str, URL, URLPatternInit]],
+        "protocol": URLPatternComponentResult,
+        "username": URLPatternComponentResult,
+        "password": URLPatternComponentResult,
+        "hostname": URLPatternComponentResult,
+        "port": URLPatternComponentResult,
+        "pathname": URLPatternComponentResult,
+        "search": URLPatternComponentResult,
+        "hash": URLPatternComponentResult,
+    },
+)
+
+class URLPattern:
+    """A URL pattern (the URL Pattern Standard, browsers' URLPattern): does a URL match, and what did each group capture.
+
+    URLPattern(input=None, base=None, *, ignore_case=False): input is a pattern string ("https://*.example.com/users/:id", or a relative one such as "/users/:id" with base) or a dict of components (protocol, username, password, hostname, port, pathname, search, hash, baseURL; a component left out is "*", or taken from baseURL). ignore_case=True matches the pathname, search and hash without regard to case. A pattern that cannot be built raises URLPatternError (a ValueError) with the reason and where; a regular expression only a backtracking engine could run (lookaround, backreferences) is refused then, so that matching time stays linear in the URL.
+
+    The component properties (protocol, ..., hash) are the pattern strings as the Standard normalizes them; has_regexp_groups says whether the pattern uses a (...) group. test and exec match one URL, test_all a whole column. A URLPattern pickles as the arguments it was made with."""
+
+    @overload
+    def __new__(cls, input: str, base: Union[str, URL, None] = None, *, ignore_case: bool = False) -> URLPattern: ...
+    @overload
+    def __new__(cls, input: Optional[URLPatternInit] = None, *, ignore_case: bool = False) -> URLPattern: ...
+    @property
+    def protocol(self) -> str:
+        """The protocol's pattern string."""
+    @property
+    def username(self) -> str:
+        """The username's pattern string."""
+    @property
+    def password(self) -> str:
+        """The password's pattern string."""
+    @property
+    def hostname(self) -> str:
+        """The hostname's pattern string."""
+    @property
+    def port(self) -> str:
+        """The port's pattern string ("" when the pattern names the protocol's default port)."""
+    @property
+    def pathname(self) -> str:
+        """The pathname's pattern string."""
+    @property
+    def search(self) -> str:
+        """The search's pattern string (without "?")."""
+    @property
+    def hash(self) -> str:
+        """The hash's pattern string (without "#")."""
+    @property
+    def has_regexp_groups(self) -> bool:
+        """Whether some component uses a regular expression group "(...)"."""
+    @property
+    def ignore_case(self) -> bool:
+        """Whether ignore_case was set."""
+    @overload
+    def test(self, input: Union[str, URL], base: Union[str, URL, None] = None) -> bool: ...
+    @overload
+    def test(self, input: Optional[URLPatternInit] = None) -> bool:
+        """Whether input matches: a URL str (resolved against base when given), a URL, or a dict of component values (no base then). A str that is not a URL, or a base that is not one, matches nothing (False), as in a browser."""
+    @overload
+    def exec(self, input: Union[str, URL], base: Union[str, URL, None] = None) -> Optional[URLPatternResult]: ...
+    @overload
+    def exec(self, input: Optional[URLPatternInit] = None) -> Optional[URLPatternResult]:
+        """The match of input (as test takes it), or None: {"inputs": [input] or [input, base], "protocol": {"input": ..., "groups": {...}}, ..., "hash": {...}}, each component with its value in the input and its groups by name ("0", "1", ... for unnamed ones); an optional group that matched nothing is None."""
+    @overload
+    def test_all(self, urls: pandas.Series, base: Union[str, URL, None] = None, *, threads: Optional[int] = None) -> pandas.Series: ...
+    @overload
+    def test_all(self, urls: pandas.Index, base: Union[str, URL, None] = None, *, threads: Optional[int] = None) -> pandas.Index: ...
+    @overload
+    def test_all(self, urls: polars.Series, base: Union[str, URL, None] = None, *, threads: Optional[int] = None) -> polars.Series: ...
+    @overload
+    def test_all(self, urls: Union[pyarrow.Array, pyarrow.ChunkedArray], base: Union[str, URL, None] = None, *, threads: Optional[int] = None) -> pyarrow.BooleanArray: ...
+    @overload
+    def test_all(self, urls: _Arrow, base: Union[str, URL, None] = None, *, threads: Optional[int] = None) -> _ArrowArrayExportable: ...
+    @overload
+    def test_all(self, urls: Iterable[object], base: Union[str, URL, None] = None, *, threads: Optional[int] = None) -> list[Optional[bool]]:
+        """Whether each URL matches, in order: test over a column.
+
+        urls: a list (or any iterable of str) gives a list[bool | None]; a pandas Series a Series of dtype "boolean" (same index and name); a pandas Index an Index; a pyarrow Array or ChunkedArray a pyarrow BooleanArray; a polars Series a polars Boolean Series (same name); another Arrow producer an object exporting __arrow_c_array__. A missing row (None, NaN, an Arrow null) or a value that is not a str gives None (null); a str that is not a URL gives False. base: every row is resolved against it (a base that is not a URL raises URLError). Arrow strings are read in place; the GIL is released and the rows spread over every core, or over threads= threads."""
