@@ -102,3 +102,42 @@ pub fn check_key_direct(data: &[u8]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The key V2 half of the `web_key` fuzz target: [`crate::key_v2_with`]
+/// straight from the text gives what the route through [`WebAddress`]
+/// gives ([`crate::key_v2_explained_with`]: the paste read through,
+/// `WebAddress::parse_with`, the refusal of non-addresses, then the key of
+/// the parsed address), the same key or the same error; so do
+/// [`crate::push_key_v2_with`] (appending to a row) and
+/// [`crate::key_v2_and_host_with`].
+pub fn check_key_v2_direct(data: &[u8]) -> Result<(), String> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let data = crate::Data::baked();
+    let direct = crate::key_v2_with(text, &data);
+    let reference = crate::key_v2_explained_with(text, &data).map(|(key, _)| key);
+    if direct != reference {
+        return Err(format!(
+            "key_v2_with({text:?}) is {direct:?}, the WebAddress route gives {reference:?}"
+        ));
+    }
+    let with_host = crate::key_v2_and_host_with(text, &data).map(|(key, _)| key);
+    if with_host != direct {
+        return Err(format!(
+            "key_v2_and_host_with({text:?}) keys {with_host:?}, key_v2_with {direct:?}"
+        ));
+    }
+    let mut pushed = String::from("row\t");
+    let appended = crate::push_key_v2_with(text, &data, &mut pushed);
+    let expected = match &direct {
+        Ok(key) => format!("row\t{key}"),
+        Err(_) => "row\t".to_owned(),
+    };
+    if appended.as_ref().err() != direct.as_ref().err() || pushed != expected {
+        return Err(format!(
+            "push_key_v2_with({text:?}) wrote {pushed:?} ({appended:?}), key_v2_with gives {direct:?}"
+        ));
+    }
+    Ok(())
+}

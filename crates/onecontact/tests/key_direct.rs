@@ -1,5 +1,6 @@
 //! `key_v1` straight from the text gives exactly what `WebAddress::parse`
-//! followed by `key(KeyVersion::V1)` gives, errors included, and
+//! followed by `key(KeyVersion::V1)` gives, errors included (and key V2
+//! straight from the text what the route through `WebAddress` gives), and
 //! `registrable_domain_with` what `WebAddress::registrable_domain` gives: over generated
 //! addresses, every line of the shared bench data, the inputs of WPT
 //! `urltestdata.json` and the texts of `tests/data`.
@@ -33,6 +34,9 @@ fn check(text: &str) -> bool {
     let reference = through_web_address(text);
     assert_eq!(direct, reference, "input {text:?}");
     if let Err(message) = onecontact::fuzzing::check_key_direct(text.as_bytes()) {
+        panic!("{message}");
+    }
+    if let Err(message) = onecontact::fuzzing::check_key_v2_direct(text.as_bytes()) {
         panic!("{message}");
     }
     assert_eq!(
