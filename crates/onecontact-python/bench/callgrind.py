@@ -8,7 +8,11 @@
 WORKLOAD: keys (onecontact.keys, one thread), keys-arrow (the same on a
 pyarrow array), keys-pandas (the pandas accessor on a pandas Series of the
 default dtype), keys-polars (onecontact.keys on a polars Series),
-keys-polars-expr (the polars expression in a DataFrame.select), url
+keys-polars-expr (the polars expression plugin in a DataFrame.select;
+domains-, parse- and inspect-polars-expr the others), keys-polars-stream
+(the plugin in a lazy plan collected by the streaming engine),
+keys-polars-map-batches (the route the namespace took before the plugin:
+map_batches handing each batch to onecontact.keys), domains-arrow, url
 (onecontact.URL per URL), ada (ada_url.URL per URL), tldextract,
 publicsuffixlist, courlan, w3lib, url-normalize, surt, domains
 (onecontact.registrable_domains, one thread), domains-pandas.
@@ -53,12 +57,35 @@ elif workload == "keys-polars":
 
     def run():
         onecontact.keys(column, threads=1)
-elif workload == "keys-polars-expr":
+elif workload in ("keys-polars-expr", "domains-polars-expr", "parse-polars-expr",
+                  "inspect-polars-expr"):
+    import polars
+    frame = polars.DataFrame({"website": urls})
+    expression = getattr(polars.col("website").onecontact, {
+        "keys": "key", "domains": "registrable_domain", "parse": "parse",
+        "inspect": "inspect"}[workload.split("-")[0]])(threads=1)
+
+    def run():
+        frame.select(expression)
+elif workload == "keys-polars-stream":
+    import polars
+    frame = polars.LazyFrame({"website": urls})
+
+    def run():
+        frame.select(polars.col("website").onecontact.key(threads=1)).collect(engine="streaming")
+elif workload == "keys-polars-map-batches":
     import polars
     frame = polars.DataFrame({"website": urls})
 
     def run():
-        frame.select(polars.col("website").onecontact.key(threads=1))
+        frame.select(polars.col("website").map_batches(
+            lambda s: onecontact.keys(s, threads=1), return_dtype=polars.String))
+elif workload == "domains-arrow":
+    import pyarrow
+    array = pyarrow.array(urls)
+
+    def run():
+        onecontact.registrable_domains(array, threads=1)
 elif workload == "url":
     def run():
         for u in urls:
