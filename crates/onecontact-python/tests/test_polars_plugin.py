@@ -249,3 +249,29 @@ def test_an_unknown_polars_version_is_a_clear_error():
 def test_series_namespace_is_the_batch_call():
     series = pl.Series("url", TEXTS)
     assert series.onecontact.key().to_list() == onecontact.keys(TEXTS)
+
+
+def test_options_the_plugin_does_not_read_are_errors_not_crashes():
+    from polars.plugins import register_plugin_function
+
+    frame = pl.DataFrame({"url": ["example.com"]})
+
+    def call(kwargs, function="key"):
+        return frame.select(register_plugin_function(
+            plugin_path=onecontact._onecontact.__file__, function_name=function,
+            args=pl.col("url"), kwargs=kwargs, is_elementwise=True))
+
+    assert call({"threads": 1, "version": 2})["url"].to_list() == ["example.com"]
+    for kwargs, message in (
+        ({"threads": 70_000}, r"does not take threads="),
+        ({"threads": 2**40}, r"pickle opcode 0x8a"),
+        ({"colour": "red"}, r"does not take colour="),
+        ({"threads": [1, 2]}, r"pickle opcode"),
+        ({"private": 1.5}, r"pickle opcode"),
+    ):
+        with pytest.raises(pl.exceptions.ComputeError, match=message):
+            call(kwargs)
+    with pytest.raises(pl.exceptions.ComputeError, match=r"takes one column, not 2"):
+        frame.select(register_plugin_function(
+            plugin_path=onecontact._onecontact.__file__, function_name="key",
+            args=[pl.col("url"), pl.col("url")], is_elementwise=True))
