@@ -275,3 +275,16 @@ def test_options_the_plugin_does_not_read_are_errors_not_crashes():
         frame.select(register_plugin_function(
             plugin_path=onecontact._onecontact.__file__, function_name="key",
             args=[pl.col("url"), pl.col("url")], is_elementwise=True))
+
+
+def test_the_library_exports_polars_plugin_interface_0_1():
+    import ctypes
+
+    library = ctypes.CDLL(onecontact._onecontact.__file__)
+    library._polars_plugin_get_version.restype = ctypes.c_uint32
+    assert library._polars_plugin_get_version() == (0 << 16) | 1
+    assert onecontact._onecontact._POLARS_PLUGIN_VERSION == (0, 1)
+    for name in ("key", "canonical", "registrable_domain", "error_code", "parse", "inspect"):
+        assert hasattr(library, f"_polars_plugin_{name}")
+        assert hasattr(library, f"_polars_plugin_field_{name}")
+    assert hasattr(library, "_polars_plugin_get_last_error_message")
