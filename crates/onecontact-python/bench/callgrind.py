@@ -1,14 +1,15 @@
 """One workload, run N times, for instruction counts under callgrind:
 (Ir of N=2 - Ir of N=1) / rows = instructions per row, set-up excluded.
 
-    for n in 1 2; do OPENBLAS_NUM_THREADS=1 POLARS_MAX_THREADS=1 \\
+    for n in 1 2; do PYTHONHASHSEED=0 OPENBLAS_NUM_THREADS=1 POLARS_MAX_THREADS=1 \\
         valgrind --tool=callgrind --callgrind-out-file=cg.$n \\
         target/python/bench-venv/bin/python crates/onecontact-python/bench/callgrind.py WORKLOAD $n; done
     grep ^summary cg.1 cg.2
 
 OPENBLAS_NUM_THREADS=1: numpy's idle BLAS threads (pyarrow and pandas import
 numpy) spin for a time that varies between the two runs; POLARS_MAX_THREADS=1
-keeps polars' pool to one thread.
+keeps polars' pool to one thread; PYTHONHASHSEED=0: the same string hashes
+(and so the same dictionary probes) in both runs.
 
 WORKLOAD: keys (onecontact.keys, one thread), keys-arrow (the same on a
 pyarrow array), keys-pandas (the pandas accessor on a pandas Series of the
