@@ -50,6 +50,13 @@ echo "auditwheel: consistent with manylinux_2_17_x86_64"
 "$venv/bin/maturin" sdist -m "$here/Cargo.toml" -o "$out/sdist"
 sdist="$(ls "$out/sdist"/onecontact-*.tar.gz)"
 "$venv/bin/twine" check --strict "$wheel" "$sdist"
+# The sdist's files carry one fixed old mtime, and cargo names a path crate's
+# build by its path inside the workspace, so a build of the same crates that
+# an earlier run left in target/ would pass for fresh (and hide or fake a
+# failure). Their builds go first: they are compiled from the sdist's sources.
+for crate in $(tar -tzf "$sdist" | sed -n 's|^[^/]*/crates/\([^/]*\)/Cargo.toml$|\1|p'); do
+    cargo clean -q --profile "$profile" -p "$crate"
+done
 CARGO_TARGET_DIR="$repo/target" MATURIN_PEP517_ARGS="--profile $profile" \
     nice -n 5 "$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps \
     --no-build-isolation -w "$out/from-sdist" "$sdist"

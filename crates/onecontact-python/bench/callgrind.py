@@ -1,14 +1,24 @@
 """One workload, run N times, for instruction counts under callgrind:
 (Ir of N=2 - Ir of N=1) / rows = instructions per row, set-up excluded.
 
-    for n in 1 2; do valgrind --tool=callgrind --callgrind-out-file=cg.$n \\
+    for n in 1 2; do PYTHONHASHSEED=0 OPENBLAS_NUM_THREADS=1 POLARS_MAX_THREADS=1 \\
+        valgrind --tool=callgrind --callgrind-out-file=cg.$n \\
         target/python/bench-venv/bin/python crates/onecontact-python/bench/callgrind.py WORKLOAD $n; done
     grep ^summary cg.1 cg.2
+
+OPENBLAS_NUM_THREADS=1: numpy's idle BLAS threads (pyarrow and pandas import
+numpy) spin for a time that varies between the two runs; POLARS_MAX_THREADS=1
+keeps polars' pool to one thread; PYTHONHASHSEED=0: the same string hashes
+(and so the same dictionary probes) in both runs.
 
 WORKLOAD: keys (onecontact.keys, one thread), keys-arrow (the same on a
 pyarrow array), keys-pandas (the pandas accessor on a pandas Series of the
 default dtype), keys-polars (onecontact.keys on a polars Series),
-keys-polars-expr (the polars expression in a DataFrame.select), url
+keys-polars-expr (the polars expression plugin in a DataFrame.select;
+domains-, parse- and inspect-polars-expr the others), keys-polars-stream
+(the plugin in a lazy plan collected by the streaming engine),
+keys-polars-map-batches (the route the namespace took before the plugin:
+map_batches handing each batch to onecontact.keys), domains-arrow, url
 (onecontact.URL per URL), ada (ada_url.URL per URL), tldextract,
 publicsuffixlist, courlan, w3lib, url-normalize, surt, domains
 (onecontact.registrable_domains, one thread), domains-pandas.
@@ -53,12 +63,35 @@ elif workload == "keys-polars":
 
     def run():
         onecontact.keys(column, threads=1)
-elif workload == "keys-polars-expr":
+elif workload in ("keys-polars-expr", "domains-polars-expr", "parse-polars-expr",
+                  "inspect-polars-expr"):
+    import polars
+    frame = polars.DataFrame({"website": urls})
+    expression = getattr(polars.col("website").onecontact, {
+        "keys": "key", "domains": "registrable_domain", "parse": "parse",
+        "inspect": "inspect"}[workload.split("-")[0]])(threads=1)
+
+    def run():
+        frame.select(expression)
+elif workload == "keys-polars-stream":
+    import polars
+    frame = polars.LazyFrame({"website": urls})
+
+    def run():
+        frame.select(polars.col("website").onecontact.key(threads=1)).collect(engine="streaming")
+elif workload == "keys-polars-map-batches":
     import polars
     frame = polars.DataFrame({"website": urls})
 
     def run():
-        frame.select(polars.col("website").onecontact.key(threads=1))
+        frame.select(polars.col("website").map_batches(
+            lambda s: onecontact.keys(s, threads=1), return_dtype=polars.String))
+elif workload == "domains-arrow":
+    import pyarrow
+    array = pyarrow.array(urls)
+
+    def run():
+        onecontact.registrable_domains(array, threads=1)
 elif workload == "url":
     def run():
         for u in urls:

@@ -9,7 +9,8 @@ the same file, counted and with examples), for three jobs:
 - normalization / de-duplication: ural.normalize_url, ural.fingerprint_url,
   courlan.normalize_url, w3lib.url.canonicalize_url, url_normalize, surt,
   against the key V1 (from a list, a pyarrow array, a pandas Series through
-  the accessor, a polars Series and a polars expression);
+  the accessor, a polars Series, the polars expression plugin eager and
+  streaming, and the map_batches route the namespace took before the plugin);
 - parsing: urllib.parse.urlsplit, yarl.URL, ada_url.URL, against
   onecontact.URL.
 
@@ -17,7 +18,15 @@ Run in the environment bench/setup.sh makes:
 
     bash crates/onecontact-python/bench/setup.sh
     target/python/bench-venv/bin/python crates/onecontact-python/bench/compare.py \
-        [--data ../shared/bench-data/others/kasztp.txt] [--repeat 5] [--markdown]
+        [--data ../shared/bench-data/others/kasztp.txt] [--repeat 5] [--times 100]
+
+--times N runs the batch and column routes (onecontact's calls over a whole
+list, array or column) on the file repeated N times, so that a call's fixed
+cost does not hide its cost per row; the per-URL loops (the peers and
+onecontact's single calls) run on the file once. Figures are per URL and in
+rows per second either way. The batch routes run with threads=1 and
+threads=2; polars' own thread pool (the streaming engine's) has
+POLARS_MAX_THREADS threads, every core by default.
 """
 
 import argparse
@@ -142,7 +151,7 @@ def ours(name):
     return name.startswith(("onecontact", "pandas ", "polars "))
 
 
-def speed(peers, urls, repeat):
+def speed(peers, urls, repeat, times=1):
     """µs per URL of every contender. The contenders take turns in each
     round (so a change of the machine's load hits all of them alike), and
     each keeps its best round."""
@@ -155,64 +164,91 @@ def speed(peers, urls, repeat):
 
         return work
 
-    contenders = []  # (job, name, work)
+    contenders = []  # (job, name, work, rows)
     for job, functions in peers.items():
         for name, function in functions.items():
-            contenders.append((job, name, loop(function)))
+            contenders.append((job, name, loop(function), len(urls)))
     contenders += [
-        ("domain", "onecontact.WebAddress(t).registrable_domain", loop(oc_domain)),
+        ("domain", "onecontact.WebAddress(t).registrable_domain", loop(oc_domain), len(urls)),
+        ("normalize", "onecontact.WebAddress(t).key()", loop(oc_key), len(urls)),
+        ("parse", "onecontact.URL(t)", loop(onecontact.URL), len(urls)),
+    ]
+    many = urls * times
+    batch = []  # (job, name, work taking threads)
+    batch += [
         ("domain", "onecontact.registrable_domains(list)",
-         lambda: onecontact.registrable_domains(urls)),
-        ("domain", "onecontact.registrable_domains(list, threads=1)",
-         lambda: onecontact.registrable_domains(urls, threads=1)),
-        ("normalize", "onecontact.WebAddress(t).key()", loop(oc_key)),
-        ("normalize", "onecontact.keys(list)", lambda: onecontact.keys(urls)),
-        ("normalize", "onecontact.keys(list, threads=1)", lambda: onecontact.keys(urls, threads=1)),
-        ("normalize", "onecontact.canonicals(list)", lambda: onecontact.canonicals(urls)),
-        ("parse", "onecontact.URL(t)", loop(onecontact.URL)),
+         lambda n: onecontact.registrable_domains(many, threads=n)),
+        ("normalize", "onecontact.keys(list)", lambda n: onecontact.keys(many, threads=n)),
+        ("normalize", "onecontact.canonicals(list)",
+         lambda n: onecontact.canonicals(many, threads=n)),
     ]
     try:
         import pyarrow
 
-        array = pyarrow.array(urls)
-        contenders += [
-            ("normalize", "onecontact.keys(pyarrow array)", lambda: onecontact.keys(array)),
+        array = pyarrow.array(many)
+        batch += [
+            ("normalize", "onecontact.keys(pyarrow array)",
+             lambda n: onecontact.keys(array, threads=n)),
             ("domain", "onecontact.registrable_domains(pyarrow array)",
-             lambda: onecontact.registrable_domains(array)),
+             lambda n: onecontact.registrable_domains(array, threads=n)),
         ]
     except ImportError:
         pass
     try:
         import pandas
 
-        series = pandas.Series(urls, name="website")
-        contenders += [
+        series = pandas.Series(many, name="website")
+        batch += [
             ("normalize", f"pandas {pandas.__version__} Series ({series.dtype}).onecontact.key()",
-             lambda: series.onecontact.key()),
+             lambda n: series.onecontact.key(threads=n)),
             ("domain", f"pandas {pandas.__version__} Series ({series.dtype}).onecontact.registrable_domain()",
-             lambda: series.onecontact.registrable_domain()),
+             lambda n: series.onecontact.registrable_domain(threads=n)),
         ]
     except ImportError:
         pass
     try:
         import polars
 
-        column = polars.Series("website", urls)
-        frame = polars.DataFrame({"website": urls})
-        contenders += [
-            ("normalize", "onecontact.keys(polars Series)", lambda: onecontact.keys(column)),
-            ("normalize", "polars pl.col().onecontact.key() (map_batches)",
-             lambda: frame.select(polars.col("website").onecontact.key())),
-            ("domain", "polars pl.col().onecontact.registrable_domain() (map_batches)",
-             lambda: frame.select(polars.col("website").onecontact.registrable_domain())),
+        column = polars.Series("website", many)
+        frame = polars.DataFrame({"website": many})
+        col = polars.col("website")
+
+        def before(call):
+            # The namespace's route before the plugin: polars calls Python
+            # once per batch, which hands it to the batch call.
+            return lambda n: frame.select(col.map_batches(
+                lambda s: call(s, threads=n), return_dtype=polars.String))
+
+        batch += [
+            ("normalize", "onecontact.keys(polars Series)",
+             lambda n: onecontact.keys(column, threads=n)),
+            ("normalize", "polars plugin df.select(pl.col().onecontact.key())",
+             lambda n: frame.select(col.onecontact.key(threads=n))),
+            ("normalize", "polars plugin, lazy, collect(engine='streaming')",
+             lambda n: frame.lazy().select(col.onecontact.key(threads=n))
+             .collect(engine="streaming")),
+            ("normalize", "polars map_batches(onecontact.keys) (the route before the plugin)",
+             before(onecontact.keys)),
+            ("domain", "polars plugin df.select(pl.col().onecontact.registrable_domain())",
+             lambda n: frame.select(col.onecontact.registrable_domain(threads=n))),
+            ("domain", "polars plugin, lazy, collect(engine='streaming')",
+             lambda n: frame.lazy().select(col.onecontact.registrable_domain(threads=n))
+             .collect(engine="streaming")),
+            ("domain", "polars map_batches(onecontact.registrable_domains) (before the plugin)",
+             before(onecontact.registrable_domains)),
         ]
     except ImportError:
         pass
+    for job, name, work in batch:
+        for n in (1, 2):
+            contenders.append((job, f"{name}, threads={n}",
+                               (lambda work, n: lambda: work(n))(work, n), len(many)))
     best = [float("inf")] * len(contenders)
     for _ in range(repeat):
-        for i, (_, _, work) in enumerate(contenders):
+        for i, (_, _, work, _) in enumerate(contenders):
             best[i] = min(best[i], best_time(work, 1))
-    return [(job, name, t / len(urls) * 1e6) for (job, name, _), t in zip(contenders, best)]
+    return [(job, name, t / rows * 1e6)
+            for (job, name, _, rows), t in zip(contenders, best)]
 
 
 # Where the answers differ.
@@ -311,6 +347,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--times", type=int, default=1,
+                        help="repeat the file this many times for the batch and column routes")
     parser.add_argument("--no-speed", action="store_true")
     args = parser.parse_args()
     urls = read_urls(args.data)
@@ -320,28 +358,29 @@ def main():
           + ", ".join(f"{k} {v}" for k, v in versions.items()))
 
     if not args.no_speed:
-        rows = speed(peers, urls, args.repeat)
-        print("\n## Speed (µs per URL, best of", args.repeat, "interleaved rounds)\n")
-        print("| job | call | µs/URL | speed vs the job's fastest peer |")
-        print("|---|---|---:|---:|")
+        rows = speed(peers, urls, args.repeat, args.times)
+        print("\n## Speed (µs per URL, best of", args.repeat, "interleaved rounds; batch routes on",
+              f"{len(urls) * args.times} rows, load average {os.getloadavg()[0]:.1f})\n")
+        print("| job | call | µs/URL | rows/s | speed vs the job's fastest peer |")
+        print("|---|---|---:|---:|---:|")
         for job in ("domain", "normalize", "parse"):
             peer_times = [t for j, n, t in rows if j == job and not ours(n)]
             fastest = min(peer_times)
             for j, name, t in rows:
                 if j == job:
-                    print(f"| {job} | `{name}` | {t:.3f} | {fastest / t:.1f}x |")
+                    print(f"| {job} | `{name}` | {t:.3f} | {1e6 / t:,.0f} | {fastest / t:.1f}x |")
         def t(name):
             return next(x for _, n, x in rows if n == name)
         print("\n## Targets\n")
         fastest_norm = min(t(n) for n in peers["normalize"])
         fastest_domain = min(t(n) for n in peers["domain"])
-        print(f"- batch key vs the fastest peer's normalization: {fastest_norm / t('onecontact.keys(list)'):.1f}x (target 10x from a list)")
+        print(f"- batch key vs the fastest peer's normalization: {fastest_norm / t('onecontact.keys(list), threads=2'):.1f}x (target 10x from a list)")
         for job, fastest in (("normalize", fastest_norm), ("domain", fastest_domain)):
             for _, name, x in rows:
                 if _ == job and ("arrow" in name or "polars" in name or "pandas" in name):
                     print(f"- {name} vs the fastest {job} peer: {fastest / x:.1f}x (target 20x)")
         print(f"- onecontact.URL(t) vs ada_url.URL(t): {t('ada_url.URL') / t('onecontact.URL(t)'):.2f}x (target 1x)")
-        print(f"- registrable_domains vs tldextract: {t('tldextract') / t('onecontact.registrable_domains(list)'):.1f}x (target 10x)")
+        print(f"- registrable_domains vs tldextract: {t('tldextract') / t('onecontact.registrable_domains(list), threads=2'):.1f}x (target 10x)")
 
     print("\n## Registrable domain: where the answers differ\n")
     print("| peer | reason | URLs | example: URL → onecontact / peer |")

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use arrow_array::builder::{ListBuilder, StringBuilder, UInt16Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StructArray};
-use arrow_schema::{DataType, Field, Fields};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
 use onecontact::onecontact_psl::Sections;
 use onecontact::{Data, WebAddress};
 use pyo3::exceptions::PyTypeError;
@@ -23,7 +23,7 @@ const NOT_A_STRING: &str = "python.not-a-string";
 
 /// What a text batch call computes for each row.
 #[derive(Clone, Copy)]
-enum Op {
+pub(crate) enum Op {
     Key,
     KeyV2,
     Canonical,
@@ -39,7 +39,7 @@ pub(crate) enum Input<'a> {
     Text(&'a str),
 }
 
-fn answer(op: Op, data: &Data, input: Input<'_>) -> Option<String> {
+pub(crate) fn answer(op: Op, data: &Data, input: Input<'_>) -> Option<String> {
     let text = match input {
         Input::Null => return None,
         Input::NotStr => {
@@ -67,7 +67,7 @@ fn answer(op: Op, data: &Data, input: Input<'_>) -> Option<String> {
 
 /// The parts of one row, as `parse_all` gives them.
 #[derive(Default)]
-struct Parts {
+pub(crate) struct Parts {
     href: Option<String>,
     scheme: Option<String>,
     host: Option<String>,
@@ -82,7 +82,7 @@ struct Parts {
     null: bool,
 }
 
-fn parts(data: &Data, sections: Sections, input: Input<'_>) -> Parts {
+pub(crate) fn parts(data: &Data, sections: Sections, input: Input<'_>) -> Parts {
     let text = match input {
         Input::Null => {
             return Parts {
@@ -133,7 +133,7 @@ fn parts(data: &Data, sections: Sections, input: Input<'_>) -> Parts {
 
 /// What `inspect_all` gives for one row.
 #[derive(Default)]
-struct Inspected {
+pub(crate) struct Inspected {
     real_host: Option<String>,
     registrable_domain: Option<String>,
     max_severity: Option<&'static str>,
@@ -144,7 +144,7 @@ struct Inspected {
     null: bool,
 }
 
-fn inspected(data: &Data, input: Input<'_>) -> Inspected {
+pub(crate) fn inspected(data: &Data, input: Input<'_>) -> Inspected {
     let text = match input {
         Input::Null => {
             return Inspected {
@@ -180,7 +180,7 @@ const MIN_ROWS_PER_THREAD: usize = 256;
 
 /// Answers every row with `f`, on as many threads as there are cores (or
 /// `threads`), in order.
-fn run<'a, T, F>(inputs: &[Input<'a>], threads: Option<usize>, f: F) -> Vec<T>
+pub(crate) fn run<'a, T, F>(inputs: &[Input<'a>], threads: Option<usize>, f: F) -> Vec<T>
 where
     T: Send + Default,
     F: Fn(Input<'a>) -> T + Sync,
@@ -273,21 +273,49 @@ fn copy_iterable(texts: &Bound<'_, PyAny>) -> PyResult<Copied> {
     Ok(Copied { buffer, rows })
 }
 
-fn not_strings(other: &DataType) -> PyErr {
-    PyTypeError::new_err(format!(
-        "the Arrow array must hold strings (utf8, large_utf8, utf8_view, or a dictionary of \
-         them), not {other}"
-    ))
+/// An Arrow array that does not hold strings.
+pub(crate) struct NotStrings(pub(crate) DataType);
+
+impl std::fmt::Display for NotStrings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the Arrow array must hold strings (utf8, large_utf8, utf8_view, or a dictionary of \
+             them), not {}",
+            self.0
+        )
+    }
 }
 
-fn arrow_inputs<'a>(chunks: &'a [ArrayRef], inputs: &mut Vec<Input<'a>>) -> PyResult<()> {
+impl From<NotStrings> for PyErr {
+    fn from(error: NotStrings) -> PyErr {
+        PyTypeError::new_err(error.to_string())
+    }
+}
+
+/// Whether an Arrow column of this type holds texts `arrow_rows` reads.
+pub(crate) fn holds_strings(data_type: &DataType) -> bool {
+    match data_type {
+        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View | DataType::Null => true,
+        DataType::Dictionary(_, values) => matches!(
+            values.as_ref(),
+            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View | DataType::Null
+        ),
+        _ => false,
+    }
+}
+
+pub(crate) fn arrow_inputs<'a>(
+    chunks: &'a [ArrayRef],
+    inputs: &mut Vec<Input<'a>>,
+) -> Result<(), NotStrings> {
     for chunk in chunks {
         arrow_rows(chunk.as_ref(), inputs)?;
     }
     Ok(())
 }
 
-fn arrow_rows<'a>(chunk: &'a dyn Array, inputs: &mut Vec<Input<'a>>) -> PyResult<()> {
+fn arrow_rows<'a>(chunk: &'a dyn Array, inputs: &mut Vec<Input<'a>>) -> Result<(), NotStrings> {
     macro_rules! rows {
         ($array:expr) => {
             inputs.extend($array.iter().map(|v| v.map_or(Input::Null, Input::Text)))
@@ -300,13 +328,10 @@ fn arrow_rows<'a>(chunk: &'a dyn Array, inputs: &mut Vec<Input<'a>>) -> PyResult
         DataType::Null => inputs.extend(std::iter::repeat_n(Input::Null, chunk.len())),
         DataType::Dictionary(_, values) => {
             let Some(dictionary) = chunk.as_any_dictionary_opt() else {
-                return Err(not_strings(chunk.data_type()));
+                return Err(NotStrings(chunk.data_type().clone()));
             };
-            if !matches!(
-                values.as_ref(),
-                DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View | DataType::Null
-            ) {
-                return Err(not_strings(chunk.data_type()));
+            if !holds_strings(values) {
+                return Err(NotStrings(chunk.data_type().clone()));
             }
             // Each row reads the dictionary's value its key names.
             let mut values = Vec::with_capacity(dictionary.values().len());
@@ -320,7 +345,7 @@ fn arrow_rows<'a>(chunk: &'a dyn Array, inputs: &mut Vec<Input<'a>>) -> PyResult
                 }
             }));
         }
-        other => return Err(not_strings(other)),
+        other => return Err(NotStrings(other.clone())),
     }
     Ok(())
 }
@@ -396,6 +421,18 @@ where
     }
 }
 
+/// The answers of a text call as an Arrow string array (utf8, or large_utf8
+/// past 2 GiB of text).
+pub(crate) fn text_array(answers: &[Option<String>]) -> ArrayRef {
+    let bytes: usize = answers.iter().flatten().map(String::len).sum();
+    let strings = answers.iter().map(Option::as_deref);
+    if i32::try_from(bytes).is_ok() {
+        Arc::new(strings.collect::<StringArray>())
+    } else {
+        Arc::new(strings.collect::<LargeStringArray>())
+    }
+}
+
 fn text_batch(
     py: Python<'_>,
     op: Op,
@@ -409,15 +446,7 @@ fn text_batch(
         texts,
         threads,
         |input| answer(op, &data, input),
-        |answers: Vec<Option<String>>| {
-            let bytes: usize = answers.iter().flatten().map(String::len).sum();
-            let strings = answers.iter().map(Option::as_deref);
-            Ok(if i32::try_from(bytes).is_ok() {
-                Arc::new(strings.collect::<StringArray>()) as ArrayRef
-            } else {
-                Arc::new(strings.collect::<LargeStringArray>())
-            })
-        },
+        |answers: Vec<Option<String>>| Ok(text_array(&answers)),
         |py, answers| {
             Ok(PyList::new(py, answers.iter().map(Option::as_deref))?
                 .into_any()
@@ -496,15 +525,110 @@ fn strings<'a>(values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {
     Arc::new(builder.finish())
 }
 
-fn struct_array(columns: Vec<(Arc<Field>, ArrayRef)>, null: &[bool]) -> PyResult<ArrayRef> {
+fn struct_array(
+    columns: Vec<(Arc<Field>, ArrayRef)>,
+    null: &[bool],
+) -> Result<ArrayRef, ArrowError> {
     let (fields, arrays): (Vec<_>, Vec<_>) = columns.into_iter().unzip();
     let validity = null
         .iter()
         .any(|n| *n)
         .then(|| null.iter().map(|n| !n).collect());
-    let array = StructArray::try_new(Fields::from(fields), arrays, validity)
-        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
-    Ok(Arc::new(array))
+    Ok(Arc::new(StructArray::try_new(
+        Fields::from(fields),
+        arrays,
+        validity,
+    )?))
+}
+
+/// The rows of `parse_all` as an Arrow struct array (a null row for a None).
+pub(crate) fn parts_array(rows: &[Parts]) -> Result<ArrayRef, ArrowError> {
+    let mut port = UInt16Builder::new();
+    for row in rows {
+        port.append_option(row.port);
+    }
+    let null: Vec<bool> = rows.iter().map(|r| r.null).collect();
+    let text = |get: fn(&Parts) -> Option<&str>| strings(rows.iter().map(get));
+    struct_array(
+        vec![
+            (field("href", DataType::Utf8), text(|r| r.href.as_deref())),
+            (
+                field("scheme", DataType::Utf8),
+                text(|r| r.scheme.as_deref()),
+            ),
+            (field("host", DataType::Utf8), text(|r| r.host.as_deref())),
+            (field("port", DataType::UInt16), Arc::new(port.finish())),
+            (field("path", DataType::Utf8), text(|r| r.path.as_deref())),
+            (field("query", DataType::Utf8), text(|r| r.query.as_deref())),
+            (
+                field("fragment", DataType::Utf8),
+                text(|r| r.fragment.as_deref()),
+            ),
+            (
+                field("registrable_domain", DataType::Utf8),
+                text(|r| r.registrable_domain.as_deref()),
+            ),
+            (
+                field("public_suffix", DataType::Utf8),
+                text(|r| r.public_suffix.as_deref()),
+            ),
+            (field("error_code", DataType::Utf8), text(|r| r.error_code)),
+        ],
+        &null,
+    )
+}
+
+/// The rows of `inspect_all` as an Arrow struct array (a null row for a None).
+pub(crate) fn inspected_array(rows: &[Inspected]) -> Result<ArrayRef, ArrowError> {
+    let mut codes = ListBuilder::new(StringBuilder::new());
+    for row in rows {
+        match &row.warning_codes {
+            Some(list) => {
+                for code in list {
+                    codes.values().append_value(code);
+                }
+                codes.append(true);
+            }
+            None => codes.append(false),
+        }
+    }
+    let codes = codes.finish();
+    let null: Vec<bool> = rows.iter().map(|r| r.null).collect();
+    let text = |get: fn(&Inspected) -> Option<&str>| strings(rows.iter().map(get));
+    struct_array(
+        vec![
+            (
+                field("real_host", DataType::Utf8),
+                text(|r| r.real_host.as_deref()),
+            ),
+            (
+                field("registrable_domain", DataType::Utf8),
+                text(|r| r.registrable_domain.as_deref()),
+            ),
+            (
+                field("max_severity", DataType::Utf8),
+                text(|r| r.max_severity),
+            ),
+            (
+                field("warning_codes", codes.data_type().clone()),
+                Arc::new(codes),
+            ),
+            (
+                field("imitates", DataType::Utf8),
+                text(|r| r.imitates.as_deref()),
+            ),
+            (
+                field("imitation_kind", DataType::Utf8),
+                text(|r| r.imitation_kind),
+            ),
+            (field("error_code", DataType::Utf8), text(|r| r.error_code)),
+        ],
+        &null,
+    )
+}
+
+fn arrow_error(error: ArrowError) -> PyErr {
+    pyo3::exceptions::PyRuntimeError::new_err(error.to_string())
 }
 
 /// One column of a dict of lists: its name and how a row gives its value.
@@ -546,41 +670,7 @@ pub(crate) fn parse_all(
         texts,
         threads,
         |input| parts(&data, sections, input),
-        |rows: Vec<Parts>| {
-            let mut port = UInt16Builder::new();
-            for row in &rows {
-                port.append_option(row.port);
-            }
-            let null: Vec<bool> = rows.iter().map(|r| r.null).collect();
-            let text = |get: fn(&Parts) -> Option<&str>| strings(rows.iter().map(get));
-            struct_array(
-                vec![
-                    (field("href", DataType::Utf8), text(|r| r.href.as_deref())),
-                    (
-                        field("scheme", DataType::Utf8),
-                        text(|r| r.scheme.as_deref()),
-                    ),
-                    (field("host", DataType::Utf8), text(|r| r.host.as_deref())),
-                    (field("port", DataType::UInt16), Arc::new(port.finish())),
-                    (field("path", DataType::Utf8), text(|r| r.path.as_deref())),
-                    (field("query", DataType::Utf8), text(|r| r.query.as_deref())),
-                    (
-                        field("fragment", DataType::Utf8),
-                        text(|r| r.fragment.as_deref()),
-                    ),
-                    (
-                        field("registrable_domain", DataType::Utf8),
-                        text(|r| r.registrable_domain.as_deref()),
-                    ),
-                    (
-                        field("public_suffix", DataType::Utf8),
-                        text(|r| r.public_suffix.as_deref()),
-                    ),
-                    (field("error_code", DataType::Utf8), text(|r| r.error_code)),
-                ],
-                &null,
-            )
-        },
+        |rows: Vec<Parts>| parts_array(&rows).map_err(arrow_error),
         |py, rows| {
             let s = |get: fn(&Parts) -> Option<&str>| move |r: &Parts| opt_str(py, get(r));
             let port = |r: &Parts| match r.port {
@@ -629,53 +719,7 @@ pub(crate) fn inspect_all(
         texts,
         threads,
         |input| inspected(&data, input),
-        |rows: Vec<Inspected>| {
-            let mut codes = ListBuilder::new(StringBuilder::new());
-            for row in &rows {
-                match &row.warning_codes {
-                    Some(list) => {
-                        for code in list {
-                            codes.values().append_value(code);
-                        }
-                        codes.append(true);
-                    }
-                    None => codes.append(false),
-                }
-            }
-            let codes = codes.finish();
-            let null: Vec<bool> = rows.iter().map(|r| r.null).collect();
-            let text = |get: fn(&Inspected) -> Option<&str>| strings(rows.iter().map(get));
-            struct_array(
-                vec![
-                    (
-                        field("real_host", DataType::Utf8),
-                        text(|r| r.real_host.as_deref()),
-                    ),
-                    (
-                        field("registrable_domain", DataType::Utf8),
-                        text(|r| r.registrable_domain.as_deref()),
-                    ),
-                    (
-                        field("max_severity", DataType::Utf8),
-                        text(|r| r.max_severity),
-                    ),
-                    (
-                        field("warning_codes", codes.data_type().clone()),
-                        Arc::new(codes),
-                    ),
-                    (
-                        field("imitates", DataType::Utf8),
-                        text(|r| r.imitates.as_deref()),
-                    ),
-                    (
-                        field("imitation_kind", DataType::Utf8),
-                        text(|r| r.imitation_kind),
-                    ),
-                    (field("error_code", DataType::Utf8), text(|r| r.error_code)),
-                ],
-                &null,
-            )
-        },
+        |rows: Vec<Inspected>| inspected_array(&rows).map_err(arrow_error),
         |py, rows| {
             let s = |get: fn(&Inspected) -> Option<&str>| move |r: &Inspected| opt_str(py, get(r));
             let codes = |r: &Inspected| match &r.warning_codes {

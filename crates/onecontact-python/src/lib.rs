@@ -17,6 +17,7 @@
 //! | `inspect(text)` | [`onecontact::inspect()`] |
 //! | `compare(a, b)` | [`onecontact_report::compare_with`] |
 //! | `keys`, `canonicals`, `registrable_domains`, `error_codes`, `parse_all`, `inspect_all` | the same, over many rows on every core |
+//! | `pl.col(...).onecontact.key()` and the other polars expressions | the same, as a compiled polars expression plugin (`polars_plugin`) |
 //!
 //! # Specifications followed
 //!
@@ -25,6 +26,8 @@
 //! The Public Suffix List's algorithm, and the rules of `docs/web.md`, through
 //! `onecontact`. The Arrow PyCapsule interface (`__arrow_c_array__`,
 //! `__arrow_c_stream__`) through `pyo3-arrow`.
+//! polars' expression plugin interface (version 0.1) over the Arrow C data
+//! interface, in `polars_plugin`: the one module with `unsafe` code.
 //!
 //! # Batch calls
 //!
@@ -53,11 +56,15 @@
 //!
 //! None. maturin turns on `pyo3/extension-module` when it builds the wheel.
 
-#![forbid(unsafe_code)]
+// Unsafe code is refused everywhere but in the polars plugin, which speaks a C
+// interface of raw pointers (its module documents each use).
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod batch;
 mod errors;
+#[allow(unsafe_code)]
+mod polars_plugin;
 mod report;
 mod text;
 mod url;
@@ -102,5 +109,6 @@ fn _onecontact(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::inspect_all, m)?)?;
     m.add_function(wrap_pyfunction!(load_psl, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("_POLARS_PLUGIN_VERSION", polars_plugin::VERSION)?;
     Ok(())
 }
