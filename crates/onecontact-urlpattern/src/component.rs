@@ -7,7 +7,12 @@ use crate::error::{ComponentName, Error};
 use crate::parser::{self, Modifier, Options, Part, PartKind};
 use crate::regexp::{self, Failure};
 use regex_automata::meta::Regex;
+use regex_automata::util::primitives::NonMaxUsize;
 use regex_automata::{Anchored, Input};
+
+/// Capture slots kept on the stack when `exec` runs an expression: group 0
+/// and up to 15 named groups.
+const STACK_SLOTS: usize = 32;
 
 /// The largest automaton one component may compile to (bytes of heap, for
 /// the NFA and for each lazy DFA cache): the engine's size limits.
@@ -125,18 +130,29 @@ impl CompiledComponent {
                 if !literals.admit(value) {
                     return None;
                 }
-                let mut caps = regexp.create_captures();
-                regexp.captures(Input::new(value).anchored(Anchored::Yes), &mut caps);
-                if !caps.is_match() {
-                    return None;
-                }
-                // "Limit component match result iteration to group name
-                // list size": groups of the expression past the names (a
-                // named group inside a regular expression group) are left
-                // out.
-                Some(named(&mut (1..=self.group_names.len()).map(|i| {
-                    caps.get_group(i).and_then(|span| value.get(span.range()))
-                })))
+                // The slots of group 0 and of each named group: on the
+                // stack for the usual handful of groups. "Limit component
+                // match result iteration to group name list size": groups
+                // of the expression past the names (a named group inside a
+                // regular expression group) are left out.
+                let wanted = 2 * (self.group_names.len() + 1);
+                let mut on_stack = [None; STACK_SLOTS];
+                let mut on_heap = Vec::new();
+                let slots = match on_stack.get_mut(..wanted) {
+                    Some(slots) => slots,
+                    None => {
+                        on_heap.resize(wanted, None);
+                        on_heap.as_mut_slice()
+                    }
+                };
+                regexp.search_slots(&Input::new(value).anchored(Anchored::Yes), slots)?;
+                let slots: &[Option<NonMaxUsize>] = slots;
+                Some(named(&mut slots.chunks_exact(2).skip(1).map(
+                    |pair| match pair {
+                        [Some(start), Some(end)] => value.get(start.get()..end.get()),
+                        _ => None,
+                    },
+                )))
             }
         }
     }
