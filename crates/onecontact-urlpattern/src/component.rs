@@ -6,6 +6,7 @@ use crate::canonicalize::Encoding;
 use crate::error::{ComponentName, Error};
 use crate::parser::{self, Modifier, Options, Part, PartKind};
 use crate::regexp::{self, Failure};
+use crate::result::Builder;
 use regex_automata::meta::Regex;
 use regex_automata::util::primitives::NonMaxUsize;
 use regex_automata::{Anchored, Input};
@@ -113,22 +114,27 @@ impl CompiledComponent {
         }
     }
 
-    /// The groups of a match of `value`, as (name, value) pairs in the
-    /// order of `group_names`, or `None` when it does not match.
-    pub(crate) fn exec(&self, value: &str) -> Option<Vec<(String, Option<String>)>> {
-        let named = |values: &mut dyn Iterator<Item = Option<&str>>| {
-            self.group_names
-                .iter()
-                .zip(values)
-                .map(|(n, v)| (n.clone(), v.map(str::to_owned)))
-                .collect()
-        };
+    /// Adds the groups of a match of `value` (component `c`'s value, which
+    /// starts at `offset` in the result's text) to `result`, in the order
+    /// of `group_names`; `false` when it does not match.
+    pub(crate) fn exec_into<'p>(
+        &'p self,
+        c: Component,
+        value: &str,
+        offset: usize,
+        result: &mut Builder<'p>,
+    ) -> bool {
         match &self.matcher {
-            Matcher::Anything => Some(named(&mut std::iter::once(Some(value)))),
-            Matcher::Exact(s) => (s == value).then(Vec::new),
+            Matcher::Anything => {
+                for name in &self.group_names {
+                    result.group(c, name, Some((offset, offset + value.len())));
+                }
+                true
+            }
+            Matcher::Exact(s) => s == value,
             Matcher::RegExp { regexp, literals } => {
                 if !literals.admit(value) {
-                    return None;
+                    return false;
                 }
                 // The slots of group 0 and of each named group: on the
                 // stack for the usual handful of groups. "Limit component
@@ -145,14 +151,23 @@ impl CompiledComponent {
                         on_heap.as_mut_slice()
                     }
                 };
-                regexp.search_slots(&Input::new(value).anchored(Anchored::Yes), slots)?;
+                if regexp
+                    .search_slots(&Input::new(value).anchored(Anchored::Yes), slots)
+                    .is_none()
+                {
+                    return false;
+                }
                 let slots: &[Option<NonMaxUsize>] = slots;
-                Some(named(&mut slots.chunks_exact(2).skip(1).map(
-                    |pair| match pair {
-                        [Some(start), Some(end)] => value.get(start.get()..end.get()),
+                for (name, pair) in self.group_names.iter().zip(slots.chunks_exact(2).skip(1)) {
+                    let span = match pair {
+                        [Some(start), Some(end)] => {
+                            Some((offset + start.get(), offset + end.get()))
+                        }
                         _ => None,
-                    },
-                )))
+                    };
+                    result.group(c, name, span);
+                }
+                true
             }
         }
     }

@@ -428,7 +428,7 @@ fn inputs_json(r: Option<UrlPatternResult>) -> Value {
             .map(|c| {
                 (
                     c.name().to_owned(),
-                    Value::String(r.component(c).input.clone()),
+                    Value::String(r.component(c).input().to_owned()),
                 )
             })
             .collect(),
@@ -441,13 +441,17 @@ fn exec_json(r: Option<UrlPatternResult>) -> Value {
     for c in Component::ALL {
         let m = r.component(c);
         let groups: Map<String, Value> = m
-            .groups
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone().map_or(Value::Null, Value::String)))
+            .groups()
+            .map(|(k, v)| {
+                (
+                    k.to_owned(),
+                    v.map_or(Value::Null, |v| Value::String(v.to_owned())),
+                )
+            })
             .collect();
         out.insert(
             c.name().to_owned(),
-            json!({"input": m.input, "groups": groups}),
+            json!({"input": m.input(), "groups": groups}),
         );
     }
     Value::Object(out)

@@ -23,8 +23,9 @@ fn groups(
     p.exec(url)
         .unwrap_or_else(|| panic!("{url} must match"))
         .component(c)
-        .groups
-        .clone()
+        .groups()
+        .map(|(n, v)| (n.to_owned(), v.map(str::to_owned)))
+        .collect()
 }
 
 /// The dummy URL is `https://dummy.invalid/`, a special URL: a search is
