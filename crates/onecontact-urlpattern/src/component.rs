@@ -6,7 +6,7 @@ use crate::canonicalize::Encoding;
 use crate::error::{ComponentName, Error};
 use crate::parser::{self, Modifier, Options, Part, PartKind};
 use crate::regexp::{self, Failure};
-use crate::result::Builder;
+use crate::result::UrlPatternResult;
 use regex_automata::meta::Regex;
 use regex_automata::util::primitives::NonMaxUsize;
 use regex_automata::{Anchored, Input};
@@ -116,25 +116,27 @@ impl CompiledComponent {
 
     /// Adds the groups of a match of `value` (component `c`'s value, which
     /// starts at `offset` in the result's text) to `result`, in the order
-    /// of `group_names`; `false` when it does not match.
-    pub(crate) fn exec_into<'p>(
-        &'p self,
+    /// of `group_names`; `false` when it does not match. The caller has
+    /// checked [`may_match`](Self::may_match), which this does not repeat.
+    pub(crate) fn exec_into(
+        &self,
         c: Component,
         value: &str,
         offset: usize,
-        result: &mut Builder<'p>,
+        result: &mut UrlPatternResult<'_>,
     ) -> bool {
         match &self.matcher {
             Matcher::Anything => {
-                for name in &self.group_names {
-                    result.group(c, name, Some((offset, offset + value.len())));
+                for _ in &self.group_names {
+                    result.group(c, Some((offset, offset + value.len())));
                 }
                 true
             }
-            Matcher::Exact(s) => s == value,
-            Matcher::RegExp { regexp, literals } => {
-                if !literals.admit(value) {
-                    return false;
+            // `may_match` compared the fixed text.
+            Matcher::Exact(_) => true,
+            Matcher::RegExp { regexp, .. } => {
+                if self.group_names.is_empty() {
+                    return regexp.is_match(Input::new(value).anchored(Anchored::Yes));
                 }
                 // The slots of group 0 and of each named group: on the
                 // stack for the usual handful of groups. "Limit component
@@ -158,14 +160,14 @@ impl CompiledComponent {
                     return false;
                 }
                 let slots: &[Option<NonMaxUsize>] = slots;
-                for (name, pair) in self.group_names.iter().zip(slots.chunks_exact(2).skip(1)) {
+                for pair in slots.chunks_exact(2).skip(1).take(self.group_names.len()) {
                     let span = match pair {
                         [Some(start), Some(end)] => {
                             Some((offset + start.get(), offset + end.get()))
                         }
                         _ => None,
                     };
-                    result.group(c, name, span);
+                    result.group(c, span);
                 }
                 true
             }

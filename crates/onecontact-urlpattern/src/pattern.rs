@@ -9,7 +9,7 @@ use crate::constructor;
 use crate::error::Error;
 use crate::init::{self, InitKind, UrlPatternInit};
 use crate::parser::Options;
-use crate::result::{Builder, UrlPatternResult};
+use crate::result::{self, UrlPatternResult};
 
 /// A compiled URL pattern.
 ///
@@ -425,19 +425,33 @@ impl UrlPattern {
         {
             return None;
         }
-        let text_len = values.0.iter().map(|v| v.len()).sum();
-        let mut result = Builder::new(text_len, self.group_count);
+        // The values of a URL string lie in the parsed URL, which the
+        // result keeps; other values are copied.
+        let within = url
+            .as_ref()
+            .map(Url::as_str)
+            .filter(|u| result::all_within(u, &values.0));
+        let text_len = match within {
+            Some(_) => 0,
+            None => values.0.iter().map(|v| v.len()).sum(),
+        };
+        let mut result = UrlPatternResult::start(self, text_len, self.group_count);
         for ((c, compiled), value) in Component::ALL
             .into_iter()
             .zip(&self.components)
             .zip(values.0.iter())
         {
-            let offset = result.input(c, value);
+            let offset = result.input(c, value, within);
             if !compiled.exec_into(c, value, offset, &mut result) {
                 return None;
             }
         }
-        Some(result.finish())
+        let found_in_url = within.is_some();
+        drop(values);
+        if let (true, Some(url)) = (found_in_url, url) {
+            result.keep_url(url);
+        }
+        Some(result)
     }
 }
 
