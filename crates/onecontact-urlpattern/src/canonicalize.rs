@@ -136,11 +136,21 @@ pub(crate) fn pathname(value: &str) -> Result<String, Error> {
     Ok(path.to_owned())
 }
 
-/// "canonicalize an opaque pathname": the opaque path state's encoding
-/// (C0 control percent-encode set), after the parser removed ASCII tabs and
-/// newlines.
+/// "canonicalize an opaque pathname": the URL parser's opaque path state on
+/// a dummy URL whose path is empty, after the parser removed ASCII tabs and
+/// newlines. The path ends at `?` or `#` (the state moves on to the query
+/// or fragment, which the result leaves out); each code point is encoded
+/// with the C0 control percent-encode set, and a space right before that
+/// `?` or `#` becomes `%20`.
 pub(crate) fn opaque_pathname(value: &str) -> Result<String, Error> {
-    Ok(encode(&without_tab_or_newline(value), &pe::C0_CONTROL))
+    let value = without_tab_or_newline(value);
+    let path = value.split(['?', '#']).next().unwrap_or_default();
+    let mut result = encode(path, &pe::C0_CONTROL);
+    if path.len() < value.len() && result.ends_with(' ') {
+        result.pop();
+        result.push_str("%20");
+    }
+    Ok(result)
 }
 
 /// "canonicalize a search": the query state's encoding on the special dummy

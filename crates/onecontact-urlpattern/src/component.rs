@@ -6,8 +6,14 @@ use crate::canonicalize::Encoding;
 use crate::error::{ComponentName, Error};
 use crate::parser::{self, Modifier, Options, Part, PartKind};
 use crate::regexp::{self, Failure};
+use crate::result::UrlPatternResult;
 use regex_automata::meta::Regex;
+use regex_automata::util::primitives::NonMaxUsize;
 use regex_automata::{Anchored, Input};
+
+/// Capture slots kept on the stack when `exec` runs an expression: group 0
+/// and up to 15 named groups.
+const STACK_SLOTS: usize = 32;
 
 /// The largest automaton one component may compile to (bytes of heap, for
 /// the NFA and for each lazy DFA cache): the engine's size limits.
@@ -108,35 +114,62 @@ impl CompiledComponent {
         }
     }
 
-    /// The groups of a match of `value`, as (name, value) pairs in the
-    /// order of `group_names`, or `None` when it does not match.
-    pub(crate) fn exec(&self, value: &str) -> Option<Vec<(String, Option<String>)>> {
-        let named = |values: &mut dyn Iterator<Item = Option<&str>>| {
-            self.group_names
-                .iter()
-                .zip(values)
-                .map(|(n, v)| (n.clone(), v.map(str::to_owned)))
-                .collect()
-        };
+    /// Adds the groups of a match of `value` (component `c`'s value, which
+    /// starts at `offset` in the result's text) to `result`, in the order
+    /// of `group_names`; `false` when it does not match. The caller has
+    /// checked [`may_match`](Self::may_match), which this does not repeat.
+    pub(crate) fn exec_into(
+        &self,
+        c: Component,
+        value: &str,
+        offset: usize,
+        result: &mut UrlPatternResult<'_>,
+    ) -> bool {
         match &self.matcher {
-            Matcher::Anything => Some(named(&mut std::iter::once(Some(value)))),
-            Matcher::Exact(s) => (s == value).then(Vec::new),
-            Matcher::RegExp { regexp, literals } => {
-                if !literals.admit(value) {
-                    return None;
+            Matcher::Anything => {
+                for _ in &self.group_names {
+                    result.group(c, Some((offset, offset + value.len())));
                 }
-                let mut caps = regexp.create_captures();
-                regexp.captures(Input::new(value).anchored(Anchored::Yes), &mut caps);
-                if !caps.is_match() {
-                    return None;
+                true
+            }
+            // `may_match` compared the fixed text.
+            Matcher::Exact(_) => true,
+            Matcher::RegExp { regexp, .. } => {
+                if self.group_names.is_empty() {
+                    return regexp.is_match(Input::new(value).anchored(Anchored::Yes));
                 }
-                // "Limit component match result iteration to group name
-                // list size": groups of the expression past the names (a
-                // named group inside a regular expression group) are left
-                // out.
-                Some(named(&mut (1..=self.group_names.len()).map(|i| {
-                    caps.get_group(i).and_then(|span| value.get(span.range()))
-                })))
+                // The slots of group 0 and of each named group: on the
+                // stack for the usual handful of groups. "Limit component
+                // match result iteration to group name list size": groups
+                // of the expression past the names (a named group inside a
+                // regular expression group) are left out.
+                let wanted = 2 * (self.group_names.len() + 1);
+                let mut on_stack = [None; STACK_SLOTS];
+                let mut on_heap = Vec::new();
+                let slots = match on_stack.get_mut(..wanted) {
+                    Some(slots) => slots,
+                    None => {
+                        on_heap.resize(wanted, None);
+                        on_heap.as_mut_slice()
+                    }
+                };
+                if regexp
+                    .search_slots(&Input::new(value).anchored(Anchored::Yes), slots)
+                    .is_none()
+                {
+                    return false;
+                }
+                let slots: &[Option<NonMaxUsize>] = slots;
+                for pair in slots.chunks_exact(2).skip(1).take(self.group_names.len()) {
+                    let span = match pair {
+                        [Some(start), Some(end)] => {
+                            Some((offset + start.get(), offset + end.get()))
+                        }
+                        _ => None,
+                    };
+                    result.group(c, span);
+                }
+                true
             }
         }
     }

@@ -286,7 +286,7 @@ fn check_builds(data: &[u8], builds: &[(Build, bool)]) -> Result<(), String> {
                 }
                 if let Some(r) = exec {
                     for c in Component::ALL {
-                        let names = r.component(c).groups.len();
+                        let names = r.component(c).groups().len();
                         if p.regexp(c).starts_with('^') && names > p.regexp(c).matches('(').count()
                         {
                             return Err(format!("{c:?}: more groups than the expression has"));

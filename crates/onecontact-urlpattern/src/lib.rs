@@ -17,8 +17,8 @@
 //! // A pattern string with named groups, a regular expression group and a wildcard.
 //! let docs = UrlPattern::parse_with_base("/:lang(en|fr)/docs/*", "https://example.com")?;
 //! let m = docs.exec("https://example.com/fr/docs/intro/start").expect("matches");
-//! assert_eq!(m.pathname.group("lang"), Some("fr"));
-//! assert_eq!(m.pathname.group("0"), Some("intro/start"));
+//! assert_eq!(m.pathname().group("lang"), Some("fr"));
+//! assert_eq!(m.pathname().group("0"), Some("intro/start"));
 //! assert!(docs.has_regexp_groups());
 //! assert!(!docs.test("https://example.com/de/docs/intro"));
 //!
@@ -88,13 +88,13 @@ mod init;
 mod parser;
 mod pattern;
 mod regexp;
+mod result;
 mod tokenizer;
 
 pub use error::{ComponentName, Error, TokenizeFailure};
 pub use init::UrlPatternInit;
-pub use pattern::{
-    ComponentResult, MatchInput, PatternInput, UrlPattern, UrlPatternOptions, UrlPatternResult,
-};
+pub use pattern::{MatchInput, PatternInput, UrlPattern, UrlPatternOptions};
+pub use result::{ComponentResult, UrlPatternResult};
 
 /// One of the eight components of a URL pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

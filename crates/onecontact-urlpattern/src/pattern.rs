@@ -9,6 +9,7 @@ use crate::constructor;
 use crate::error::Error;
 use crate::init::{self, InitKind, UrlPatternInit};
 use crate::parser::Options;
+use crate::result::{self, UrlPatternResult};
 
 /// A compiled URL pattern.
 ///
@@ -17,14 +18,16 @@ use crate::parser::Options;
 ///
 /// let pattern = UrlPattern::parse("https://*.example.com/users/:id")?;
 /// let m = pattern.exec("https://api.example.com/users/42").expect("matches");
-/// assert_eq!(m.pathname.group("id"), Some("42"));
-/// assert_eq!(m.hostname.group("0"), Some("api"));
+/// assert_eq!(m.pathname().group("id"), Some("42"));
+/// assert_eq!(m.hostname().group("0"), Some("api"));
 /// assert!(!pattern.test("https://example.org/users/42"));
 /// # Ok::<(), onecontact_urlpattern::Error>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct UrlPattern {
     components: [CompiledComponent; 8],
+    /// The number of groups of all components.
+    group_count: usize,
 }
 
 /// Options of a pattern (the Standard's `URLPatternOptions`).
@@ -82,77 +85,6 @@ impl<'a> From<&'a Url> for MatchInput<'a> {
 impl<'a> From<&'a UrlPatternInit> for MatchInput<'a> {
     fn from(i: &'a UrlPatternInit) -> Self {
         MatchInput::Init(i)
-    }
-}
-
-/// The match of one component: its input and its groups.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ComponentResult {
-    /// The component's value in the input.
-    pub input: String,
-    /// The groups, in pattern order: name and value (`None` for an optional
-    /// group that matched nothing).
-    pub groups: Vec<(String, Option<String>)>,
-}
-
-impl ComponentResult {
-    /// The value of the group `name` (`None` when absent or unmatched).
-    pub fn group(&self, name: &str) -> Option<&str> {
-        self.groups
-            .iter()
-            .find(|(n, _)| n == name)
-            .and_then(|(_, v)| v.as_deref())
-    }
-}
-
-/// The result of [`UrlPattern::exec`]: one [`ComponentResult`] per component.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct UrlPatternResult {
-    /// The protocol's match.
-    pub protocol: ComponentResult,
-    /// The username's match.
-    pub username: ComponentResult,
-    /// The password's match.
-    pub password: ComponentResult,
-    /// The hostname's match.
-    pub hostname: ComponentResult,
-    /// The port's match.
-    pub port: ComponentResult,
-    /// The pathname's match.
-    pub pathname: ComponentResult,
-    /// The search's match.
-    pub search: ComponentResult,
-    /// The hash's match.
-    pub hash: ComponentResult,
-}
-
-impl UrlPatternResult {
-    /// The match of one component.
-    pub fn component(&self, c: Component) -> &ComponentResult {
-        match c {
-            Component::Protocol => &self.protocol,
-            Component::Username => &self.username,
-            Component::Password => &self.password,
-            Component::Hostname => &self.hostname,
-            Component::Port => &self.port,
-            Component::Pathname => &self.pathname,
-            Component::Search => &self.search,
-            Component::Hash => &self.hash,
-        }
-    }
-
-    fn component_mut(&mut self, c: Component) -> &mut ComponentResult {
-        match c {
-            Component::Protocol => &mut self.protocol,
-            Component::Username => &mut self.username,
-            Component::Password => &mut self.password,
-            Component::Hostname => &mut self.hostname,
-            Component::Port => &mut self.port,
-            Component::Pathname => &mut self.pathname,
-            Component::Search => &mut self.search,
-            Component::Hash => &mut self.hash,
-        }
     }
 }
 
@@ -279,10 +211,13 @@ impl UrlPattern {
         };
         let search = compile(Component::Search, Encoding::Search, compile_options)?;
         let hash = compile(Component::Hash, Encoding::Hash, compile_options)?;
+        let components = [
+            protocol, username, password, hostname, port, pathname, search, hash,
+        ];
+        let group_count = components.iter().map(|c| c.group_names.len()).sum();
         Ok(UrlPattern {
-            components: [
-                protocol, username, password, hostname, port, pathname, search, hash,
-            ],
+            components,
+            group_count,
         })
     }
 
@@ -461,16 +396,20 @@ impl UrlPattern {
 
     /// The match of `input` with its groups per component (the Standard's
     /// `exec`), or `None` when it does not match.
-    pub fn exec<'a>(&self, input: impl Into<MatchInput<'a>>) -> Option<UrlPatternResult> {
+    pub fn exec<'a>(&self, input: impl Into<MatchInput<'a>>) -> Option<UrlPatternResult<'_>> {
         self.exec_inner(input.into(), None)
     }
 
     /// [`exec`](Self::exec) of `input` resolved against `base`.
-    pub fn exec_with_base(&self, input: &str, base: &str) -> Option<UrlPatternResult> {
+    pub fn exec_with_base(&self, input: &str, base: &str) -> Option<UrlPatternResult<'_>> {
         self.exec_inner(MatchInput::Str(input), Some(base))
     }
 
-    fn exec_inner(&self, input: MatchInput<'_>, base: Option<&str>) -> Option<UrlPatternResult> {
+    fn exec_inner(
+        &self,
+        input: MatchInput<'_>,
+        base: Option<&str>,
+    ) -> Option<UrlPatternResult<'_>> {
         let (values, url) = Self::values(input, base)?;
         let values = match &url {
             Some(u) => url_values(u),
@@ -486,13 +425,31 @@ impl UrlPattern {
         {
             return None;
         }
-        let mut result = UrlPatternResult::default();
-        for (c, value) in Component::ALL.into_iter().zip(values.0.iter()) {
-            let compiled = self.component(c);
-            let groups = compiled.exec(value)?;
-            let slot = result.component_mut(c);
-            slot.input = value.to_string();
-            slot.groups = groups;
+        // The values of a URL string lie in the parsed URL, which the
+        // result keeps; other values are copied.
+        let within = url
+            .as_ref()
+            .map(Url::as_str)
+            .filter(|u| result::all_within(u, &values.0));
+        let text_len = match within {
+            Some(_) => 0,
+            None => values.0.iter().map(|v| v.len()).sum(),
+        };
+        let mut result = UrlPatternResult::start(self, text_len, self.group_count);
+        for ((c, compiled), value) in Component::ALL
+            .into_iter()
+            .zip(&self.components)
+            .zip(values.0.iter())
+        {
+            let offset = result.input(c, value, within);
+            if !compiled.exec_into(c, value, offset, &mut result) {
+                return None;
+            }
+        }
+        let found_in_url = within.is_some();
+        drop(values);
+        if let (true, Some(url)) = (found_in_url, url) {
+            result.keep_url(url);
         }
         Some(result)
     }

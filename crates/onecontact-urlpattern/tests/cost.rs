@@ -50,7 +50,7 @@ fn adversarial_patterns_are_accepted_and_answer() {
     let p = pathname("/:x(a*a*a*a*a*a*b)").unwrap();
     let input = format!("/{}b", "a".repeat(200));
     assert_eq!(
-        p.exec(&path_input(&input)).unwrap().pathname.group("x"),
+        p.exec(&path_input(&input)).unwrap().pathname().group("x"),
         Some(&input[1..])
     );
 }
@@ -60,20 +60,20 @@ fn adversarial_patterns_are_accepted_and_answer() {
 fn repeated_wildcards_keep_the_standard_captures() {
     let p = pathname("/foo/*+").unwrap();
     let m = p.exec(&path_input("/foo/bar/baz")).unwrap();
-    assert_eq!(m.pathname.group("0"), Some("bar/baz"));
+    assert_eq!(m.pathname().group("0"), Some("bar/baz"));
     let p = pathname(":name+").unwrap();
     assert_eq!(
         p.exec(&path_input("foobar"))
             .unwrap()
-            .pathname
+            .pathname()
             .group("name"),
         Some("foobar")
     );
     // Lazy segment wildcards stop as early as the rest allows.
     let p = pathname("{-:a}+:b").unwrap();
     let m = p.exec(&path_input("-x-y-z")).unwrap();
-    assert_eq!(m.pathname.group("a"), Some("x-y"));
-    assert_eq!(m.pathname.group("b"), Some("-z"));
+    assert_eq!(m.pathname().group("a"), Some("x-y"));
+    assert_eq!(m.pathname().group("b"), Some("-z"));
 }
 
 /// What needs a backtracking engine is refused when the pattern is built,

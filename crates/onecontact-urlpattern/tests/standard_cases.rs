@@ -23,8 +23,9 @@ fn groups(
     p.exec(url)
         .unwrap_or_else(|| panic!("{url} must match"))
         .component(c)
-        .groups
-        .clone()
+        .groups()
+        .map(|(n, v)| (n.to_owned(), v.map(str::to_owned)))
+        .collect()
 }
 
 /// The dummy URL is `https://dummy.invalid/`, a special URL: a search is
@@ -142,4 +143,44 @@ fn ipv6_bracket_depth_goes_negative() {
     // With balanced brackets the port still splits off.
     let p = pattern("https://[\\:\\:1]:8080/");
     assert_eq!(p.port(), "8080");
+}
+
+/// "canonicalize an opaque pathname" runs the URL parser's opaque path
+/// state: the path ends at `?` or `#`, a space right before them is `%20`,
+/// any other space stays, and C0 controls are percent-encoded.
+#[test]
+fn opaque_pathname_runs_the_opaque_path_state() {
+    use onecontact_urlpattern::{Component, UrlPatternInit};
+    let of = |pathname: &str| {
+        let init = UrlPatternInit {
+            protocol: Some("data".into()),
+            pathname: Some(pathname.into()),
+            ..Default::default()
+        };
+        UrlPattern::from_init(&init)
+            .unwrap_or_else(|e| panic!("{pathname:?}: {e}"))
+            .pattern(Component::Pathname)
+            .to_owned()
+    };
+    assert_eq!(of("a b"), "a b");
+    assert_eq!(of("a\\?b"), "a");
+    assert_eq!(of("a \\?b"), "a%20");
+    assert_eq!(of("a \\#b"), "a%20");
+    assert_eq!(of("a\u{1}b"), "a%01b");
+    assert_eq!(of("a\tb"), "ab");
+    // An input's opaque path is the parsed URL's, as is.
+    let p = UrlPattern::from_init(&UrlPatternInit {
+        protocol: Some("data".into()),
+        pathname: Some("a b".into()),
+        ..Default::default()
+    })
+    .unwrap();
+    assert!(p.test("data:a b"));
+    // Component parts go through the same state: `a b?x` is the path `a b`.
+    let input = UrlPatternInit {
+        protocol: Some("data".into()),
+        pathname: Some("a b?x".into()),
+        ..Default::default()
+    };
+    assert!(p.test(&input));
 }

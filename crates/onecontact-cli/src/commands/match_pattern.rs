@@ -81,13 +81,12 @@ fn groups(result: &UrlPatternResult) -> Map<String, Value> {
     let mut map = Map::new();
     for c in Component::ALL {
         let r = result.component(c);
-        if r.groups.is_empty() {
+        if r.groups().len() == 0 {
             continue;
         }
         let groups: Map<String, Value> = r
-            .groups
-            .iter()
-            .map(|(n, v)| (n.clone(), v.as_ref().map_or(Value::Null, |v| json!(v))))
+            .groups()
+            .map(|(n, v)| (n.to_owned(), v.map_or(Value::Null, |v| json!(v))))
             .collect();
         map.insert(c.name().to_owned(), Value::Object(groups));
     }
@@ -121,9 +120,8 @@ fn one(ctx: &Ctx, out: &mut dyn Write, pattern: &UrlPattern, url: &str) -> io::R
             let captured: Vec<String> = Component::ALL
                 .iter()
                 .flat_map(|c| {
-                    r.component(*c).groups.iter().filter_map(move |(n, v)| {
-                        v.as_deref()
-                            .filter(|v| !v.is_empty())
+                    r.component(*c).groups().filter_map(move |(n, v)| {
+                        v.filter(|v| !v.is_empty())
                             .map(|v| format!("{}.{n}={v}", c.name()))
                     })
                 })

@@ -57,7 +57,12 @@ fn result_map(r: UrlPatternResult) -> BTreeMap<String, ComponentMatch> {
             let m = r.component(c);
             (
                 c.name().to_owned(),
-                (m.input.clone(), m.groups.iter().cloned().collect()),
+                (
+                    m.input().to_owned(),
+                    m.groups()
+                        .map(|(n, v)| (n.to_owned(), v.map(str::to_owned)))
+                        .collect(),
+                ),
             )
         })
         .collect()
