@@ -6,8 +6,8 @@ use std::sync::Arc;
 use arrow_array::{ArrayRef, BooleanArray};
 use onecontact::onecontact_url::Url;
 use onecontact_urlpattern::{
-    Component, ComponentName, Error, MatchInput, PatternInput, UrlPattern, UrlPatternInit,
-    UrlPatternOptions, UrlPatternResult,
+    Component, Error, MatchInput, PatternInput, UrlPattern, UrlPatternInit, UrlPatternOptions,
+    UrlPatternResult,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -24,36 +24,13 @@ create_exception!(
     PyValueError,
     "A URL pattern that cannot be built.
 
-Attributes: code (a stable code: urlpattern.tokenize, urlpattern.unexpected-token, urlpattern.duplicate-name, urlpattern.invalid-regexp, urlpattern.needs-backtracking, urlpattern.too-complex, urlpattern.canonicalize, urlpattern.missing-base, urlpattern.invalid-base-url; urlpattern.invalid for a failure of another kind), message (what is wrong and where, the engine's own sentence) and component (the component whose pattern failed: protocol, ..., hash; None for the pattern as a whole)."
+Attributes: code (a stable code: urlpattern.tokenize, urlpattern.unexpected-token, urlpattern.duplicate-name, urlpattern.invalid-regexp, urlpattern.needs-backtracking, urlpattern.too-complex, urlpattern.canonicalize, urlpattern.missing-base, urlpattern.base-with-init, urlpattern.invalid-base-url), message (what is wrong and where, the engine's own sentence) and component (the component whose pattern failed: protocol, ..., hash; None for the pattern as a whole)."
 );
-
-/// The stable code of a failure and the component it is about.
-fn code_of(error: &Error) -> (&'static str, Option<&'static str>) {
-    let component = |name: &ComponentName| match name {
-        ComponentName::Component(c) => Some(c.name()),
-        _ => None,
-    };
-    match error {
-        Error::Tokenize { component: c, .. } => ("urlpattern.tokenize", component(c)),
-        Error::UnexpectedToken { component: c, .. } => {
-            ("urlpattern.unexpected-token", component(c))
-        }
-        Error::DuplicateName { component: c, .. } => ("urlpattern.duplicate-name", component(c)),
-        Error::InvalidRegExp { component: c, .. } => ("urlpattern.invalid-regexp", component(c)),
-        Error::NeedsBacktracking { component: c, .. } => {
-            ("urlpattern.needs-backtracking", component(c))
-        }
-        Error::TooComplex { component: c, .. } => ("urlpattern.too-complex", component(c)),
-        Error::Canonicalize { component: c, .. } => ("urlpattern.canonicalize", component(c)),
-        Error::MissingBase => ("urlpattern.missing-base", None),
-        Error::InvalidBaseUrl(_) => ("urlpattern.invalid-base-url", None),
-        _ => ("urlpattern.invalid", None),
-    }
-}
 
 /// A `URLPatternError` with its attributes set.
 fn pattern_error(error: &Error) -> PyErr {
-    let (code, component) = code_of(error);
+    let code = error.code();
+    let component = error.component().map(Component::name);
     let message = error.to_string();
     let raised = URLPatternError::new_err(format!("{message} ({code})"));
     Python::attach(|py| {
@@ -193,18 +170,16 @@ type Reduced<'py, 'a> = (Bound<'py, PyAny>, (Py<PyAny>, Option<&'a str>, bool));
 /// A component's match as exec gives it: {"input": ..., "groups": {...}}.
 fn component_dict<'py>(
     py: Python<'py>,
-    result: &UrlPatternResult,
+    result: &UrlPatternResult<'_>,
     c: Component,
 ) -> PyResult<Bound<'py, PyDict>> {
     let matched = result.component(c);
     let groups = PyDict::new(py);
-    for (name, value) in &matched.groups {
-        let name: &str = name;
-        groups.set_item(name, value.as_deref())?;
+    for (name, value) in matched.groups() {
+        groups.set_item(name, value)?;
     }
     let out = PyDict::new(py);
-    let input: &str = &matched.input;
-    out.set_item("input", input)?;
+    out.set_item("input", matched.input())?;
     out.set_item("groups", groups)?;
     Ok(out)
 }
@@ -219,7 +194,7 @@ impl PyUrlPattern {
         }
     }
 
-    fn exec_matched(&self, matched: &Matched, base: Option<&str>) -> Option<UrlPatternResult> {
+    fn exec_matched(&self, matched: &Matched, base: Option<&str>) -> Option<UrlPatternResult<'_>> {
         match (matched, base) {
             (Matched::Text(text), Some(base)) => self.pattern.exec_with_base(text, base),
             (Matched::Text(text), None) => self.pattern.exec(text.as_str()),

@@ -116,6 +116,57 @@ pub enum Error {
     },
 }
 
+impl Error {
+    /// A stable name for the kind of failure, for programs and bindings
+    /// that sort errors without reading their sentences:
+    /// `urlpattern.tokenize`, `urlpattern.unexpected-token`,
+    /// `urlpattern.duplicate-name`, `urlpattern.invalid-regexp`,
+    /// `urlpattern.needs-backtracking`, `urlpattern.too-complex`,
+    /// `urlpattern.canonicalize`, `urlpattern.missing-base`,
+    /// `urlpattern.base-with-init` or `urlpattern.invalid-base-url`.
+    ///
+    /// ```
+    /// use onecontact_urlpattern::{Component, UrlPattern};
+    ///
+    /// let error = UrlPattern::parse("https://example.com/:a/:a").unwrap_err();
+    /// assert_eq!(error.code(), "urlpattern.duplicate-name");
+    /// assert_eq!(error.component(), Some(Component::Pathname));
+    /// assert_eq!(UrlPattern::parse("/relative").unwrap_err().code(), "urlpattern.missing-base");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Tokenize { .. } => "urlpattern.tokenize",
+            Error::UnexpectedToken { .. } => "urlpattern.unexpected-token",
+            Error::DuplicateName { .. } => "urlpattern.duplicate-name",
+            Error::InvalidRegExp { .. } => "urlpattern.invalid-regexp",
+            Error::NeedsBacktracking { .. } => "urlpattern.needs-backtracking",
+            Error::Canonicalize { .. } => "urlpattern.canonicalize",
+            Error::MissingBase => "urlpattern.missing-base",
+            Error::BaseWithInit => "urlpattern.base-with-init",
+            Error::InvalidBaseUrl(_) => "urlpattern.invalid-base-url",
+            Error::TooComplex { .. } => "urlpattern.too-complex",
+        }
+    }
+
+    /// The component whose pattern or value failed; `None` for the
+    /// constructor string as a whole and for the base URL.
+    pub fn component(&self) -> Option<Component> {
+        match self {
+            Error::Tokenize { component, .. }
+            | Error::UnexpectedToken { component, .. }
+            | Error::DuplicateName { component, .. }
+            | Error::InvalidRegExp { component, .. }
+            | Error::NeedsBacktracking { component, .. }
+            | Error::Canonicalize { component, .. }
+            | Error::TooComplex { component, .. } => match component {
+                ComponentName::Component(c) => Some(*c),
+                ComponentName::ConstructorString => None,
+            },
+            Error::MissingBase | Error::BaseWithInit | Error::InvalidBaseUrl(_) => None,
+        }
+    }
+}
+
 /// What the tokenizer rejected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]

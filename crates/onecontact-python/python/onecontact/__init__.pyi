@@ -350,7 +350,7 @@ def inspect_all(texts: Iterable[object], *, psl: Optional[PublicSuffixList] = No
 class URLPatternError(ValueError):
     """A URL pattern that cannot be built.
 
-    Attributes: code (a stable code: urlpattern.tokenize, urlpattern.unexpected-token, urlpattern.duplicate-name, urlpattern.invalid-regexp, urlpattern.needs-backtracking, urlpattern.too-complex, urlpattern.canonicalize, urlpattern.missing-base, urlpattern.invalid-base-url; urlpattern.invalid for a failure of another kind), message (what is wrong and where, the engine's own sentence) and component (the component whose pattern failed: protocol, ..., hash; None for the pattern as a whole)."""
+    Attributes: code (a stable code: urlpattern.tokenize, urlpattern.unexpected-token, urlpattern.duplicate-name, urlpattern.invalid-regexp, urlpattern.needs-backtracking, urlpattern.too-complex, urlpattern.canonicalize, urlpattern.missing-base, urlpattern.base-with-init, urlpattern.invalid-base-url), message (what is wrong and where, the engine's own sentence) and component (the component whose pattern failed: protocol, ..., hash; None for the pattern as a whole)."""
 
     code: str
     message: str
