@@ -29,5 +29,8 @@ if ! cmp -s "$here/package-lock.json" "$target/node_modules/.package-lock.json.i
 fi
 node --version
 
+# The packages and features to build the test with (CI passes the
+# workspace's test build's own, so that nothing is compiled again).
+read -r -a packages <<<"${ONECONTACT_REFERENCE_CARGO_ARGS:--p onecontact-urlpattern}"
 ONECONTACT_URLPATTERN_REFERENCE="$target" ONECONTACT_URLPATTERN_SEEDS="$seeds" \
-    cargo test -p onecontact-urlpattern --test reference_differential -- --ignored --nocapture
+    cargo test "${packages[@]}" --test reference_differential -- --ignored --nocapture
