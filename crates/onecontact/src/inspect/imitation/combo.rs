@@ -28,31 +28,42 @@ pub(super) fn has_chromium_keyword(skeleton: &[u8]) -> bool {
     chromium_pairs().stands_in(skeleton, combo_keywords())
 }
 
-/// For each two lowercase ASCII letters, the keywords (up to 64) that
-/// start with them, as bits: a place whose two bytes start no keyword is
-/// passed over with one test, and at the others only the keywords that
-/// start there are compared. A list of another shape (a keyword shorter
-/// than two letters or starting otherwise, or more than 64 keywords) is
-/// looked for at every place.
+/// The keywords (up to 64) as bits, by the byte they start with, and for
+/// each first byte the second bytes they go on with (by their low five
+/// bits): a place whose two bytes start no keyword is passed over with one
+/// test, and at the others only the keywords of that first byte are
+/// compared. A list of another shape (a keyword shorter than two bytes or
+/// not ASCII, or more than 64 keywords) is looked for at every place.
 struct KeywordPairs {
-    starts: Vec<u64>,
+    by_first: [u64; 128],
+    seconds: [u32; 128],
     odd: bool,
 }
 
 impl KeywordPairs {
     fn of(keywords: &[&str]) -> KeywordPairs {
-        let mut starts = vec![0u64; 26 * 26];
+        let mut by_first = [0u64; 128];
+        let mut seconds = [0u32; 128];
         let mut odd = keywords.len() > 64;
         for (i, k) in keywords.iter().enumerate().take(64) {
-            if let Some(pair) = k.as_bytes().get(..2).and_then(pair_index)
-                && let Some(bits) = starts.get_mut(pair)
+            if let [a, b, ..] = k.as_bytes()
+                && a.is_ascii()
+                && let (Some(first), Some(second)) = (
+                    by_first.get_mut(usize::from(*a)),
+                    seconds.get_mut(usize::from(*a)),
+                )
             {
-                *bits |= 1 << i;
+                *first |= 1 << i;
+                *second |= 1 << (b & 31);
             } else {
                 odd = true;
             }
         }
-        KeywordPairs { starts, odd }
+        KeywordPairs {
+            by_first,
+            seconds,
+            odd,
+        }
     }
 
     /// Whether one of `keywords` (those the pairs were built from) stands
@@ -64,10 +75,13 @@ impl KeywordPairs {
                 .any(|k| k.is_empty() || skeleton.windows(k.len()).any(|w| w == k.as_bytes()));
         }
         skeleton.windows(2).enumerate().any(|(i, pair)| {
-            let Some(mut bits) = pair_index(pair).and_then(|p| self.starts.get(p).copied()) else {
+            let [a, b] = pair else { return false };
+            let a = usize::from(*a & 127);
+            if self.seconds.get(a).is_none_or(|s| s & (1 << (b & 31)) == 0) {
                 return false;
-            };
+            }
             let rest = skeleton.get(i..).unwrap_or_default();
+            let mut bits = self.by_first.get(a).copied().unwrap_or(0);
             while bits != 0 {
                 let k = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -81,19 +95,6 @@ impl KeywordPairs {
             false
         })
     }
-}
-
-/// The index of two lowercase ASCII letters among the 26 × 26 pairs.
-fn pair_index(pair: &[u8]) -> Option<usize> {
-    match pair {
-        [a, b] => Some(letter(*a)? * 26 + letter(*b)?),
-        _ => None,
-    }
-}
-
-/// The index of a lowercase ASCII letter.
-fn letter(b: u8) -> Option<usize> {
-    b.is_ascii_lowercase().then(|| usize::from(b - b'a'))
 }
 
 /// Whether `skeleton` holds `brand` (without being it) and a keyword that
@@ -207,6 +208,14 @@ mod tests {
         let k = combo_keywords();
         assert!(has_keyword("paypal-login", k));
         assert!(!has_keyword("example", k));
+        // Lists of other shapes, and second bytes that share their low
+        // five bits with a keyword's (`q` and `1`).
+        assert!(has_keyword("abc1x", &["c1"]));
+        assert!(!has_keyword("abcqx", &["c1"]));
+        assert!(has_keyword("paypa", &["a"]));
+        assert!(!has_keyword("paypal", &["x"]));
+        assert!(has_keyword("zéro-login", &["é"]));
+        assert!(has_keyword("anything", &[""]));
         assert!(is_combo("paypal", "paypal-login", k));
         assert!(is_combo("google", "googlesecure", k));
         assert!(!is_combo("paypal", "paypal", k));

@@ -81,31 +81,43 @@ const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
 /// A set of hashes, each with the index of the string it was taken from:
 /// an open-addressing table of at most half load, so that a hash not in
 /// the set is told in one or two probes.
+/// A bit filter in front of the table (a bit per slot of a table sixteen
+/// times as large) tells most hashes that are not in it with one test.
 #[derive(Debug, Default)]
 pub(crate) struct Hashes {
     slots: Vec<(u64, u32)>,
     shift: u32,
+    filter: Vec<u64>,
+    filter_shift: u32,
 }
 
 impl Hashes {
     fn of<'s>(strings: impl Iterator<Item = &'s str>) -> Hashes {
-        let mut v: Vec<(u64, u32)> = strings
-            .map(hash_str)
-            .zip(0u32..)
-            .map(|(h, i)| (h.max(1), i))
-            .collect();
+        Hashes::of_hashes(strings.map(hash_str))
+    }
+
+    /// The set of `hashes` (each with its place in the iterator).
+    fn of_hashes(hashes: impl Iterator<Item = u64>) -> Hashes {
+        let mut v: Vec<(u64, u32)> = hashes.zip(0u32..).map(|(h, i)| (h.max(1), i)).collect();
         // One entry per hash (the first string's): a string whose hash
         // another string of the set has too may be missed by `any`, never
         // by `contains`.
         v.sort_unstable();
         v.dedup_by_key(|e| e.0);
         let size = (v.len() * 2).next_power_of_two().max(16);
+        let bits = size * 16;
         let mut set = Hashes {
             slots: vec![(0, 0); size],
             shift: 64 - size.trailing_zeros(),
+            filter: vec![0; bits / 64],
+            filter_shift: 64 - bits.trailing_zeros(),
         };
         let mask = size - 1;
         for entry in v {
+            let bit = set.filter_bit(entry.0);
+            if let Some(word) = set.filter.get_mut(bit / 64) {
+                *word |= 1 << (bit % 64);
+            }
             let mut at = set.slot(entry.0);
             while set.slots.get(at).is_some_and(|s| s.0 != 0) {
                 at = (at + 1) & mask;
@@ -124,6 +136,13 @@ impl Hashes {
         at
     }
 
+    fn filter_bit(&self, h: u64) -> usize {
+        // The top bits of the product: below the filter's size.
+        #[allow(clippy::cast_possible_truncation)]
+        let bit = (h.wrapping_mul(SPREAD) >> self.filter_shift) as usize;
+        bit
+    }
+
     /// Whether `h` may be the hash of a string of the set.
     pub(crate) fn contains(&self, h: u64) -> bool {
         self.any(h, |_| true)
@@ -134,6 +153,14 @@ impl Hashes {
     /// hash.
     fn any(&self, h: u64, test: impl Fn(u32) -> bool) -> bool {
         let h = h.max(1);
+        let bit = self.filter_bit(h);
+        if self
+            .filter
+            .get(bit / 64)
+            .is_none_or(|word| word & (1 << (bit % 64)) == 0)
+        {
+            return false;
+        }
         let mask = self.slots.len().wrapping_sub(1);
         let mut at = self.slot(h);
         loop {
@@ -196,6 +223,73 @@ pub(crate) fn joined_skeletons() -> &'static Hashes {
 fn popular_skeletons() -> &'static Hashes {
     static SET: OnceLock<Hashes> = OnceLock::new();
     SET.get_or_init(|| Hashes::of(TopDomains::baked_entries().map(|(s, _)| s)))
+}
+
+/// The keys of a string's prefix and suffix: the hash of the part, then a
+/// code no character has, naming the side and the length.
+fn prefix_key(hash: u64, len: usize) -> u64 {
+    hash.wrapping_mul(BASE)
+        .wrapping_add(0x1_0000_0000 + len as u64)
+}
+
+fn suffix_key(hash: u64, len: usize) -> u64 {
+    hash.wrapping_mul(BASE)
+        .wrapping_add(0x2_0000_0000 + len as u64)
+}
+
+/// The keys of every prefix and every suffix of the built-in
+/// edit-distance skeletons: a string one edit or one adjacent swap from
+/// one of them shares, for any `k` up to its length less two, its first
+/// `k` characters or its characters after the first `k + 2` with it (the
+/// change starts at or after `k`, or the text after it is intact).
+fn edit_parts() -> &'static Hashes {
+    static SET: OnceLock<Hashes> = OnceLock::new();
+    SET.get_or_init(|| {
+        let mut keys = Vec::new();
+        for i in 0..TopDomains::edit_len() {
+            let Some((skeleton, _)) = TopDomains::edit_entry(i) else {
+                continue;
+            };
+            let codes: Vec<u64> = skeleton.chars().map(|c| u64::from(c) + 1).collect();
+            let mut hash = 0u64;
+            keys.push(prefix_key(0, 0));
+            for (len, &c) in codes.iter().enumerate() {
+                hash = hash.wrapping_mul(BASE).wrapping_add(c);
+                keys.push(prefix_key(hash, len + 1));
+            }
+            let (mut hash, mut weight) = (0u64, 1u64);
+            keys.push(suffix_key(0, 0));
+            for (len, &c) in codes.iter().rev().enumerate() {
+                hash = hash.wrapping_add(c.wrapping_mul(weight));
+                weight = weight.wrapping_mul(BASE);
+                keys.push(suffix_key(hash, len + 1));
+            }
+        }
+        Hashes::of_hashes(keys.into_iter())
+    })
+}
+
+/// Whether an ASCII `skeleton` may be one edit or one adjacent swap from a
+/// built-in edit-distance skeleton, by the two parts [`edit_parts`] keeps,
+/// cut about the middle of the first `name_len` bytes (the name before
+/// the registry, so that both parts hold as much of it; any cut is sound).
+fn may_be_near_edit_skeleton(skeleton: &[u8], name_len: usize) -> bool {
+    let n = skeleton.len();
+    if n < 2 {
+        return true;
+    }
+    let k = (name_len.saturating_sub(1) / 2).min(n - 2);
+    let (Some(head), Some(tail)) = (skeleton.get(..k), skeleton.get(k + 2..)) else {
+        return true;
+    };
+    let hash = |part: &[u8]| {
+        part.iter().fold(0u64, |h, &b| {
+            h.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1)
+        })
+    };
+    let parts = edit_parts();
+    parts.contains(prefix_key(hash(head), head.len()))
+        || parts.contains(suffix_key(hash(tail), tail.len()))
 }
 
 /// The longest host (in bytes) the quick refusal reads; longer hosts take
@@ -305,6 +399,19 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
         }
     }
     let etld1_skeleton = skeleton.get(..len).unwrap_or_default();
+    // The name without registry (what combo squatting reads): the
+    // eTLD+1's skeleton before as many dots as the registry has labels.
+    let registry_labels = etld1
+        .as_bytes()
+        .get(e2ld.len()..)
+        .map_or(0, |r| r.iter().filter(|&&b| b == b'.').count());
+    let mut end = etld1_skeleton.len();
+    for _ in 0..registry_labels {
+        end = etld1_skeleton
+            .get(..end)
+            .and_then(|head| head.iter().rposition(|&b| b == b'.'))
+            .unwrap_or(0);
+    }
     let baked = targets.top.has_baked();
     if baked {
         // The gate: a popular domain is never an imitation (a miss only
@@ -320,23 +427,11 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
                 (0..TopDomains::edit_len())
                     .filter_map(|i| TopDomains::edit_entry(i).map(|(s, _)| s))
             });
-            if index.may_have_near(etld1_skeleton) {
+            if may_be_near_edit_skeleton(etld1_skeleton, end) && index.may_have_near(etld1_skeleton)
+            {
                 return true;
             }
         }
-    }
-    // Combo squatting reads the name without registry: the eTLD+1's
-    // skeleton before as many dots as the registry has labels.
-    let registry_labels = etld1
-        .as_bytes()
-        .get(e2ld.len()..)
-        .map_or(0, |r| r.iter().filter(|&&b| b == b'.').count());
-    let mut end = etld1_skeleton.len();
-    for _ in 0..registry_labels {
-        end = etld1_skeleton
-            .get(..end)
-            .and_then(|head| head.iter().rposition(|&b| b == b'.'))
-            .unwrap_or(0);
     }
     if super::combo::has_chromium_keyword(etld1_skeleton.get(..end).unwrap_or_default()) {
         return true;
@@ -388,6 +483,50 @@ mod tests {
         assert!(joined_skeletons().contains(joined_skeleton_hash("googlecom").unwrap()));
         assert!(top_bucket_skeletons().contains(hash_str(&skeleton)));
         assert!(!joined_skeletons().contains(joined_skeleton_hash("example").unwrap()));
+    }
+
+    #[test]
+    fn strings_near_an_edit_skeleton_share_a_part_with_it() {
+        let mut near = 0;
+        for i in (0..TopDomains::edit_len()).step_by(7) {
+            let (t, _) = TopDomains::edit_entry(i).unwrap();
+            let t: Vec<u8> = t.bytes().collect();
+            let mut variants = vec![t.clone()];
+            for at in 0..=t.len() {
+                for c in [b'x', b'.', b'e'] {
+                    let mut v = t.clone();
+                    v.insert(at, c);
+                    variants.push(v);
+                    if at < t.len() {
+                        let mut v = t.clone();
+                        v[at] = c;
+                        variants.push(v);
+                    }
+                }
+                if at < t.len() {
+                    let mut v = t.clone();
+                    v.remove(at);
+                    variants.push(v);
+                }
+                if at + 1 < t.len() {
+                    let mut v = t.clone();
+                    v.swap(at, at + 1);
+                    variants.push(v);
+                }
+            }
+            for v in variants {
+                for name_len in 0..=v.len() + 2 {
+                    assert!(
+                        may_be_near_edit_skeleton(&v, name_len),
+                        "{} {name_len}",
+                        String::from_utf8_lossy(&v)
+                    );
+                    near += 1;
+                }
+            }
+        }
+        assert!(near > 1000);
+        assert!(!may_be_near_edit_skeleton(b"unrelated-name.example", 14));
     }
 
     #[test]
