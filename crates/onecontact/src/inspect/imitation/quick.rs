@@ -334,7 +334,8 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
     let mut count = 0;
     let (mut hash, mut power, mut token_len) = (0u64, 1u64, 0u32);
     // Empty tokens (`a--b`, `-a`, `a.`) make the tokens' names differ
-    // from the host's text: the full path reads them.
+    // from the host's text: the full path reads them, and so every host
+    // with an `xn--` label (whose skeletons are those of its Unicode form).
     let mut after_separator = true;
     for &b in bytes {
         if b == b'.' || b == b'-' {
@@ -382,20 +383,27 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
     let mut len = 0;
     let mut etld1_hash = 0u64;
     for &b in etld1.as_bytes() {
-        let pair = match b {
+        let [first, second] = match b {
             b'.' | b'-' => [b, 0],
             _ => PROTOTYPES.get(usize::from(b)).copied().unwrap_or_default(),
         };
-        for p in pair {
-            if p == 0 {
-                break;
-            }
+        let Some(out) = skeleton.get_mut(len) else {
+            return true;
+        };
+        *out = first;
+        len += 1;
+        etld1_hash = etld1_hash
+            .wrapping_mul(BASE)
+            .wrapping_add(u64::from(first) + 1);
+        if second != 0 {
             let Some(out) = skeleton.get_mut(len) else {
                 return true;
             };
-            *out = p;
+            *out = second;
             len += 1;
-            etld1_hash = etld1_hash.wrapping_mul(BASE).wrapping_add(u64::from(p) + 1);
+            etld1_hash = etld1_hash
+                .wrapping_mul(BASE)
+                .wrapping_add(u64::from(second) + 1);
         }
     }
     let etld1_skeleton = skeleton.get(..len).unwrap_or_default();
@@ -527,6 +535,28 @@ mod tests {
         }
         assert!(near > 1000);
         assert!(!may_be_near_edit_skeleton(b"unrelated-name.example", 14));
+    }
+
+    #[test]
+    fn hosts_with_an_idn_label_take_the_full_path() {
+        let data = crate::Data::baked();
+        let targets = Targets::of(&data);
+        for host in [
+            "xn--pypal-4ve.com",
+            "www.xn--80ak6aa92e.com",
+            "a.xn--p1ai.example.com",
+        ] {
+            let (etld1, registry) =
+                super::super::domain::etld_plus_one_and_registry(host, None, targets.psl).unwrap();
+            let e2ld = &etld1[..etld1.len().saturating_sub(registry.unwrap_or(0) + 1)];
+            assert!(may_match(host, etld1, e2ld, &targets), "{host}");
+        }
+        assert!(!may_match(
+            "example.com",
+            "example.com",
+            "example",
+            &targets
+        ));
     }
 
     #[test]
