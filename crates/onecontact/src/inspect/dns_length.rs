@@ -50,6 +50,10 @@ pub enum DnsLengthProblem {
 /// ```
 pub fn dns_length_problem(name: &str) -> Option<DnsLengthProblem> {
     let name = name.strip_suffix('.').unwrap_or(name);
+    // Most names are no longer than a label may be: nothing to split.
+    if name.len() <= MAX_LABEL {
+        return None;
+    }
     let mut offset = 0;
     for label in name.split('.') {
         if label.len() > MAX_LABEL {

@@ -724,9 +724,9 @@ pub fn inspect(text: &str) -> LinkReport {
 /// a `defanged-link` finding that says so.
 pub fn inspect_with(text: &str, data: &Data) -> LinkReport {
     let Some(live) = crate::refang(text) else {
-        return inspect_reading(&Reader::new().read(text), data);
+        return report_of(Reader::new().read(text), data);
     };
-    let mut report = inspect_reading(&Reader::new().read(&live), data);
+    let mut report = report_of(Reader::new().read(&live), data);
     report.warnings.push(Warning::new(
         WarningCode::DefangedLink,
         format!(
@@ -741,6 +741,29 @@ pub fn inspect_with(text: &str, data: &Data) -> LinkReport {
         .sort_by_key(|w| std::cmp::Reverse(w.severity));
     report.max_severity = report.warnings.first().map(|w| w.severity);
     report
+}
+
+/// [`inspect_reading`] for a reading no longer needed: its URL moves into
+/// the report instead of being copied.
+fn report_of(reading: Reading<'_>, data: &Data) -> LinkReport {
+    let found = inspection_of(&reading, data);
+    let input = reading.text().to_owned();
+    let scheme_assumed = reading.scheme_assumed();
+    let (url, error) = match reading.into_url() {
+        Ok(url) => (Some(url), None),
+        Err(e) => (None, Some(e)),
+    };
+    LinkReport {
+        input,
+        error,
+        scheme_assumed,
+        url,
+        host: found.host,
+        parser_differential: found.parser_differential,
+        warnings: found.warnings,
+        max_severity: found.max_severity,
+        wrapped: found.wrapped,
+    }
 }
 
 /// [`inspect_with`] for a text already read (with a base, say): the report

@@ -220,6 +220,11 @@ impl TopDomains {
             .filter_map(|i| Some((baked::TOP_SKELETONS.get(i)?, baked::TOP_DOMAINS.get(i)?)))
     }
 
+    /// The built-in (skeleton, domain) entry `i` (of [`TopDomains::baked_entries`]).
+    pub(crate) fn baked_entry(i: usize) -> Option<(&'static str, &'static str)> {
+        Some((baked::TOP_SKELETONS.get(i)?, baked::TOP_DOMAINS.get(i)?))
+    }
+
     /// The built-in top-bucket skeletons without separators.
     pub(crate) fn baked_joined() -> impl Iterator<Item = &'static str> {
         (0..baked::JOINED_SKELETONS.len()).filter_map(|i| baked::JOINED_SKELETONS.get(i))
@@ -537,7 +542,7 @@ fn expand(host: &str, max_readings: usize, out: &mut BTreeSet<String>) {
 
 /// The prototype of an ASCII character in Unicode's confusables table,
 /// when it has one (checked against the table by a test).
-pub(crate) fn ascii_prototype(c: u8) -> Option<&'static str> {
+pub(crate) const fn ascii_prototype(c: u8) -> Option<&'static str> {
     Some(match c {
         b'"' => "''",
         b'%' => "\u{b0}/\u{2080}",

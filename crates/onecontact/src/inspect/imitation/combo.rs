@@ -12,66 +12,89 @@ const MIN_BRAND_LENGTH: usize = 4;
 
 /// Whether some keyword stands in `skeleton` (a quick test before the
 /// brands are tried).
-pub(super) fn has_keyword(skeleton: &str, keywords: &[&str]) -> bool {
-    has_keyword_with(skeleton, keywords, &KeywordPairs::of(keywords))
+#[cfg(test)]
+fn has_keyword(skeleton: &str, keywords: &[&str]) -> bool {
+    KeywordPairs::of(keywords).stands_in(skeleton.as_bytes(), keywords)
 }
 
-/// [`has_keyword`] for Chromium's keywords, with their letter pairs built
-/// once.
-pub(super) fn has_chromium_keyword(skeleton: &str) -> bool {
+/// The letter pairs of Chromium's keywords, built once.
+fn chromium_pairs() -> &'static KeywordPairs {
     static PAIRS: std::sync::OnceLock<KeywordPairs> = std::sync::OnceLock::new();
-    let keywords = combo_keywords();
-    has_keyword_with(
-        skeleton,
-        keywords,
-        PAIRS.get_or_init(|| KeywordPairs::of(keywords)),
-    )
+    PAIRS.get_or_init(|| KeywordPairs::of(combo_keywords()))
 }
 
-fn has_keyword_with(skeleton: &str, keywords: &[&str], pairs: &KeywordPairs) -> bool {
-    let bytes = skeleton.as_bytes();
-    bytes.windows(2).enumerate().any(|(i, pair)| {
-        pairs.has(pair)
-            && bytes
-                .get(i..)
-                .is_some_and(|rest| keywords.iter().any(|k| rest.starts_with(k.as_bytes())))
-    }) || keywords.iter().any(|k| k.len() < 2 && skeleton.contains(k))
+/// Whether one of Chromium's keywords stands in the bytes of a skeleton.
+pub(super) fn has_chromium_keyword(skeleton: &[u8]) -> bool {
+    chromium_pairs().stands_in(skeleton, combo_keywords())
 }
 
-/// The first two bytes of keywords (lowercase ASCII letters), as a set of
-/// 26 × 26 bits: a position whose two bytes are no keyword's start is
-/// passed over with one test.
-struct KeywordPairs([u32; 26]);
+/// The keywords (up to 64) as bits, by the byte they start with, and for
+/// each first byte the second bytes they go on with (by their low five
+/// bits): a place whose two bytes start no keyword is passed over with one
+/// test, and at the others only the keywords of that first byte are
+/// compared. A list of another shape (a keyword shorter than two bytes or
+/// not ASCII, or more than 64 keywords) is looked for at every place.
+struct KeywordPairs {
+    by_first: [u64; 128],
+    seconds: [u32; 128],
+    odd: bool,
+}
 
 impl KeywordPairs {
     fn of(keywords: &[&str]) -> KeywordPairs {
-        let mut rows = [0u32; 26];
-        for k in keywords {
+        let mut by_first = [0u64; 128];
+        let mut seconds = [0u32; 128];
+        let mut odd = keywords.len() > 64;
+        for (i, k) in keywords.iter().enumerate().take(64) {
             if let [a, b, ..] = k.as_bytes()
-                && let (Some(a), Some(b)) = (letter(*a), letter(*b))
-                && let Some(row) = rows.get_mut(a)
+                && a.is_ascii()
+                && let (Some(first), Some(second)) = (
+                    by_first.get_mut(usize::from(*a)),
+                    seconds.get_mut(usize::from(*a)),
+                )
             {
-                *row |= 1 << b;
+                *first |= 1 << i;
+                *second |= 1 << (b & 31);
+            } else {
+                odd = true;
             }
         }
-        KeywordPairs(rows)
-    }
-
-    fn has(&self, pair: &[u8]) -> bool {
-        match pair {
-            [a, b] => match (letter(*a), letter(*b)) {
-                (Some(a), Some(b)) => self.0.get(a).is_some_and(|row| row & (1 << b) != 0),
-                // Keywords of other bytes are compared at every place.
-                _ => true,
-            },
-            _ => false,
+        KeywordPairs {
+            by_first,
+            seconds,
+            odd,
         }
     }
-}
 
-/// The index of a lowercase ASCII letter.
-fn letter(b: u8) -> Option<usize> {
-    b.is_ascii_lowercase().then(|| usize::from(b - b'a'))
+    /// Whether one of `keywords` (those the pairs were built from) stands
+    /// in `skeleton`.
+    fn stands_in(&self, skeleton: &[u8], keywords: &[&str]) -> bool {
+        if self.odd {
+            return keywords
+                .iter()
+                .any(|k| k.is_empty() || skeleton.windows(k.len()).any(|w| w == k.as_bytes()));
+        }
+        skeleton.windows(2).enumerate().any(|(i, pair)| {
+            let [a, b] = pair else { return false };
+            let a = usize::from(*a & 127);
+            if self.seconds.get(a).is_none_or(|s| s & (1 << (b & 31)) == 0) {
+                return false;
+            }
+            let rest = skeleton.get(i..).unwrap_or_default();
+            let mut bits = self.by_first.get(a).copied().unwrap_or(0);
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if keywords
+                    .get(k)
+                    .is_some_and(|k| rest.starts_with(k.as_bytes()))
+                {
+                    return true;
+                }
+            }
+            false
+        })
+    }
 }
 
 /// Whether `skeleton` holds `brand` (without being it) and a keyword that
@@ -109,14 +132,24 @@ pub(super) fn find_with(
     brands: &[(&str, &str)],
     keywords: &[&str],
 ) -> Option<Imitation> {
+    let built;
+    let pairs = if std::ptr::eq(keywords, combo_keywords()) {
+        chromium_pairs()
+    } else {
+        built = KeywordPairs::of(keywords);
+        &built
+    };
     // Most names are ASCII: their one skeleton is read without a copy.
     if let Some(one) = info.e2ld_skeleton_ascii()
-        && !has_keyword(one, keywords)
+        && !pairs.stands_in(one.as_bytes(), keywords)
     {
         return None;
     }
     let skeletons = info.e2ld_skeletons();
-    if !skeletons.iter().any(|s| has_keyword(s, keywords)) {
+    if !skeletons
+        .iter()
+        .any(|s| pairs.stands_in(s.as_bytes(), keywords))
+    {
         return None;
     }
     for &(name, brand) in brands {
@@ -175,6 +208,14 @@ mod tests {
         let k = combo_keywords();
         assert!(has_keyword("paypal-login", k));
         assert!(!has_keyword("example", k));
+        // Lists of other shapes, and second bytes that share their low
+        // five bits with a keyword's (`q` and `1`).
+        assert!(has_keyword("abc1x", &["c1"]));
+        assert!(!has_keyword("abcqx", &["c1"]));
+        assert!(has_keyword("paypa", &["a"]));
+        assert!(!has_keyword("paypal", &["x"]));
+        assert!(has_keyword("zéro-login", &["é"]));
+        assert!(has_keyword("anything", &[""]));
         assert!(is_combo("paypal", "paypal-login", k));
         assert!(is_combo("google", "googlesecure", k));
         assert!(!is_combo("paypal", "paypal", k));

@@ -166,7 +166,19 @@ fn neighbours(n: usize, code: impl Fn(usize) -> u64, f: &mut impl FnMut(u64)) {
 pub(crate) struct Neighbourhoods {
     slots: Vec<(u64, u32)>,
     mask: usize,
+    /// 64 less the table's size in bits: the shift that takes a slot
+    /// from a spread hash.
+    shift: u32,
+    /// A bit per slot of a table sixteen times as large, set for the
+    /// hashes held: most hashes not held are told by one bit.
+    filter: Vec<u64>,
+    /// The shift that takes a bit of `filter` from a spread hash.
+    filter_shift: u32,
 }
+
+/// The multiplier that spreads a hash over the table's slots (the
+/// polynomial hashes' low bits follow the characters' low bits).
+const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// An empty slot (a hash of 0 with no string; a real zero hash is moved to 1).
 const EMPTY: (u64, u32) = (0, u32::MAX);
@@ -180,6 +192,9 @@ impl Neighbourhoods {
     pub(crate) const EMPTY: Neighbourhoods = Neighbourhoods {
         slots: Vec::new(),
         mask: 0,
+        shift: 0,
+        filter: Vec::new(),
+        filter_shift: 0,
     };
 
     /// The index of `strings` (string `i` is found as `i`).
@@ -194,48 +209,97 @@ impl Neighbourhoods {
         entries.sort_unstable();
         entries.dedup();
         let size = (entries.len() * 2).next_power_of_two().max(16);
-        let mask = size - 1;
-        let mut slots = vec![EMPTY; size];
+        let bits = size * 16;
+        let mut index = Neighbourhoods {
+            slots: vec![EMPTY; size],
+            mask: size - 1,
+            shift: 64 - size.trailing_zeros(),
+            filter: vec![0; bits / 64],
+            filter_shift: 64 - bits.trailing_zeros(),
+        };
         for entry in entries {
-            // Truncation to the table's size is the point of the mask.
-            #[allow(clippy::cast_possible_truncation)]
-            let mut at = (entry.0 as usize) & mask;
-            while slots.get(at).is_some_and(|s| *s != EMPTY) {
-                at = (at + 1) & mask;
+            let bit = index.filter_bit(entry.0);
+            if let Some(word) = index.filter.get_mut(bit / 64) {
+                *word |= 1 << (bit % 64);
             }
-            if let Some(slot) = slots.get_mut(at) {
+            let mut at = index.slot(entry.0);
+            while index.slots.get(at).is_some_and(|s| *s != EMPTY) {
+                at = (at + 1) & index.mask;
+            }
+            if let Some(slot) = index.slots.get_mut(at) {
                 *slot = entry;
             }
         }
-        Neighbourhoods { slots, mask }
+        index
     }
 
     /// Whether some string may be at most one edit or one swap away from
-    /// `s` (no string is when this is `false`).
-    pub(crate) fn may_have_near(&self, s: &str) -> bool {
+    /// the ASCII string `s` (no string is when this is `false`): its
+    /// neighbourhood's hashes are taken in one pass each way, and each is
+    /// looked for in the filter, then in the table.
+    pub(crate) fn may_have_near(&self, s: &[u8]) -> bool {
         if self.slots.is_empty() {
             return false;
         }
-        let mut any = false;
-        for_each_neighbour(s, |h| {
-            if any {
-                return;
-            }
-            let h = key(h);
-            #[allow(clippy::cast_possible_truncation)]
-            let mut at = (h as usize) & self.mask;
-            while let Some(&(slot, i)) = self.slots.get(at) {
-                if (slot, i) == EMPTY {
-                    break;
-                }
-                if slot == h {
-                    any = true;
-                    return;
-                }
-                at = (at + 1) & self.mask;
-            }
+        let Some((&last, init)) = s.split_last() else {
+            return self.has(0);
+        };
+        let head = init.iter().fold(0u64, |h, &b| {
+            h.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1)
         });
-        any
+        let last = u64::from(last) + 1;
+        if self.has(head.wrapping_mul(BASE).wrapping_add(last)) || self.has(head) {
+            return true;
+        }
+        // As in `neighbours`: deleting k instead of k + 1.
+        let (mut hash, mut weight, mut next) = (head, 1u64, last);
+        for &b in init.iter().rev() {
+            let here = u64::from(b) + 1;
+            hash = hash.wrapping_add(next.wrapping_sub(here).wrapping_mul(weight));
+            if self.has(hash) {
+                return true;
+            }
+            weight = weight.wrapping_mul(BASE);
+            next = here;
+        }
+        false
+    }
+
+    /// Whether the hash `h` of a neighbour is in the table.
+    fn has(&self, h: u64) -> bool {
+        let h = key(h);
+        let bit = self.filter_bit(h);
+        if self
+            .filter
+            .get(bit / 64)
+            .is_none_or(|word| word & (1 << (bit % 64)) == 0)
+        {
+            return false;
+        }
+        let mut at = self.slot(h);
+        loop {
+            match self.slots.get(at) {
+                Some(&(slot, _)) if slot == h => return true,
+                Some(&(0, _)) | None => return false,
+                Some(_) => at = (at + 1) & self.mask,
+            }
+        }
+    }
+
+    /// The bit of `filter` of a hash.
+    fn filter_bit(&self, h: u64) -> usize {
+        // The top bits of the product: below the filter's size.
+        #[allow(clippy::cast_possible_truncation)]
+        let bit = (h.wrapping_mul(SPREAD) >> self.filter_shift) as usize;
+        bit
+    }
+
+    /// The slot a hash is looked for from.
+    fn slot(&self, h: u64) -> usize {
+        // The top bits of the product: at most the table's size.
+        #[allow(clippy::cast_possible_truncation)]
+        let at = (h.wrapping_mul(SPREAD) >> self.shift) as usize;
+        at
     }
 
     /// The indexes of the strings that may be at most one edit or one swap
@@ -247,8 +311,7 @@ impl Neighbourhoods {
         }
         for_each_neighbour(s, |h| {
             let h = key(h);
-            #[allow(clippy::cast_possible_truncation)]
-            let mut at = (h as usize) & self.mask;
+            let mut at = self.slot(h);
             while let Some(&(slot, i)) = self.slots.get(at) {
                 if (slot, i) == EMPTY {
                     break;
@@ -342,6 +405,11 @@ mod tests {
                 })
                 .collect();
             assert_eq!(exact.first().copied(), want, "{query}: {found:?}");
+            assert_eq!(
+                index.may_have_near(query.as_bytes()),
+                want.is_some(),
+                "{query}"
+            );
         }
         // Every pair the exact comparisons accept is a candidate.
         let words = [
@@ -353,6 +421,7 @@ mod tests {
             for (j, b) in words.iter().enumerate() {
                 if edit_distance_at_most_one(a, b) || one_character_swap(a, b) {
                     assert!(found.contains(&(j as u32)), "{a} {b}");
+                    assert!(index.may_have_near(a.as_bytes()), "{a} {b}");
                 }
             }
         }

@@ -119,7 +119,7 @@ fn skeleton_target(check: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Stri
     if !targets.top.has_baked() {
         return None;
     }
-    let bucket = quick::top_bucket_skeletons(targets.top);
+    let bucket = quick::top_bucket_skeletons();
     check.skeletons.iter().find_map(|s| {
         if !bucket.contains(quick::hash_str(s)) {
             return None;

@@ -280,9 +280,9 @@ fn find_screened(
     let e2ld_len = registry.map_or(etld1.len(), |r| etld1.len().saturating_sub(r + 1));
     let e2ld = etld1.get(..e2ld_len).unwrap_or(etld1);
     // Most hosts are refused from their bytes (the gate included: a popular
-    // domain is never an imitation).
-    if screen && !crate::host::has_xn_label(host) && !quick::may_match(host, etld1, e2ld, &targets)
-    {
+    // domain is never an imitation); a host with an `xn--` label never is
+    // (its `--` is an empty token to the quick refusal).
+    if screen && !quick::may_match(host, etld1, e2ld, &targets) {
         return None;
     }
     let info = DomainInfo::of(host, all, targets.psl);
