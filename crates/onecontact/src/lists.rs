@@ -82,10 +82,14 @@ fn is_domain(name: &str) -> bool {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct TailSet {
     tails: Vec<(u64, usize)>,
-    filter: [u64; 4],
+    filter: [u64; TailSet::FILTER_WORDS],
 }
 
 impl TailSet {
+    /// The filter's size in words: 1,024 bits, so that a few dozen names
+    /// leave a name outside the set a few percent chance of a binary search.
+    const FILTER_WORDS: usize = 16;
+
     #[inline]
     fn tail(name: &str) -> (u64, usize) {
         let bytes = name.as_bytes();
@@ -115,7 +119,7 @@ impl TailSet {
         }
         tails.sort_unstable();
         tails.dedup();
-        let mut filter = [0u64; 4];
+        let mut filter = [0u64; TailSet::FILTER_WORDS];
         for &tail in &tails {
             let bit = TailSet::bit(tail);
             if let Some(word) = filter.get_mut(bit / 64) {
@@ -125,11 +129,11 @@ impl TailSet {
         TailSet { tails, filter }
     }
 
-    /// The filter bit of a tail: the top byte of a multiplicative hash.
+    /// The filter bit of a tail: the top ten bits of a multiplicative hash.
     #[inline]
     fn bit(tail: (u64, usize)) -> usize {
         let h = (tail.0 ^ tail.1 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        usize::try_from(h >> 56).unwrap_or_default()
+        usize::try_from(h >> 54).unwrap_or_default()
     }
 
     #[inline]
@@ -253,21 +257,31 @@ impl HostingList {
     /// assert_eq!(list.owner_site("www.tripod.com", "tripod.com"), None);
     /// assert_eq!(list.owner_site("www.example.com", "example.com"), None);
     /// ```
+    #[inline]
     pub fn owner_site<'h>(&self, host: &'h str, registrable: &str) -> Option<&'h str> {
         // A platform under which the host lies ends with its registrable
         // domain (or is shorter: a platform the Public Suffix List in use
         // treats as a suffix, whose owners the registrable domain keeps).
-        if host.len() <= registrable.len()
-            || !self.suffixes.may_contain(registrable)
-            || !host.ends_with(registrable)
-        {
+        if host.len() <= registrable.len() || !self.suffixes.may_contain(registrable) {
             return None;
         }
+        self.owner_site_under_platform(host, registrable)
+    }
+
+    /// [`HostingList::owner_site`] once the registrable domain may be (or
+    /// end) a platform.
+    #[inline(never)]
+    fn owner_site_under_platform<'h>(&self, host: &'h str, registrable: &str) -> Option<&'h str> {
+        if !host.ends_with(registrable) {
+            return None;
+        }
+        let last_dot = |text: &str| text.bytes().rposition(|b| b == b'.');
         // From the registrable domain leftwards, the deepest listed one.
         let mut platform_start = None;
         let mut start = host.len() - registrable.len();
         loop {
             if let Some(suffix) = host.get(start..)
+                && self.suffixes.may_contain(suffix)
                 && self.contains(suffix)
             {
                 platform_start = Some(start);
@@ -277,11 +291,11 @@ impl HostingList {
             }
             // The label before `start` (which follows a dot).
             let before = host.get(..start - 1)?;
-            start = before.rfind('.').map_or(0, |dot| dot + 1);
+            start = last_dot(before).map_or(0, |dot| dot + 1);
         }
         let platform_start = platform_start?;
         let owner_end = platform_start.checked_sub(1)?;
-        let owner_start = host.get(..owner_end)?.rfind('.').map_or(0, |dot| dot + 1);
+        let owner_start = last_dot(host.get(..owner_end)?).map_or(0, |dot| dot + 1);
         let owner = host.get(owner_start..owner_end)?;
         if owner.is_empty() || owner == "www" {
             return None;
@@ -298,8 +312,10 @@ pub struct TrackingTable {
     /// Names (lowercase) with the site they are tracking on (`None`:
     /// everywhere).
     rules: Vec<(Box<str>, Option<Box<str>>)>,
-    /// Bit `b % 64` set when some name starts with the byte `b`, lowercase.
-    first: u64,
+    /// For each name length (the last entry for every length from
+    /// [`TrackingTable::LONG`] on), bit `b % 64` set when some name of that
+    /// length starts with the byte `b`, lowercase.
+    first_by_len: [u64; TrackingTable::LONG + 1],
     min_len: usize,
     max_len: usize,
     version: String,
@@ -319,24 +335,31 @@ static BAKED_TRACKING: LazyLock<TrackingTable> = LazyLock::new(|| {
 });
 
 impl TrackingTable {
+    /// The length from which names share one entry of the first-byte
+    /// filter.
+    const LONG: usize = 32;
+
     fn new(mut rules: Vec<(Box<str>, Option<Box<str>>)>, version: String) -> TrackingTable {
         // By (first byte, length), so that a name's candidates are one run.
         rules.sort_by(|a, b| {
             (a.0.as_bytes().first(), a.0.len()).cmp(&(b.0.as_bytes().first(), b.0.len()))
         });
-        let mut first = 0u64;
+        let mut first_by_len = [0u64; TrackingTable::LONG + 1];
         let mut min_len = usize::MAX;
         let mut max_len = 0;
         for (name, _) in &rules {
-            if let Some(&b) = name.as_bytes().first() {
-                first |= 1 << (b % 64);
+            if let (Some(&b), Some(bits)) = (
+                name.as_bytes().first(),
+                first_by_len.get_mut(name.len().min(TrackingTable::LONG)),
+            ) {
+                *bits |= 1 << (b % 64);
             }
             min_len = min_len.min(name.len());
             max_len = max_len.max(name.len());
         }
         TrackingTable {
             rules,
-            first,
+            first_by_len,
             min_len,
             max_len,
             version,
@@ -418,7 +441,10 @@ impl TrackingTable {
         };
         if name.len() < self.min_len
             || name.len() > self.max_len
-            || self.first & (1 << (b.to_ascii_lowercase() % 64)) == 0
+            || self
+                .first_by_len
+                .get(name.len().min(TrackingTable::LONG))
+                .is_none_or(|bits| bits & (1 << (b.to_ascii_lowercase() % 64)) == 0)
         {
             return false;
         }
@@ -636,7 +662,7 @@ impl WrapperList {
 
     /// Whether some wrapper serves `host` at `path`: the test before the
     /// query is read.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn serves(&self, host: &str, registrable: Option<&str>, path: &str) -> bool {
         // The registrable domain (the host, when it has none) of a wrapper's
         // host ends its exact host or domain, or starts with the last label
@@ -646,11 +672,15 @@ impl WrapperList {
             || self.any_suffix_labels.iter().any(|label| {
                 site.as_bytes().get(label.len()) == Some(&b'.') && site.starts_with(&**label)
             });
-        quick
-            && self
-                .wrappers
-                .iter()
-                .any(|w| w.host.matches(host, registrable) && w.path_matches(path))
+        quick && self.some_wrapper_serves(host, registrable, path)
+    }
+
+    /// [`WrapperList::serves`] once the quick test has passed.
+    #[inline(never)]
+    fn some_wrapper_serves(&self, host: &str, registrable: Option<&str>, path: &str) -> bool {
+        self.wrappers
+            .iter()
+            .any(|w| w.host.matches(host, registrable) && w.path_matches(path))
     }
 }
 

@@ -54,16 +54,28 @@ fn closing(c: char) -> Option<char> {
 /// assert_eq!(read_paste("see https://x.example/a)").1, "see https://x.example/a");
 /// assert_eq!(read_paste(" example.com ").0, 1);
 /// ```
+#[inline]
 pub fn read_paste(text: &str) -> (usize, &str) {
-    let (mut start, mut rest) = input::trim(text);
-    // Quick answer for the common case: a link that starts with a letter
-    // and ends with a letter, a digit or `/`.
-    if let (Some(first), Some(last)) = (rest.as_bytes().first(), rest.as_bytes().last())
-        && first.is_ascii_alphabetic()
-        && (last.is_ascii_alphanumeric() || *last == b'/')
+    let (start, rest) = input::trim(text);
+    // Quick answer for the common case: an ASCII first byte that opens no
+    // pair and a last byte that is no sentence punctuation and no `)`: the
+    // loop below would take nothing away (a pair needs its opening first, a
+    // lone opening quote or bracket is first too, and the trimmed text has
+    // no white space around it).
+    if let (Some(&first), Some(&last)) = (rest.as_bytes().first(), rest.as_bytes().last())
+        && first.is_ascii()
+        && closing(char::from(first)).is_none()
+        && !(last.is_ascii() && (is_trailing_punctuation(char::from(last)) || last == b')'))
     {
         return (start, rest);
     }
+    read_paste_around(start, rest)
+}
+
+/// [`read_paste`] past its quick answer: `rest` is the trimmed text, which
+/// starts at `start`.
+#[inline(never)]
+fn read_paste_around(mut start: usize, mut rest: &str) -> (usize, &str) {
     let mut opens = rest.bytes().filter(|&b| b == b'(').count();
     let mut closes = rest.bytes().filter(|&b| b == b')').count();
     loop {

@@ -221,11 +221,19 @@ pub fn registrable_domain_in(
 /// the length of the trimmed text, which no key of it exceeds.
 #[inline(always)]
 pub(crate) fn scan_text(text: &str) -> Option<(Scanned<'_>, usize)> {
+    scan_text_noting_scheme(text).map(|(scanned, capacity, _)| (scanned, capacity))
+}
+
+/// [`scan_text`] and whether the text writes its scheme (`https` is
+/// assumed when it does not).
+#[inline(always)]
+pub(crate) fn scan_text_noting_scheme(text: &str) -> Option<(Scanned<'_>, usize, bool)> {
     let (_, trimmed) = input::trim(text);
     if trimmed.is_empty() {
         return None;
     }
-    let scanned = if input::scheme_is_written(trimmed) {
+    let written = input::scheme_is_written(trimmed);
+    let scanned = if written {
         scan::serialized(trimmed)?
     } else if looks_relative(trimmed) {
         return None;
@@ -235,7 +243,7 @@ pub(crate) fn scan_text(text: &str) -> Option<(Scanned<'_>, usize)> {
     } else {
         scan::after_scheme(SpecialScheme::Https, trimmed)?
     };
-    Some((scanned, trimmed.len()))
+    Some((scanned, trimmed.len(), written))
 }
 
 /// Key V1's steps over the scanned parts of a special URL (no opaque path,

@@ -14,7 +14,7 @@ use crate::data::Data;
 use crate::detect::ContactKindDetector;
 use crate::error::{NotAnAddressReason, WebError};
 use crate::input;
-use crate::key::direct::scan_text;
+use crate::key::direct::scan_text_noting_scheme;
 use crate::key::{self, PathScan, is_unreserved};
 use crate::paste::read_paste;
 use crate::tracking::{is_tracking_parameter, piece_name};
@@ -284,7 +284,7 @@ pub(crate) fn normalize_escapes(piece: &str) -> Cow<'_, str> {
 /// `localhost`, or, when the scheme was not written, a text that
 /// [`ContactKindDetector`] does not take for a web address (`n/a`, `TBD`,
 /// `John.Smith`, `user@example.com`), unless its host is `localhost`.
-#[inline]
+#[inline(never)]
 fn refusal(
     link: &str,
     name: &str,
@@ -390,15 +390,16 @@ pub fn key_v2_and_host_with(text: &str, data: &Data) -> Result<(String, String),
 #[inline(always)]
 fn push_v2(text: &str, data: &Data, out: &mut String, want_host: bool) -> Result<String, WebError> {
     let (_, link) = read_paste(text);
-    if let Some((scanned, capacity)) = scan_text(link)
+    if let Some((scanned, capacity, written_scheme)) = scan_text_noting_scheme(link)
         && scanned.host_is_domain()
     {
         let written = scanned.host_as_written();
         // A host with capitals is lowercased on the stack (a domain the
         // scan takes is ASCII, at most 253 bytes with its root dot, so the
         // buffer is only passed by for a longer one).
-        let mut buffer = [0u8; 256];
+        let mut buffer: [u8; 256];
         let lower: Cow<'_, str> = if scanned.host_has_uppercase() {
+            buffer = [0u8; 256];
             match buffer.get_mut(..written.len()) {
                 Some(space) => {
                     space.copy_from_slice(written.as_bytes());
@@ -415,8 +416,9 @@ fn push_v2(text: &str, data: &Data, out: &mut String, want_host: bool) -> Result
         };
         let name = lower.strip_suffix('.').unwrap_or(&lower);
         let web_scheme = scanned.is_web_scheme();
-        if web_scheme {
-            refusal(link, name, || !input::scheme_is_written(link), data)?;
+        if web_scheme && !(written_scheme && name.bytes().rev().any(|b| b == b'.')) {
+            // Not the common case of a written scheme and a dotted name.
+            refusal(link, name, || !written_scheme, data)?;
         }
         let registrable = data.psl().registrable_domain(name);
         if !data.wrappers().serves(name, registrable, scanned.path()) {
