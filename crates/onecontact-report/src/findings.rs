@@ -21,7 +21,7 @@ use crate::read_options::Note;
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum FindingKind {
-    /// The link inspection's warning ([`onecontact::inspect`]): something a
+    /// The link inspection's warning ([`onecontact::inspect()`]): something a
     /// reader should be careful about. It has a [`Severity`].
     Warning,
     /// One of the URL Standard's non-fatal validation errors: the parser
@@ -49,7 +49,7 @@ pub struct Place {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Finding {
-    /// The stable code: a warning's ([`WarningCode::code`]), a validation
+    /// The stable code: a warning's ([`onecontact::WarningCode::code`]), a validation
     /// error's name in the URL Standard (`invalid-credentials`) or a note's
     /// (`scheme-assumed`).
     pub code: &'static str,

@@ -54,7 +54,7 @@
 //! # Crate features
 //!
 //! - `serde`: `Serialize` for every report, with stable field names, and
-//!   [`json`], which writes the documents `serde_json` writes in fewer
+//!   the `json` module, which writes the documents `serde_json` writes in fewer
 //!   instructions.
 
 #![forbid(unsafe_code)]

@@ -50,7 +50,7 @@
 //!   crate is `#![no_std]` with `alloc`.
 //! - `serde`: `Serialize`/`Deserialize` for [`Url`] (its serialization) and
 //!   [`Host`], and `Url::serialize_internal`/`deserialize_internal`.
-//! - `expose_internals`: [`quirks::internal_components`].
+//! - `expose_internals`: `quirks::internal_components`, `url`'s view of the offsets it stores.
 //! - `debugger_visualizer`: accepted, and does nothing.
 
 #![cfg_attr(not(feature = "std"), no_std)]
