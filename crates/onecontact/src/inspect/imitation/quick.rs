@@ -269,27 +269,53 @@ fn edit_parts() -> &'static Hashes {
     })
 }
 
+/// `BASE` to the powers up to the longest skeleton of a host the quick
+/// refusal reads.
+const POWERS: [u64; 2 * MAX_HOST + 1] = {
+    let mut table = [1u64; 2 * MAX_HOST + 1];
+    let mut i = 1;
+    while i <= 2 * MAX_HOST {
+        // `i` is at most the table's last index.
+        #[allow(clippy::indexing_slicing)]
+        {
+            table[i] = table[i - 1].wrapping_mul(BASE);
+        }
+        i += 1;
+    }
+    table
+};
+
+/// `hash` continued over `bytes` (each byte's code is the byte plus one).
+fn extend(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
+        h.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1)
+    })
+}
+
 /// Whether an ASCII `skeleton` may be one edit or one adjacent swap from a
 /// built-in edit-distance skeleton, by the two parts [`edit_parts`] keeps,
 /// cut about the middle of the first `name_len` bytes (the name before
 /// the registry, so that both parts hold as much of it; any cut is sound).
-fn may_be_near_edit_skeleton(skeleton: &[u8], name_len: usize) -> bool {
+/// `hash` is the skeleton's hash.
+fn may_be_near_edit_skeleton(skeleton: &[u8], hash: u64, name_len: usize) -> bool {
     let n = skeleton.len();
     if n < 2 {
         return true;
     }
     let k = (name_len.saturating_sub(1) / 2).min(n - 2);
-    let (Some(head), Some(tail)) = (skeleton.get(..k), skeleton.get(k + 2..)) else {
+    let (Some(head), Some(gap), Some(&power)) = (
+        skeleton.get(..k),
+        skeleton.get(k..k + 2),
+        POWERS.get(n - k - 2),
+    ) else {
         return true;
     };
-    let hash = |part: &[u8]| {
-        part.iter().fold(0u64, |h, &b| {
-            h.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1)
-        })
-    };
+    let head = extend(0, head);
+    // The hash of the bytes after the first `k + 2`: the whole less the
+    // first `k + 2` shifted over them.
+    let tail = hash.wrapping_sub(extend(head, gap).wrapping_mul(power));
     let parts = edit_parts();
-    parts.contains(prefix_key(hash(head), head.len()))
-        || parts.contains(suffix_key(hash(tail), tail.len()))
+    parts.contains(prefix_key(head, k)) || parts.contains(suffix_key(tail, n - k - 2))
 }
 
 /// The longest host (in bytes) the quick refusal reads; longer hosts take
@@ -302,12 +328,83 @@ const MAX_TOKENS: usize = 16;
 /// The longest eTLD+1 skeleton (in bytes) the quick refusal reads.
 const MAX_ETLD1_SKELETON: usize = 64;
 
+/// How the quick refusal reads an ASCII byte of a host.
+#[derive(Clone, Copy)]
+struct ByteCode {
+    /// A token's hash steps over the byte's skeleton as
+    /// `hash * BASE^width + add`.
+    add: u64,
+    /// The skeleton's bytes (the second 0 when there is one).
+    skeleton: [u8; 2],
+    /// How many bytes the skeleton has.
+    width: u8,
+    /// [`LETTER`], [`SEPARATOR`] or [`NO_ASCII_SKELETON`].
+    class: u8,
+}
+
+/// A byte of a token.
+const LETTER: u8 = 0;
+/// `.` or `-`, which separate tokens and are their own skeleton.
+const SEPARATOR: u8 = 1;
+/// A byte whose skeleton is not ASCII: the full path reads the host.
+const NO_ASCII_SKELETON: u8 = 2;
+
+/// `BASE` to a skeleton's width.
+const WIDTH_POWERS: [u64; 4] = [1, BASE, BASE.wrapping_mul(BASE), 0];
+
+/// [`ByteCode`] of each ASCII byte, from [`PROTOTYPES`].
+const BYTE_CODES: [ByteCode; 128] = {
+    let mut table = [ByteCode {
+        add: 0,
+        skeleton: [0, 0],
+        width: 0,
+        class: NO_ASCII_SKELETON,
+    }; 128];
+    let mut b = 0;
+    while b < 128 {
+        let [first, second] = PROTOTYPES[b];
+        let code = if b == b'.' as usize || b == b'-' as usize {
+            ByteCode {
+                add: b as u64 + 1,
+                skeleton: [b as u8, 0],
+                width: 1,
+                class: SEPARATOR,
+            }
+        } else if first == 0 {
+            table[b]
+        } else if second == 0 {
+            ByteCode {
+                add: first as u64 + 1,
+                skeleton: [first, 0],
+                width: 1,
+                class: LETTER,
+            }
+        } else {
+            ByteCode {
+                add: (first as u64 + 1)
+                    .wrapping_mul(BASE)
+                    .wrapping_add(second as u64 + 1),
+                skeleton: [first, second],
+                width: 2,
+                class: LETTER,
+            }
+        };
+        // `b` is below 128, the tables' length.
+        #[allow(clippy::indexing_slicing)]
+        {
+            table[b] = code;
+        }
+        b += 1;
+    }
+    table
+};
+
 /// Whether one of Chromium's heuristics may match an ASCII `host` of
 /// eTLD+1 `etld1` (name without registry `e2ld`), with the built-in list
 /// only; `false` is a proof that none does (or that the eTLD+1 is a
 /// popular domain, which the gate lets pass), read from one pass over the
-/// host's bytes that hashes the skeleton of each token, and one over the
-/// eTLD+1 that writes its skeleton:
+/// host's bytes that hashes the skeleton of each token and writes the
+/// host's skeleton, and one that hashes the eTLD+1's skeleton:
 /// - edit distance or swap: a hash of the eTLD+1 skeleton's deletion
 ///   neighbourhood is in the index;
 /// - target embedding: a token's skeleton is a joined top-bucket skeleton
@@ -327,99 +424,83 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
     if bytes.get(etld1_start..) != Some(etld1.as_bytes()) {
         return true;
     }
+    // Where the registry's dot stands in the host, when the name without
+    // registry is followed by one.
+    let registry_dot =
+        (etld1.as_bytes().get(e2ld.len()) == Some(&b'.')).then_some(etld1_start + e2ld.len());
     // Each token's skeleton's hash and `BASE` to its length; bit `e` of
     // `long`: token `e` has four characters or more.
     let mut tokens = [(0u64, 0u64); MAX_TOKENS];
     let mut long = 0u32;
     let mut count = 0;
-    let (mut hash, mut power, mut token_len) = (0u64, 1u64, 0u32);
+    let (mut hash, mut token_len) = (0u64, 0u32);
+    // The host's skeleton, where the token read starts in it, where the
+    // eTLD+1's starts, and where its name without registry ends.
+    let mut skeleton = [0u8; 2 * MAX_HOST + 2];
+    let (mut len, mut token_at, mut etld1_at) = (0, 0, 0);
+    let mut name_end = None;
     // Empty tokens (`a--b`, `-a`, `a.`) make the tokens' names differ
     // from the host's text: the full path reads them, and so every host
     // with an `xn--` label (whose skeletons are those of its Unicode form).
     let mut after_separator = true;
-    for &b in bytes {
-        if b == b'.' || b == b'-' {
-            if after_separator {
+    for (i, &b) in bytes.iter().enumerate() {
+        let Some(&code) = BYTE_CODES.get(usize::from(b & 127)) else {
+            return true;
+        };
+        let Some(out) = skeleton.get_mut(len..len + 2) else {
+            return true;
+        };
+        out.copy_from_slice(&code.skeleton);
+        if code.class != LETTER {
+            if code.class == NO_ASCII_SKELETON || after_separator {
                 return true;
             }
             after_separator = true;
-            let Some(slot) = tokens.get_mut(count) else {
+            let (Some(slot), Some(&power)) = (tokens.get_mut(count), POWERS.get(len - token_at))
+            else {
                 return true;
             };
             *slot = (hash, power);
             long |= u32::from(token_len >= 4) << count;
             count += 1;
-            (hash, power, token_len) = (0, 1, 0);
+            (hash, token_len) = (0, 0);
+            if Some(i) == registry_dot {
+                name_end = Some(len);
+            }
+            len += 1;
+            token_at = len;
+            if i + 1 == etld1_start {
+                etld1_at = len;
+            }
             continue;
         }
+        let step = WIDTH_POWERS
+            .get(usize::from(code.width & 3))
+            .copied()
+            .unwrap_or(BASE);
+        len += usize::from(code.width);
         after_separator = false;
         token_len += 1;
-        let Some(&[first, second]) = PROTOTYPES.get(usize::from(b)) else {
-            return true;
-        };
-        if first == 0 {
-            return true;
-        }
-        hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(first) + 1);
-        power = power.wrapping_mul(BASE);
-        if second != 0 {
-            hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(second) + 1);
-            power = power.wrapping_mul(BASE);
-        }
+        hash = hash.wrapping_mul(step).wrapping_add(code.add);
     }
+    let (Some(slot), Some(&power)) = (tokens.get_mut(count), POWERS.get(len - token_at)) else {
+        return true;
+    };
     if after_separator {
         return true;
     }
-    let Some(slot) = tokens.get_mut(count) else {
-        return true;
-    };
     *slot = (hash, power);
     long |= u32::from(token_len >= 4) << count;
     count += 1;
     let tokens = tokens.get(..count).unwrap_or_default();
-    // The eTLD+1's skeleton and its hash (its bytes were read above: each
-    // has an ASCII skeleton).
-    let mut skeleton = [0u8; MAX_ETLD1_SKELETON];
-    let mut len = 0;
-    let mut etld1_hash = 0u64;
-    for &b in etld1.as_bytes() {
-        let [first, second] = match b {
-            b'.' | b'-' => [b, 0],
-            _ => PROTOTYPES.get(usize::from(b)).copied().unwrap_or_default(),
-        };
-        let Some(out) = skeleton.get_mut(len) else {
-            return true;
-        };
-        *out = first;
-        len += 1;
-        etld1_hash = etld1_hash
-            .wrapping_mul(BASE)
-            .wrapping_add(u64::from(first) + 1);
-        if second != 0 {
-            let Some(out) = skeleton.get_mut(len) else {
-                return true;
-            };
-            *out = second;
-            len += 1;
-            etld1_hash = etld1_hash
-                .wrapping_mul(BASE)
-                .wrapping_add(u64::from(second) + 1);
-        }
+    let etld1_skeleton = skeleton.get(etld1_at..len).unwrap_or_default();
+    if etld1_skeleton.len() > MAX_ETLD1_SKELETON {
+        return true;
     }
-    let etld1_skeleton = skeleton.get(..len).unwrap_or_default();
+    let etld1_hash = extend(0, etld1_skeleton);
     // The name without registry (what combo squatting reads): the
-    // eTLD+1's skeleton before as many dots as the registry has labels.
-    let registry_labels = etld1
-        .as_bytes()
-        .get(e2ld.len()..)
-        .map_or(0, |r| r.iter().filter(|&&b| b == b'.').count());
-    let mut end = etld1_skeleton.len();
-    for _ in 0..registry_labels {
-        end = etld1_skeleton
-            .get(..end)
-            .and_then(|head| head.iter().rposition(|&b| b == b'.'))
-            .unwrap_or(0);
-    }
+    // eTLD+1's skeleton before the registry's dot.
+    let end = name_end.map_or(etld1_skeleton.len(), |at| at - etld1_at);
     let baked = targets.top.has_baked();
     if baked {
         // The gate: a popular domain is never an imitation (a miss only
@@ -435,7 +516,8 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
                 (0..TopDomains::edit_len())
                     .filter_map(|i| TopDomains::edit_entry(i).map(|(s, _)| s))
             });
-            if may_be_near_edit_skeleton(etld1_skeleton, end) && index.may_have_near(etld1_skeleton)
+            if may_be_near_edit_skeleton(etld1_skeleton, etld1_hash, end)
+                && index.may_have_near(etld1_skeleton)
             {
                 return true;
             }
@@ -525,7 +607,7 @@ mod tests {
             for v in variants {
                 for name_len in 0..=v.len() + 2 {
                     assert!(
-                        may_be_near_edit_skeleton(&v, name_len),
+                        may_be_near_edit_skeleton(&v, extend(0, &v), name_len),
                         "{} {name_len}",
                         String::from_utf8_lossy(&v)
                     );
@@ -534,7 +616,12 @@ mod tests {
             }
         }
         assert!(near > 1000);
-        assert!(!may_be_near_edit_skeleton(b"unrelated-name.example", 14));
+        let unrelated = b"unrelated-name.example";
+        assert!(!may_be_near_edit_skeleton(
+            unrelated,
+            extend(0, unrelated),
+            14
+        ));
     }
 
     #[test]
