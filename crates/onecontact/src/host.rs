@@ -66,14 +66,25 @@ impl HostAnswer {
     /// with the popular domains of `data`), from one decoding of each
     /// `xn--` label.
     pub fn shown(url: &Url, data: &Data) -> HostAnswer {
-        let mut answer = HostAnswer::of(url, data);
-        if let Some(Host::Domain(domain)) = url.host() {
+        let mut answer = HostAnswer::default();
+        answer.show(url, data);
+        answer
+    }
+
+    /// [`shown`](Self::shown), written into an answer that has nothing
+    /// yet (where a report keeps it, without moving it there).
+    pub(crate) fn show(&mut self, url: &Url, data: &Data) {
+        let Some(host) = url.host() else {
+            return;
+        };
+        self.kind = Some(HostKind::of(&host));
+        if let Host::Domain(domain) = host {
+            self.site = Some(data.psl().lookup(domain).detach());
             let (unicode, display) =
                 crate::inspect::display::unicode_and_display(domain, data.top_domains());
-            answer.unicode = unicode.map(String::into_boxed_str);
-            answer.display = Some(display);
+            self.unicode = unicode.map(String::into_boxed_str);
+            self.display = Some(display);
         }
-        answer
     }
 
     /// The kind of the host; `None` when the URL has none (`mailto:a@b`).

@@ -586,13 +586,15 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
 }
 
 /// The warnings about the text as typed: a mistyped scheme, a parser
-/// differential, an encoded dot segment; and the parser differential found.
+/// differential, an encoded dot segment; the parser differential found is
+/// put in `differential` (left as it is when there is none).
 fn typed_warnings(
     reading: &Reading<'_>,
     url: &Url,
     host: &HostAnswer,
     out: &mut Vec<Warning>,
-) -> Option<ParserDifferential> {
+    differential: &mut Option<ParserDifferential>,
+) {
     let typed = reading.text();
     // A relative reference resolved against a base has no scheme or
     // authority of its own to mistype, nor one that another parser could
@@ -664,7 +666,9 @@ fn typed_warnings(
             .at(Some(character), found.position),
         );
     }
-    found
+    if found.is_some() {
+        *differential = found;
+    }
 }
 
 /// The warning for a host name the DNS cannot carry.
@@ -744,26 +748,35 @@ pub fn inspect_with(text: &str, data: &Data) -> LinkReport {
 }
 
 /// [`inspect_reading`] for a reading no longer needed: its URL moves into
-/// the report instead of being copied.
+/// the report instead of being copied. The findings are written into the
+/// report's fields, not moved there.
 fn report_of(reading: Reading<'_>, data: &Data) -> LinkReport {
-    let found = inspection_of(&reading, data);
-    let input = reading.text().to_owned();
-    let scheme_assumed = reading.scheme_assumed();
-    let (url, error) = match reading.into_url() {
-        Ok(url) => (Some(url), None),
-        Err(e) => (None, Some(e)),
+    let mut report = LinkReport {
+        input: reading.text().to_owned(),
+        error: None,
+        scheme_assumed: reading.scheme_assumed(),
+        url: None,
+        host: HostAnswer::default(),
+        parser_differential: None,
+        warnings: Vec::new(),
+        max_severity: None,
+        wrapped: None,
     };
-    LinkReport {
-        input,
-        error,
-        scheme_assumed,
-        url,
-        host: found.host,
-        parser_differential: found.parser_differential,
-        warnings: found.warnings,
-        max_severity: found.max_severity,
-        wrapped: found.wrapped,
+    report.max_severity = inspect_into(
+        &reading,
+        data,
+        Findings {
+            host: &mut report.host,
+            parser_differential: &mut report.parser_differential,
+            warnings: &mut report.warnings,
+            wrapped: &mut report.wrapped,
+        },
+    );
+    match reading.into_url() {
+        Ok(url) => report.url = Some(url),
+        Err(e) => report.error = Some(e),
     }
+    report
 }
 
 /// [`inspect_with`] for a text already read (with a base, say): the report
@@ -865,7 +878,32 @@ fn wrapped(
 /// ```
 pub fn inspection_of(reading: &Reading<'_>, data: &Data) -> Inspection {
     let mut found = Inspection::default();
-    let mut warnings = Vec::new();
+    found.max_severity = inspect_into(
+        reading,
+        data,
+        Findings {
+            host: &mut found.host,
+            parser_differential: &mut found.parser_differential,
+            warnings: &mut found.warnings,
+            wrapped: &mut found.wrapped,
+        },
+    );
+    found
+}
+
+/// Where [`inspect_into`] writes what it finds: the fields of an
+/// [`Inspection`] or of a [`LinkReport`], each empty before.
+struct Findings<'f> {
+    host: &'f mut HostAnswer,
+    parser_differential: &'f mut Option<ParserDifferential>,
+    warnings: &'f mut Vec<Warning>,
+    wrapped: &'f mut Option<Box<Wrapped>>,
+}
+
+/// The findings of [`inspection_of`], written into `found`; the highest
+/// severity among the warnings is returned.
+fn inspect_into(reading: &Reading<'_>, data: &Data, found: Findings<'_>) -> Option<Severity> {
+    let warnings = found.warnings;
     if let Some(authority) = authority_as_typed(reading) {
         let encoded = encoded_delimiters(authority);
         if !encoded.is_empty() {
@@ -882,16 +920,17 @@ pub fn inspection_of(reading: &Reading<'_>, data: &Data) -> Inspection {
     }
     match reading.url() {
         Ok(url) => {
-            found.host = HostAnswer::shown(url, data);
+            let host = &mut *found.host;
+            host.show(url, data);
             warnings.extend(scheme_warning(url.scheme()));
-            userinfo_warnings(url, url.host_str().unwrap_or_default(), data, &mut warnings);
-            host_warnings(url, &found.host, data, &mut warnings);
-            place_label_characters(reading, &mut warnings);
-            path_and_query_warnings(url, &mut warnings);
+            userinfo_warnings(url, url.host_str().unwrap_or_default(), data, warnings);
+            host_warnings(url, host, data, warnings);
+            place_label_characters(reading, warnings);
+            path_and_query_warnings(url, warnings);
             warnings.extend(spelled_host::spelled_host(reading, url));
             warnings.extend(length_warning(url.as_str()));
-            found.parser_differential = typed_warnings(reading, url, &found.host, &mut warnings);
-            found.wrapped = wrapped(url, &found.host, data, &mut warnings);
+            typed_warnings(reading, url, host, warnings, found.parser_differential);
+            *found.wrapped = wrapped(url, host, data, warnings);
         }
         Err(_) => {
             let scheme = reading
@@ -904,9 +943,7 @@ pub fn inspection_of(reading: &Reading<'_>, data: &Data) -> Inspection {
         }
     }
     warnings.sort_by_key(|w| std::cmp::Reverse(w.severity));
-    found.max_severity = warnings.first().map(|w| w.severity);
-    found.warnings = warnings;
-    found
+    warnings.first().map(|w| w.severity)
 }
 
 /// One reading of `text`, and both answers built from it: the
