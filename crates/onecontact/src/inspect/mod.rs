@@ -528,14 +528,10 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
     let Some(query) = url.query() else {
         return;
     };
-    let params: Vec<(String, String)> = form_urlencoded::raw_pairs(query)
-        .map(|pair| {
-            (
-                pair.decoded_name().into_owned(),
-                pair.decoded_value().into_owned(),
-            )
-        })
-        .collect();
+    let params: Vec<(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)> =
+        form_urlencoded::raw_pairs(query)
+            .map(|pair| (pair.decoded_name(), pair.decoded_value()))
+            .collect();
     let mut secrets: Vec<(&str, &'static str)> = Vec::new();
     for (name, value) in &params {
         if let Some(found) = embedded::value_is_url(value) {
@@ -550,9 +546,9 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
         }
         if let Some(kind) = secrets::secret_kind(name)
             && !value.is_empty()
-            && !secrets.iter().any(|(n, _)| *n == name.as_str())
+            && !secrets.iter().any(|(n, _)| *n == name.as_ref())
         {
-            secrets.push((name.as_str(), kind));
+            secrets.push((name.as_ref(), kind));
         }
     }
     if !secrets.is_empty() {
