@@ -74,17 +74,17 @@ impl HostAnswer {
     /// [`shown`](Self::shown), written into an answer that has nothing
     /// yet (where a report keeps it, without moving it there).
     pub(crate) fn show(&mut self, url: &Url, data: &Data) {
-        let Some(host) = url.host() else {
+        // A domain is told without building the typed host.
+        let Some(domain) = url.domain() else {
+            self.kind = url.host().map(|host| HostKind::of(&host));
             return;
         };
-        self.kind = Some(HostKind::of(&host));
-        if let Host::Domain(domain) = host {
-            self.site = Some(data.psl().lookup(domain).detach());
-            let (unicode, display) =
-                crate::inspect::display::unicode_and_display(domain, data.top_domains());
-            self.unicode = unicode.map(String::into_boxed_str);
-            self.display = Some(display);
-        }
+        self.kind = Some(HostKind::Domain);
+        self.site = Some(data.psl().lookup(domain).detach());
+        let (unicode, display) =
+            crate::inspect::display::unicode_and_display(domain, data.top_domains());
+        self.unicode = unicode.map(String::into_boxed_str);
+        self.display = Some(display);
     }
 
     /// The kind of the host; `None` when the URL has none (`mailto:a@b`).

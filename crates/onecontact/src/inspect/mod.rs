@@ -334,75 +334,75 @@ fn userinfo_warnings(url: &Url, host: &str, data: &Data, out: &mut Vec<Warning>)
 
 /// The host's warnings, from its one answer.
 fn host_warnings(url: &Url, host: &HostAnswer, data: &Data, out: &mut Vec<Warning>) {
-    let hostname = url.host_str().unwrap_or_default();
-    match url.host() {
-        Some(Host::Ipv4(_) | Host::Ipv6(_)) => out.push(Warning::new(
-            WarningCode::IpAddressHost,
-            format!(
-                "the host is the bare IP address {hostname}: there is no domain name to recognize, which links \
-                 that hide where they go often use"
-            ),
-            Some(hostname.to_owned()),
-        )),
-        Some(Host::Domain(domain)) => {
-            // The name without a root dot or empty labels, which every
-            // spelling of the host shares: the warnings read it.
-            let name = name::warning_name(domain);
-            let registrable = match &name {
-                std::borrow::Cow::Borrowed(_) => {
-                    host.answer(url).and_then(|a| a.registrable_domain())
-                }
-                std::borrow::Cow::Owned(name) => data.psl().registrable_domain(name),
-            };
-            if let Some(registrable) = registrable
-                && let Some(inner) = domains::domain_in_subdomain(&name, registrable, data.psl())
-            {
-                out.push(Warning::new(
-                    WarningCode::DomainInSubdomain,
-                    format!(
-                        "{inner} is only part of the name: read labels from the right, and the host {domain} \
-                         belongs to {registrable}"
-                    ),
-                    Some(inner),
-                ));
-            }
-            if let Some(problem) = dns_length_problem(&name) {
-                out.push(dns_length_warning(&name, problem));
-            }
-            if let Some(unicode) = host.unicode() {
-                out.push(Warning::new(
-                    WarningCode::PunycodeHost,
-                    format!(
-                        "the host {domain} is Punycode for {unicode}; internationalized names are legitimate, \
-                         but the same mechanism allows look-alikes, so check a host like this you did not type"
-                    ),
-                    Some(unicode.to_owned()),
-                ));
-            }
-            let all = match &name {
-                std::borrow::Cow::Borrowed(_) => host.answer(url),
-                std::borrow::Cow::Owned(_) => None,
-            };
-            let imitation = imitation::find(url.scheme(), &name, all, data).or_else(|| {
-                let domain = host.display()?.imitates.clone()?;
-                let top = data.top_domains();
-                let kind = if top.listed().contains(&domain) {
-                    ImitationKind::SkeletonMatchOwn
-                } else if top.is_top_bucket(&domain) {
-                    ImitationKind::SkeletonMatchTopBucket
-                } else {
-                    ImitationKind::SkeletonMatchPopular
-                };
-                Some(Imitation { domain, kind })
-            });
-            if let Some(imitation) = imitation {
-                out.push(imitation_warning(&name, host.display(), imitation));
-            }
-            if let Some(display) = host.display() {
-                display_warnings(display, out);
-            }
+    // A domain is told without building the typed host.
+    let Some(domain) = url.domain() else {
+        if let Some(Host::Ipv4(_) | Host::Ipv6(_)) = url.host() {
+            let hostname = url.host_str().unwrap_or_default();
+            out.push(Warning::new(
+                WarningCode::IpAddressHost,
+                format!(
+                    "the host is the bare IP address {hostname}: there is no domain name to recognize, which links \
+                     that hide where they go often use"
+                ),
+                Some(hostname.to_owned()),
+            ));
         }
-        _ => {}
+        return;
+    };
+    // The name without a root dot or empty labels, which every
+    // spelling of the host shares: the warnings read it, and its
+    // Public Suffix List answer is the host's when it is the host.
+    let name = name::warning_name(domain);
+    let all = match &name {
+        std::borrow::Cow::Borrowed(_) => host.answer(url),
+        std::borrow::Cow::Owned(_) => None,
+    };
+    let registrable = match &name {
+        std::borrow::Cow::Borrowed(_) => all.and_then(|a| a.registrable_domain()),
+        std::borrow::Cow::Owned(name) => data.psl().registrable_domain(name),
+    };
+    if let Some(registrable) = registrable
+        && let Some(inner) = domains::domain_in_subdomain(&name, registrable, data.psl())
+    {
+        out.push(Warning::new(
+            WarningCode::DomainInSubdomain,
+            format!(
+                "{inner} is only part of the name: read labels from the right, and the host {domain} \
+                 belongs to {registrable}"
+            ),
+            Some(inner),
+        ));
+    }
+    if let Some(problem) = dns_length_problem(&name) {
+        out.push(dns_length_warning(&name, problem));
+    }
+    if let Some(unicode) = host.unicode() {
+        out.push(Warning::new(
+            WarningCode::PunycodeHost,
+            format!(
+                "the host {domain} is Punycode for {unicode}; internationalized names are legitimate, \
+                 but the same mechanism allows look-alikes, so check a host like this you did not type"
+            ),
+            Some(unicode.to_owned()),
+        ));
+    }
+    let imitation = imitation::find(url.scheme(), &name, all, data).or_else(|| {
+        let domain = host.display()?.imitates.clone()?;
+        let top = data.top_domains();
+        let kind = if top.listed().contains(&domain) {
+            ImitationKind::SkeletonMatchOwn
+        } else if top.is_top_bucket(&domain) {
+            ImitationKind::SkeletonMatchTopBucket
+        } else {
+            ImitationKind::SkeletonMatchPopular
+        };
+        Some(Imitation { domain, kind })
+    });
+    if let Some(imitation) = imitation {
+        out.push(imitation_warning(&name, host.display(), imitation));
+    }
+    if let Some(display) = host.display() {
+        display_warnings(display, out);
     }
 }
 

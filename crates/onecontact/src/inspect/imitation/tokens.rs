@@ -104,10 +104,10 @@ pub(super) struct HostTokens {
     count: usize,
     /// Bit `e`: token `e` has four characters or more.
     long: u32,
-    /// The eTLD+1's skeleton (its first `etld1_len` bytes; at most two a
-    /// byte of an eTLD+1 of at most [`MAX_ETLD1_SKELETON`] bytes, so that
-    /// the place written is below 128).
-    etld1: [u8; 2 * MAX_ETLD1_SKELETON + 2],
+    /// The eTLD+1's skeleton (its first `etld1_len` bytes). A byte's
+    /// skeleton is written at its place modulo 64: a skeleton that runs
+    /// past [`MAX_ETLD1_SKELETON`] bytes is not read.
+    etld1: [u8; MAX_ETLD1_SKELETON + 2],
     etld1_len: usize,
     /// The hash of the eTLD+1's skeleton.
     etld1_hash: u64,
@@ -123,7 +123,7 @@ impl HostTokens {
             lengths: [0; MAX_TOKENS],
             count: 0,
             long: 0,
-            etld1: [0; 2 * MAX_ETLD1_SKELETON + 2],
+            etld1: [0; MAX_ETLD1_SKELETON + 2],
             etld1_len: 0,
             etld1_hash: 0,
             name_end: None,
@@ -177,7 +177,7 @@ impl HostTokens {
                 if j == name_len && b == b'.' {
                     self.name_end = Some(at);
                 }
-                if let Some(out) = self.etld1.get_mut(at & 127) {
+                if let Some(out) = self.etld1.get_mut(at % MAX_ETLD1_SKELETON) {
                     *out = b;
                 }
                 at += 1;
@@ -186,7 +186,7 @@ impl HostTokens {
                 before = len;
                 continue;
             }
-            let place = at & 127;
+            let place = at % MAX_ETLD1_SKELETON;
             if let Some(out) = self.etld1.get_mut(place..place + 2) {
                 out.copy_from_slice(&code.skeleton);
             }
