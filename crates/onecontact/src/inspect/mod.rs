@@ -300,6 +300,10 @@ fn length_warning(text: &str) -> Option<Warning> {
 }
 
 fn userinfo_warnings(url: &Url, host: &str, data: &Data, out: &mut Vec<Warning>) {
+    // Most URLs have no user name or password to read.
+    if !url.has_credentials() {
+        return;
+    }
     let username = percent_decode_str(url.username());
     if !username.is_empty() {
         if let Some(lookalike) = domains::looks_like_host(&username, data.psl()) {
