@@ -66,7 +66,7 @@ pub(crate) fn looks_like_host(text: &str, list: &List) -> Option<String> {
 pub(crate) fn domain_in_subdomain(host: &str, registrable: &str, list: &List) -> Option<String> {
     let sub = host.strip_suffix(registrable)?.strip_suffix('.')?;
     // One label (`www`) is no domain: there is nothing to split.
-    if !sub.contains('.') {
+    if !onecontact_bytes::word::holds_byte(sub.as_bytes(), b'.') {
         return None;
     }
     let labels: Vec<&str> = sub.split('.').collect();

@@ -226,7 +226,7 @@ fn authority_as_typed<'a>(reading: &Reading<'a>) -> Option<&'a str> {
 /// order of [`DELIMITERS`](encoded_delimiters), each once and uppercase.
 fn encoded_delimiters(authority: &str) -> Vec<String> {
     const DELIMITERS: &[&str] = &["%2F", "%40", "%3F", "%23", "%3A", "%5C", "%2E"];
-    if !authority.contains('%') {
+    if !onecontact_bytes::word::holds_byte(authority.as_bytes(), b'%') {
         return Vec::new();
     }
     let escapes: Vec<&[u8]> = authority
