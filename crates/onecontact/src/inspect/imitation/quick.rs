@@ -162,8 +162,8 @@ fn may_be_near_edit_skeleton(skeleton: &[u8], hash: u64, name_len: usize) -> boo
 /// eTLD+1 `etld1` (name without registry `e2ld`), with the built-in list
 /// only; `false` is a proof that none does (or that the eTLD+1 is a
 /// popular domain, which the gate lets pass), read from one pass over the
-/// host's bytes that hashes the skeleton of each token and writes the
-/// host's skeleton, and one that hashes the eTLD+1's skeleton:
+/// host's bytes ([`HostTokens`]: the hash of each token's skeleton, and the
+/// eTLD+1's skeleton and its hash):
 /// - edit distance or swap: a hash of the eTLD+1 skeleton's deletion
 ///   neighbourhood is in the index;
 /// - target embedding: a token's skeleton is a joined top-bucket skeleton
@@ -180,7 +180,10 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
     let Some(etld1_start) = host.len().checked_sub(etld1.len()) else {
         return true;
     };
-    if bytes.get(etld1_start..) != Some(etld1.as_bytes()) {
+    // The eTLD+1 is most often the host's own end (the same bytes), told
+    // without comparing them.
+    let tail = bytes.get(etld1_start..).unwrap_or_default();
+    if !std::ptr::eq(tail, etld1.as_bytes()) && tail != etld1.as_bytes() {
         return true;
     }
     let mut read = HostTokens::new();
