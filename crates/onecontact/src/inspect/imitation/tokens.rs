@@ -66,6 +66,8 @@ const BYTE_CODES: [ByteCode; 128] = {
     }; 128];
     let mut b = 0;
     while b < 128 {
+        // `b` is below 128, the tables' length.
+        #[allow(clippy::indexing_slicing)]
         let [first, second] = PROTOTYPES[b];
         if b != b'.' as usize && b != b'-' as usize && first != 0 {
             let code = if second == 0 {
