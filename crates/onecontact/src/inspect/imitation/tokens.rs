@@ -98,6 +98,11 @@ const BYTE_CODES: [ByteCode; 128] = {
     table
 };
 
+/// The hash of the `len` bytes that take a hash from `base` to `hash`.
+fn token_hash(hash: u64, base: u64, len: usize) -> Option<u64> {
+    Some(hash.wrapping_sub(base.wrapping_mul(*POWERS.get(len)?)))
+}
+
 /// What the pass reads of a host.
 pub(super) struct HostTokens {
     /// The hash of each token's skeleton, and the skeleton's length.
@@ -165,15 +170,25 @@ impl HostTokens {
             len += usize::from(code.width);
             hash = hash.wrapping_mul(code.mul).wrapping_add(code.add);
         }
-        // The eTLD+1: the same, and its skeleton and hash.
+        // The eTLD+1 (which starts a label): its skeleton and the hash of
+        // it, from which each of its tokens' hashes is taken at its end
+        // (the hash there less the hash where the token starts, shifted
+        // over the token).
+        if etld1_start > 0 && head.last() != Some(&b'.') {
+            return false;
+        }
         let (mut at, mut etld1_hash) = (0, 0u64);
+        let (mut token_at, mut token_base) = (0, 0u64);
         for (j, &b) in tail.iter().enumerate() {
             let Some(&code) = BYTE_CODES.get(usize::from(b & 127)) else {
                 return false;
             };
-            let i = etld1_start + j;
             if code.width == 0 {
-                if !self.end_token(b, i - start, hash, len - before) {
+                let i = etld1_start + j;
+                let Some(hash) = token_hash(etld1_hash, token_base, at - token_at) else {
+                    return false;
+                };
+                if !self.end_token(b, i - start, hash, at - token_at) {
                     return false;
                 }
                 if j == name_len && b == b'.' {
@@ -184,8 +199,7 @@ impl HostTokens {
                 }
                 at += 1;
                 etld1_hash = etld1_hash.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1);
-                (hash, start, len) = (0, i + 1, len + 1);
-                before = len;
+                (start, token_at, token_base) = (i + 1, at, etld1_hash);
                 continue;
             }
             let place = at % MAX_ETLD1_SKELETON;
@@ -194,16 +208,17 @@ impl HostTokens {
             }
             at += usize::from(code.width);
             etld1_hash = etld1_hash.wrapping_mul(code.mul).wrapping_add(code.add);
-            len += usize::from(code.width);
-            hash = hash.wrapping_mul(code.mul).wrapping_add(code.add);
         }
         // The last token (a host ending with a separator has an empty one).
         if start == host.len() || at > MAX_ETLD1_SKELETON {
             return false;
         }
+        let Some(hash) = token_hash(etld1_hash, token_base, at - token_at) else {
+            return false;
+        };
         self.etld1_len = at;
         self.etld1_hash = etld1_hash;
-        self.push(hash, len - before, host.len() - start)
+        self.push(hash, at - token_at, host.len() - start)
     }
 
     /// Ends the token read at the separator `b` (`false` for a byte that
@@ -312,6 +327,8 @@ mod tests {
             );
             assert_eq!(read.is_long(e), is_long, "{skeleton}");
         }
+        // An eTLD+1 that starts inside a label is left to the full path.
+        assert!(!HostTokens::new().read(b"www.ab.cd", 5, 1));
         for refused in [
             &b"a--b.com"[..],
             b"a..com",
