@@ -115,6 +115,38 @@ pub fn ascii_lowercase(word: u64) -> u64 {
     word | (ascii_upper(word) >> 2)
 }
 
+/// Whether `bytes` hold `b`, read eight bytes at a time with
+/// [`bytes_equal`] (the last word ends where the bytes end, so that it may
+/// read some bytes twice); shorter texts one byte at a time. For the short
+/// texts of a URL's parts, where a general search costs more to start.
+///
+/// ```
+/// use onecontact_bytes::word::holds_byte;
+///
+/// assert!(holds_byte(b"https://example.com/a%20b", b'%'));
+/// assert!(!holds_byte(b"https://example.com/", b'%'));
+/// assert!(holds_byte(b"a%", b'%'));
+/// ```
+pub fn holds_byte(bytes: &[u8], b: u8) -> bool {
+    let Some(last) = bytes.len().checked_sub(8) else {
+        return bytes.contains(&b);
+    };
+    let word_holds = |at: usize| {
+        bytes
+            .get(at..)
+            .and_then(<[u8]>::first_chunk::<8>)
+            .is_some_and(|chunk| bytes_equal(u64::from_le_bytes(*chunk), b) != 0)
+    };
+    let mut at = 0;
+    while at < last {
+        if word_holds(at) {
+            return true;
+        }
+        at += 8;
+    }
+    word_holds(last)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,6 +212,20 @@ mod tests {
                         mask(bytes, |x| x == b),
                         "{bytes:?}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn holds_byte_at_every_place_and_length() {
+        for len in 0..40 {
+            for at in 0..len {
+                for b in [b'%', 0x80, 0] {
+                    let mut bytes = vec![b'a'; len];
+                    assert!(!holds_byte(&bytes, b), "{len} {b}");
+                    bytes[at] = b;
+                    assert!(holds_byte(&bytes, b), "{len} {at} {b}");
                 }
             }
         }

@@ -57,17 +57,18 @@ pub enum Position {
 impl Url {
     /// The byte index of `position` in the serialization.
     fn position(&self, position: Position) -> u32 {
-        let len = self.len32();
-        let has_password = self.has_authority() && self.byte_at(self.username_end()) == Some(b':');
+        // Only the password's positions look for one.
+        let has_password =
+            || self.has_authority() && self.byte_at(self.username_end()) == Some(b':');
         match position {
             Position::BeforeScheme => 0,
             Position::AfterScheme => self.scheme_end(),
             Position::BeforeUsername if self.has_authority() => self.scheme_end() + 3,
             Position::BeforeUsername => self.scheme_end() + 1,
             Position::AfterUsername => self.username_end(),
-            Position::BeforePassword if has_password => self.username_end() + 1,
+            Position::BeforePassword if has_password() => self.username_end() + 1,
             Position::BeforePassword => self.username_end(),
-            Position::AfterPassword if has_password => self.host_start - 1,
+            Position::AfterPassword if has_password() => self.host_start - 1,
             Position::AfterPassword => self.username_end(),
             Position::BeforeHost => self.host_start,
             Position::AfterHost => self.host_end,
@@ -79,7 +80,7 @@ impl Url {
             Position::BeforeQuery => self.path_end(),
             Position::AfterQuery => self.query_end(),
             Position::BeforeFragment if self.fragment_start != NONE => self.fragment_start + 1,
-            Position::BeforeFragment | Position::AfterFragment => len,
+            Position::BeforeFragment | Position::AfterFragment => self.len32(),
         }
     }
 }

@@ -59,13 +59,16 @@ fn has_opener(bytes: &[u8]) -> bool {
             return true;
         }
     }
-    // The last bytes, padded with zeros to a block.
-    let mut last = [0u8; 16];
+    // The last bytes: the last block of sixteen (which may read some bytes
+    // twice), or one by one in a shorter text.
     let rest = blocks.remainder();
-    if let Some(head) = last.get_mut(..rest.len()) {
-        head.copy_from_slice(rest);
+    if rest.is_empty() {
+        return false;
     }
-    last.iter().fold(0u8, |seen, &b| seen | opener(b)) != 0
+    match bytes.len().checked_sub(16).and_then(|at| bytes.get(at..)) {
+        Some(last) => last.iter().fold(0u8, |seen, &b| seen | opener(b)) != 0,
+        None => rest.iter().any(|&b| opener(b) != 0),
+    }
 }
 
 /// Whether a marker stands somewhere in `text`: each starts with `[`, `(`

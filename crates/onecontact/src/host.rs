@@ -66,14 +66,25 @@ impl HostAnswer {
     /// with the popular domains of `data`), from one decoding of each
     /// `xn--` label.
     pub fn shown(url: &Url, data: &Data) -> HostAnswer {
-        let mut answer = HostAnswer::of(url, data);
-        if let Some(Host::Domain(domain)) = url.host() {
-            let (unicode, display) =
-                crate::inspect::display::unicode_and_display(domain, data.top_domains());
-            answer.unicode = unicode.map(String::into_boxed_str);
-            answer.display = Some(display);
-        }
+        let mut answer = HostAnswer::default();
+        answer.show(url, data);
         answer
+    }
+
+    /// [`shown`](Self::shown), written into an answer that has nothing
+    /// yet (where a report keeps it, without moving it there).
+    pub(crate) fn show(&mut self, url: &Url, data: &Data) {
+        // A domain is told without building the typed host.
+        let Some(domain) = url.domain() else {
+            self.kind = url.host().map(|host| HostKind::of(&host));
+            return;
+        };
+        self.kind = Some(HostKind::Domain);
+        self.site = Some(data.psl().lookup(domain).detach());
+        let (unicode, display) =
+            crate::inspect::display::unicode_and_display(domain, data.top_domains());
+        self.unicode = unicode.map(String::into_boxed_str);
+        self.display = Some(display);
     }
 
     /// The kind of the host; `None` when the URL has none (`mailto:a@b`).

@@ -285,7 +285,7 @@ fn same_authority_as_written(text: &str, url: &Url) -> bool {
     let serialized = &url[..Position::AfterPort];
     text.strip_prefix(serialized)
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '?', '#']))
-        && !serialized.contains('\\')
+        && !onecontact_bytes::word::holds_byte(serialized.as_bytes(), b'\\')
 }
 
 /// The differential between the URL Standard's reading of `text` (which

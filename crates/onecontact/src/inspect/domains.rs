@@ -64,9 +64,15 @@ pub(crate) fn looks_like_host(text: &str, list: &List) -> Option<String> {
 /// When labels left of `registrable` in `host` read like a domain of their
 /// own (`paypal.com` in `paypal.com.secure-login.example`), that domain.
 pub(crate) fn domain_in_subdomain(host: &str, registrable: &str, list: &List) -> Option<String> {
-    let sub = host.strip_suffix(registrable)?.strip_suffix('.')?;
+    // The registrable domain is most often the host's own end (the same
+    // bytes), told without comparing them.
+    let (sub, tail) = host.split_at_checked(host.len().checked_sub(registrable.len())?)?;
+    if !std::ptr::eq(tail, registrable) && tail != registrable {
+        return None;
+    }
+    let sub = sub.strip_suffix('.')?;
     // One label (`www`) is no domain: there is nothing to split.
-    if !sub.contains('.') {
+    if !onecontact_bytes::word::holds_byte(sub.as_bytes(), b'.') {
         return None;
     }
     let labels: Vec<&str> = sub.split('.').collect();

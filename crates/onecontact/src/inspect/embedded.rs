@@ -1,5 +1,6 @@
 //! Full URLs hidden in a path or a query.
 
+use onecontact_bytes::word::holds_byte;
 use onecontact_url::Url;
 use onecontact_url::percent_encoding::percent_decode_str;
 
@@ -26,7 +27,8 @@ const SCHEMES: &[(&str, bool)] = &[
 /// letters hold no `:`. Text without `:` or `%` has no URL and is not
 /// decoded.
 pub(crate) fn find_url(text: &str) -> Option<String> {
-    if !text.bytes().any(|b| b == b':' || b == b'%') {
+    let bytes = text.as_bytes();
+    if !holds_byte(bytes, b':') && !holds_byte(bytes, b'%') {
         return None;
     }
     let decoded = percent_decode_str(text);

@@ -226,7 +226,7 @@ fn authority_as_typed<'a>(reading: &Reading<'a>) -> Option<&'a str> {
 /// order of [`DELIMITERS`](encoded_delimiters), each once and uppercase.
 fn encoded_delimiters(authority: &str) -> Vec<String> {
     const DELIMITERS: &[&str] = &["%2F", "%40", "%3F", "%23", "%3A", "%5C", "%2E"];
-    if !authority.contains('%') {
+    if !onecontact_bytes::word::holds_byte(authority.as_bytes(), b'%') {
         return Vec::new();
     }
     let escapes: Vec<&[u8]> = authority
@@ -300,6 +300,10 @@ fn length_warning(text: &str) -> Option<Warning> {
 }
 
 fn userinfo_warnings(url: &Url, host: &str, data: &Data, out: &mut Vec<Warning>) {
+    // Most URLs have no user name or password to read.
+    if !url.has_credentials() {
+        return;
+    }
     let username = percent_decode_str(url.username());
     if !username.is_empty() {
         if let Some(lookalike) = domains::looks_like_host(&username, data.psl()) {
@@ -334,75 +338,75 @@ fn userinfo_warnings(url: &Url, host: &str, data: &Data, out: &mut Vec<Warning>)
 
 /// The host's warnings, from its one answer.
 fn host_warnings(url: &Url, host: &HostAnswer, data: &Data, out: &mut Vec<Warning>) {
-    let hostname = url.host_str().unwrap_or_default();
-    match url.host() {
-        Some(Host::Ipv4(_) | Host::Ipv6(_)) => out.push(Warning::new(
-            WarningCode::IpAddressHost,
-            format!(
-                "the host is the bare IP address {hostname}: there is no domain name to recognize, which links \
-                 that hide where they go often use"
-            ),
-            Some(hostname.to_owned()),
-        )),
-        Some(Host::Domain(domain)) => {
-            // The name without a root dot or empty labels, which every
-            // spelling of the host shares: the warnings read it.
-            let name = name::warning_name(domain);
-            let registrable = match &name {
-                std::borrow::Cow::Borrowed(_) => {
-                    host.answer(url).and_then(|a| a.registrable_domain())
-                }
-                std::borrow::Cow::Owned(name) => data.psl().registrable_domain(name),
-            };
-            if let Some(registrable) = registrable
-                && let Some(inner) = domains::domain_in_subdomain(&name, registrable, data.psl())
-            {
-                out.push(Warning::new(
-                    WarningCode::DomainInSubdomain,
-                    format!(
-                        "{inner} is only part of the name: read labels from the right, and the host {domain} \
-                         belongs to {registrable}"
-                    ),
-                    Some(inner),
-                ));
-            }
-            if let Some(problem) = dns_length_problem(&name) {
-                out.push(dns_length_warning(&name, problem));
-            }
-            if let Some(unicode) = host.unicode() {
-                out.push(Warning::new(
-                    WarningCode::PunycodeHost,
-                    format!(
-                        "the host {domain} is Punycode for {unicode}; internationalized names are legitimate, \
-                         but the same mechanism allows look-alikes, so check a host like this you did not type"
-                    ),
-                    Some(unicode.to_owned()),
-                ));
-            }
-            let all = match &name {
-                std::borrow::Cow::Borrowed(_) => host.answer(url),
-                std::borrow::Cow::Owned(_) => None,
-            };
-            let imitation = imitation::find(url.scheme(), &name, all, data).or_else(|| {
-                let domain = host.display()?.imitates.clone()?;
-                let top = data.top_domains();
-                let kind = if top.listed().contains(&domain) {
-                    ImitationKind::SkeletonMatchOwn
-                } else if top.is_top_bucket(&domain) {
-                    ImitationKind::SkeletonMatchTopBucket
-                } else {
-                    ImitationKind::SkeletonMatchPopular
-                };
-                Some(Imitation { domain, kind })
-            });
-            if let Some(imitation) = imitation {
-                out.push(imitation_warning(&name, host.display(), imitation));
-            }
-            if let Some(display) = host.display() {
-                display_warnings(display, out);
-            }
+    // A domain is told without building the typed host.
+    let Some(domain) = url.domain() else {
+        if let Some(Host::Ipv4(_) | Host::Ipv6(_)) = url.host() {
+            let hostname = url.host_str().unwrap_or_default();
+            out.push(Warning::new(
+                WarningCode::IpAddressHost,
+                format!(
+                    "the host is the bare IP address {hostname}: there is no domain name to recognize, which links \
+                     that hide where they go often use"
+                ),
+                Some(hostname.to_owned()),
+            ));
         }
-        _ => {}
+        return;
+    };
+    // The name without a root dot or empty labels, which every
+    // spelling of the host shares: the warnings read it, and its
+    // Public Suffix List answer is the host's when it is the host.
+    let name = name::warning_name(domain);
+    let all = match &name {
+        std::borrow::Cow::Borrowed(_) => host.answer(url),
+        std::borrow::Cow::Owned(_) => None,
+    };
+    let registrable = match &name {
+        std::borrow::Cow::Borrowed(_) => all.and_then(|a| a.registrable_domain()),
+        std::borrow::Cow::Owned(name) => data.psl().registrable_domain(name),
+    };
+    if let Some(registrable) = registrable
+        && let Some(inner) = domains::domain_in_subdomain(&name, registrable, data.psl())
+    {
+        out.push(Warning::new(
+            WarningCode::DomainInSubdomain,
+            format!(
+                "{inner} is only part of the name: read labels from the right, and the host {domain} \
+                 belongs to {registrable}"
+            ),
+            Some(inner),
+        ));
+    }
+    if let Some(problem) = dns_length_problem(&name) {
+        out.push(dns_length_warning(&name, problem));
+    }
+    if let Some(unicode) = host.unicode() {
+        out.push(Warning::new(
+            WarningCode::PunycodeHost,
+            format!(
+                "the host {domain} is Punycode for {unicode}; internationalized names are legitimate, \
+                 but the same mechanism allows look-alikes, so check a host like this you did not type"
+            ),
+            Some(unicode.to_owned()),
+        ));
+    }
+    let imitation = imitation::find(url.scheme(), &name, all, data).or_else(|| {
+        let domain = host.display()?.imitates.clone()?;
+        let top = data.top_domains();
+        let kind = if top.listed().contains(&domain) {
+            ImitationKind::SkeletonMatchOwn
+        } else if top.is_top_bucket(&domain) {
+            ImitationKind::SkeletonMatchTopBucket
+        } else {
+            ImitationKind::SkeletonMatchPopular
+        };
+        Some(Imitation { domain, kind })
+    });
+    if let Some(imitation) = imitation {
+        out.push(imitation_warning(&name, host.display(), imitation));
+    }
+    if let Some(display) = host.display() {
+        display_warnings(display, out);
     }
 }
 
@@ -528,14 +532,10 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
     let Some(query) = url.query() else {
         return;
     };
-    let params: Vec<(String, String)> = form_urlencoded::raw_pairs(query)
-        .map(|pair| {
-            (
-                pair.decoded_name().into_owned(),
-                pair.decoded_value().into_owned(),
-            )
-        })
-        .collect();
+    let params: Vec<(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)> =
+        form_urlencoded::raw_pairs(query)
+            .map(|pair| (pair.decoded_name(), pair.decoded_value()))
+            .collect();
     let mut secrets: Vec<(&str, &'static str)> = Vec::new();
     for (name, value) in &params {
         if let Some(found) = embedded::value_is_url(value) {
@@ -550,9 +550,9 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
         }
         if let Some(kind) = secrets::secret_kind(name)
             && !value.is_empty()
-            && !secrets.iter().any(|(n, _)| *n == name.as_str())
+            && !secrets.iter().any(|(n, _)| *n == name.as_ref())
         {
-            secrets.push((name.as_str(), kind));
+            secrets.push((name.as_ref(), kind));
         }
     }
     if !secrets.is_empty() {
@@ -586,13 +586,15 @@ fn path_and_query_warnings(url: &Url, out: &mut Vec<Warning>) {
 }
 
 /// The warnings about the text as typed: a mistyped scheme, a parser
-/// differential, an encoded dot segment; and the parser differential found.
+/// differential, an encoded dot segment; the parser differential found is
+/// put in `differential` (left as it is when there is none).
 fn typed_warnings(
     reading: &Reading<'_>,
     url: &Url,
     host: &HostAnswer,
     out: &mut Vec<Warning>,
-) -> Option<ParserDifferential> {
+    differential: &mut Option<ParserDifferential>,
+) {
     let typed = reading.text();
     // A relative reference resolved against a base has no scheme or
     // authority of its own to mistype, nor one that another parser could
@@ -664,7 +666,9 @@ fn typed_warnings(
             .at(Some(character), found.position),
         );
     }
-    found
+    if found.is_some() {
+        *differential = found;
+    }
 }
 
 /// The warning for a host name the DNS cannot carry.
@@ -744,26 +748,35 @@ pub fn inspect_with(text: &str, data: &Data) -> LinkReport {
 }
 
 /// [`inspect_reading`] for a reading no longer needed: its URL moves into
-/// the report instead of being copied.
+/// the report instead of being copied. The findings are written into the
+/// report's fields, not moved there.
 fn report_of(reading: Reading<'_>, data: &Data) -> LinkReport {
-    let found = inspection_of(&reading, data);
-    let input = reading.text().to_owned();
-    let scheme_assumed = reading.scheme_assumed();
-    let (url, error) = match reading.into_url() {
-        Ok(url) => (Some(url), None),
-        Err(e) => (None, Some(e)),
+    let mut report = LinkReport {
+        input: reading.text().to_owned(),
+        error: None,
+        scheme_assumed: reading.scheme_assumed(),
+        url: None,
+        host: HostAnswer::default(),
+        parser_differential: None,
+        warnings: Vec::new(),
+        max_severity: None,
+        wrapped: None,
     };
-    LinkReport {
-        input,
-        error,
-        scheme_assumed,
-        url,
-        host: found.host,
-        parser_differential: found.parser_differential,
-        warnings: found.warnings,
-        max_severity: found.max_severity,
-        wrapped: found.wrapped,
+    report.max_severity = inspect_into(
+        &reading,
+        data,
+        Findings {
+            host: &mut report.host,
+            parser_differential: &mut report.parser_differential,
+            warnings: &mut report.warnings,
+            wrapped: &mut report.wrapped,
+        },
+    );
+    match reading.into_url() {
+        Ok(url) => report.url = Some(url),
+        Err(e) => report.error = Some(e),
     }
+    report
 }
 
 /// [`inspect_with`] for a text already read (with a base, say): the report
@@ -865,7 +878,32 @@ fn wrapped(
 /// ```
 pub fn inspection_of(reading: &Reading<'_>, data: &Data) -> Inspection {
     let mut found = Inspection::default();
-    let mut warnings = Vec::new();
+    found.max_severity = inspect_into(
+        reading,
+        data,
+        Findings {
+            host: &mut found.host,
+            parser_differential: &mut found.parser_differential,
+            warnings: &mut found.warnings,
+            wrapped: &mut found.wrapped,
+        },
+    );
+    found
+}
+
+/// Where [`inspect_into`] writes what it finds: the fields of an
+/// [`Inspection`] or of a [`LinkReport`], each empty before.
+struct Findings<'f> {
+    host: &'f mut HostAnswer,
+    parser_differential: &'f mut Option<ParserDifferential>,
+    warnings: &'f mut Vec<Warning>,
+    wrapped: &'f mut Option<Box<Wrapped>>,
+}
+
+/// The findings of [`inspection_of`], written into `found`; the highest
+/// severity among the warnings is returned.
+fn inspect_into(reading: &Reading<'_>, data: &Data, found: Findings<'_>) -> Option<Severity> {
+    let warnings = found.warnings;
     if let Some(authority) = authority_as_typed(reading) {
         let encoded = encoded_delimiters(authority);
         if !encoded.is_empty() {
@@ -882,16 +920,17 @@ pub fn inspection_of(reading: &Reading<'_>, data: &Data) -> Inspection {
     }
     match reading.url() {
         Ok(url) => {
-            found.host = HostAnswer::shown(url, data);
+            let host = &mut *found.host;
+            host.show(url, data);
             warnings.extend(scheme_warning(url.scheme()));
-            userinfo_warnings(url, url.host_str().unwrap_or_default(), data, &mut warnings);
-            host_warnings(url, &found.host, data, &mut warnings);
-            place_label_characters(reading, &mut warnings);
-            path_and_query_warnings(url, &mut warnings);
+            userinfo_warnings(url, url.host_str().unwrap_or_default(), data, warnings);
+            host_warnings(url, host, data, warnings);
+            place_label_characters(reading, warnings);
+            path_and_query_warnings(url, warnings);
             warnings.extend(spelled_host::spelled_host(reading, url));
             warnings.extend(length_warning(url.as_str()));
-            found.parser_differential = typed_warnings(reading, url, &found.host, &mut warnings);
-            found.wrapped = wrapped(url, &found.host, data, &mut warnings);
+            typed_warnings(reading, url, host, warnings, found.parser_differential);
+            *found.wrapped = wrapped(url, host, data, warnings);
         }
         Err(_) => {
             let scheme = reading
@@ -904,9 +943,7 @@ pub fn inspection_of(reading: &Reading<'_>, data: &Data) -> Inspection {
         }
     }
     warnings.sort_by_key(|w| std::cmp::Reverse(w.severity));
-    found.max_severity = warnings.first().map(|w| w.severity);
-    found.warnings = warnings;
-    found
+    warnings.first().map(|w| w.severity)
 }
 
 /// One reading of `text`, and both answers built from it: the

@@ -35,7 +35,7 @@ pub(crate) fn encoded_dot_segment(url: &Url, text: &str) -> Option<EncodedDotSeg
         return None;
     }
     let path = url.path();
-    if !path.contains('%') {
+    if !onecontact_bytes::word::holds_byte(path.as_bytes(), b'%') {
         return None;
     }
     for segment in path.split('/') {

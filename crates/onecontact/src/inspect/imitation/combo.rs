@@ -74,26 +74,29 @@ impl KeywordPairs {
                 .iter()
                 .any(|k| k.is_empty() || skeleton.windows(k.len()).any(|w| w == k.as_bytes()));
         }
-        skeleton.windows(2).enumerate().any(|(i, pair)| {
-            let [a, b] = pair else { return false };
+        let mut rest = skeleton;
+        while let [a, b, ..] = rest {
             let a = usize::from(*a & 127);
-            if self.seconds.get(a).is_none_or(|s| s & (1 << (b & 31)) == 0) {
-                return false;
-            }
-            let rest = skeleton.get(i..).unwrap_or_default();
-            let mut bits = self.by_first.get(a).copied().unwrap_or(0);
-            while bits != 0 {
-                let k = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if keywords
-                    .get(k)
-                    .is_some_and(|k| rest.starts_with(k.as_bytes()))
-                {
-                    return true;
+            if self
+                .seconds
+                .get(a)
+                .is_some_and(|s| s & (1 << (b & 31)) != 0)
+            {
+                let mut bits = self.by_first.get(a).copied().unwrap_or(0);
+                while bits != 0 {
+                    let k = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if keywords
+                        .get(k)
+                        .is_some_and(|k| rest.starts_with(k.as_bytes()))
+                    {
+                        return true;
+                    }
                 }
             }
-            false
-        })
+            rest = rest.get(1..).unwrap_or_default();
+        }
+        false
     }
 }
 

@@ -5,9 +5,9 @@
 use std::borrow::Cow;
 
 use super::domain::{DomainInfo, e2ld_de_facto};
-use super::quick;
 use super::words::is_common_word;
 use super::{Imitation, ImitationKind, Targets};
+use super::{hashes, quick};
 use crate::inspect::display::lookalike::skeleton_of;
 
 /// Chromium's `kMinE2LDLengthForTargetEmbedding`: names without registry
@@ -121,7 +121,7 @@ fn skeleton_target(check: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Stri
     }
     let bucket = quick::top_bucket_skeletons();
     check.skeletons.iter().find_map(|s| {
-        if !bucket.contains(quick::hash_str(s)) {
+        if !bucket.contains(hashes::hash_str(s)) {
             return None;
         }
         targets

@@ -37,8 +37,10 @@ pub(crate) mod distance;
 pub(crate) mod domain;
 mod embedding;
 pub(crate) mod engaged;
+mod hashes;
 mod own;
 mod quick;
+mod tokens;
 pub(crate) mod words;
 
 use onecontact_psl::{Answer, List};

@@ -7,25 +7,11 @@ use std::sync::OnceLock;
 use crate::inspect::display::lookalike::{TopDomains, ascii_prototype};
 
 use super::Targets;
-
-const BASE: u64 = 0x100_0000_01b3;
+use super::hashes::{BASE, Hashes, POWERS, extend, step};
+use super::tokens::{HostTokens, MAX_HOST};
 
 /// The code a hash gives a dot.
 const DOT: u64 = b'.' as u64 + 1;
-
-/// The hash of a string, character by character.
-pub(crate) fn hash_str(s: &str) -> u64 {
-    if s.is_ascii() {
-        return s.bytes().fold(0u64, |h, b| {
-            h.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1)
-        });
-    }
-    s.chars().fold(0u64, step)
-}
-
-fn step(h: u64, c: char) -> u64 {
-    h.wrapping_mul(BASE).wrapping_add(u64::from(c) + 1)
-}
 
 /// The hash of the skeleton of an ASCII `token` with `.` and `-` left out
 /// (the same as [`hash_str`] of that skeleton); `None` for other text.
@@ -48,129 +34,6 @@ pub(crate) fn joined_skeleton_hash(token: &str) -> Option<u64> {
         }
     }
     Some(h)
-}
-
-/// The skeleton of each ASCII byte as at most two ASCII bytes (the second
-/// 0 when there is one); `[0, 0]` when its prototype is not ASCII.
-const PROTOTYPES: [[u8; 2]; 128] = {
-    let mut table = [[0u8; 2]; 128];
-    let mut b = 0u8;
-    while b < 128 {
-        let skeleton = match ascii_prototype(b) {
-            None => [b, 0],
-            Some(p) => match p.as_bytes() {
-                [x] if x.is_ascii() => [*x, 0],
-                [x, y] if x.is_ascii() && y.is_ascii() => [*x, *y],
-                _ => [0, 0],
-            },
-        };
-        // `b` is below 128, the table's length.
-        #[allow(clippy::indexing_slicing)]
-        {
-            table[b as usize] = skeleton;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// The multiplier that spreads a hash over a table's slots (the
-/// polynomial hashes' low bits follow the characters' low bits).
-const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// A set of hashes, each with the index of the string it was taken from:
-/// an open-addressing table of at most half load, so that a hash not in
-/// the set is told in one or two probes.
-/// A bit filter in front of the table (a bit per slot of a table sixteen
-/// times as large) tells most hashes that are not in it with one test.
-#[derive(Debug, Default)]
-pub(crate) struct Hashes {
-    slots: Vec<(u64, u32)>,
-    shift: u32,
-    filter: Vec<u64>,
-    filter_shift: u32,
-}
-
-impl Hashes {
-    fn of<'s>(strings: impl Iterator<Item = &'s str>) -> Hashes {
-        Hashes::of_hashes(strings.map(hash_str))
-    }
-
-    /// The set of `hashes` (each with its place in the iterator).
-    fn of_hashes(hashes: impl Iterator<Item = u64>) -> Hashes {
-        let mut v: Vec<(u64, u32)> = hashes.zip(0u32..).map(|(h, i)| (h.max(1), i)).collect();
-        // One entry per hash (the first string's): a string whose hash
-        // another string of the set has too may be missed by `any`, never
-        // by `contains`.
-        v.sort_unstable();
-        v.dedup_by_key(|e| e.0);
-        let size = (v.len() * 2).next_power_of_two().max(16);
-        let bits = size * 16;
-        let mut set = Hashes {
-            slots: vec![(0, 0); size],
-            shift: 64 - size.trailing_zeros(),
-            filter: vec![0; bits / 64],
-            filter_shift: 64 - bits.trailing_zeros(),
-        };
-        let mask = size - 1;
-        for entry in v {
-            let bit = set.filter_bit(entry.0);
-            if let Some(word) = set.filter.get_mut(bit / 64) {
-                *word |= 1 << (bit % 64);
-            }
-            let mut at = set.slot(entry.0);
-            while set.slots.get(at).is_some_and(|s| s.0 != 0) {
-                at = (at + 1) & mask;
-            }
-            if let Some(slot) = set.slots.get_mut(at) {
-                *slot = entry;
-            }
-        }
-        set
-    }
-
-    fn slot(&self, h: u64) -> usize {
-        // The top bits of the product: below the table's size.
-        #[allow(clippy::cast_possible_truncation)]
-        let at = (h.wrapping_mul(SPREAD) >> self.shift) as usize;
-        at
-    }
-
-    fn filter_bit(&self, h: u64) -> usize {
-        // The top bits of the product: below the filter's size.
-        #[allow(clippy::cast_possible_truncation)]
-        let bit = (h.wrapping_mul(SPREAD) >> self.filter_shift) as usize;
-        bit
-    }
-
-    /// Whether `h` may be the hash of a string of the set.
-    pub(crate) fn contains(&self, h: u64) -> bool {
-        self.any(h, |_| true)
-    }
-
-    /// Whether the string of the set kept for the hash `h` passes `test`
-    /// (given its index); `false` may still leave another string of that
-    /// hash.
-    fn any(&self, h: u64, test: impl Fn(u32) -> bool) -> bool {
-        let h = h.max(1);
-        let bit = self.filter_bit(h);
-        if self
-            .filter
-            .get(bit / 64)
-            .is_none_or(|word| word & (1 << (bit % 64)) == 0)
-        {
-            return false;
-        }
-        let mask = self.slots.len().wrapping_sub(1);
-        let mut at = self.slot(h);
-        loop {
-            match self.slots.get(at) {
-                Some(&(0, _)) | None => return false,
-                Some(&(s, i)) if s == h && test(i) => return true,
-                Some(_) => at = (at + 1) & mask,
-            }
-        }
-    }
 }
 
 /// The hashes of the skeletons of the built-in top-bucket domains.
@@ -273,41 +136,34 @@ fn edit_parts() -> &'static Hashes {
 /// built-in edit-distance skeleton, by the two parts [`edit_parts`] keeps,
 /// cut about the middle of the first `name_len` bytes (the name before
 /// the registry, so that both parts hold as much of it; any cut is sound).
-fn may_be_near_edit_skeleton(skeleton: &[u8], name_len: usize) -> bool {
+/// `hash` is the skeleton's hash.
+fn may_be_near_edit_skeleton(skeleton: &[u8], hash: u64, name_len: usize) -> bool {
     let n = skeleton.len();
     if n < 2 {
         return true;
     }
     let k = (name_len.saturating_sub(1) / 2).min(n - 2);
-    let (Some(head), Some(tail)) = (skeleton.get(..k), skeleton.get(k + 2..)) else {
+    let (Some(head), Some(gap), Some(&power)) = (
+        skeleton.get(..k),
+        skeleton.get(k..k + 2),
+        POWERS.get(n - k - 2),
+    ) else {
         return true;
     };
-    let hash = |part: &[u8]| {
-        part.iter().fold(0u64, |h, &b| {
-            h.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1)
-        })
-    };
+    let head = extend(0, head);
+    // The hash of the bytes after the first `k + 2`: the whole less the
+    // first `k + 2` shifted over them.
+    let tail = hash.wrapping_sub(extend(head, gap).wrapping_mul(power));
     let parts = edit_parts();
-    parts.contains(prefix_key(hash(head), head.len()))
-        || parts.contains(suffix_key(hash(tail), tail.len()))
+    parts.contains(prefix_key(head, k)) || parts.contains(suffix_key(tail, n - k - 2))
 }
-
-/// The longest host (in bytes) the quick refusal reads; longer hosts take
-/// the full path.
-const MAX_HOST: usize = 96;
-
-/// The most tokens (parts between `.` and `-`) the quick refusal reads.
-const MAX_TOKENS: usize = 16;
-
-/// The longest eTLD+1 skeleton (in bytes) the quick refusal reads.
-const MAX_ETLD1_SKELETON: usize = 64;
 
 /// Whether one of Chromium's heuristics may match an ASCII `host` of
 /// eTLD+1 `etld1` (name without registry `e2ld`), with the built-in list
 /// only; `false` is a proof that none does (or that the eTLD+1 is a
 /// popular domain, which the gate lets pass), read from one pass over the
-/// host's bytes that hashes the skeleton of each token, and one over the
-/// eTLD+1 that writes its skeleton:
+/// host's bytes ([`HostTokens`]: the hash of each token's skeleton, and the
+/// eTLD+1's skeleton and its hash):
 /// - edit distance or swap: a hash of the eTLD+1 skeleton's deletion
 ///   neighbourhood is in the index;
 /// - target embedding: a token's skeleton is a joined top-bucket skeleton
@@ -324,102 +180,20 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
     let Some(etld1_start) = host.len().checked_sub(etld1.len()) else {
         return true;
     };
-    if bytes.get(etld1_start..) != Some(etld1.as_bytes()) {
+    // The eTLD+1 is most often the host's own end (the same bytes), told
+    // without comparing them.
+    let tail = bytes.get(etld1_start..).unwrap_or_default();
+    if !std::ptr::eq(tail, etld1.as_bytes()) && tail != etld1.as_bytes() {
         return true;
     }
-    // Each token's skeleton's hash and `BASE` to its length; bit `e` of
-    // `long`: token `e` has four characters or more.
-    let mut tokens = [(0u64, 0u64); MAX_TOKENS];
-    let mut long = 0u32;
-    let mut count = 0;
-    let (mut hash, mut power, mut token_len) = (0u64, 1u64, 0u32);
-    // Empty tokens (`a--b`, `-a`, `a.`) make the tokens' names differ
-    // from the host's text: the full path reads them, and so every host
-    // with an `xn--` label (whose skeletons are those of its Unicode form).
-    let mut after_separator = true;
-    for &b in bytes {
-        if b == b'.' || b == b'-' {
-            if after_separator {
-                return true;
-            }
-            after_separator = true;
-            let Some(slot) = tokens.get_mut(count) else {
-                return true;
-            };
-            *slot = (hash, power);
-            long |= u32::from(token_len >= 4) << count;
-            count += 1;
-            (hash, power, token_len) = (0, 1, 0);
-            continue;
-        }
-        after_separator = false;
-        token_len += 1;
-        let Some(&[first, second]) = PROTOTYPES.get(usize::from(b)) else {
-            return true;
-        };
-        if first == 0 {
-            return true;
-        }
-        hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(first) + 1);
-        power = power.wrapping_mul(BASE);
-        if second != 0 {
-            hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(second) + 1);
-            power = power.wrapping_mul(BASE);
-        }
-    }
-    if after_separator {
+    let mut read = HostTokens::new();
+    if !read.read(bytes, etld1_start, e2ld.len()) {
         return true;
     }
-    let Some(slot) = tokens.get_mut(count) else {
-        return true;
-    };
-    *slot = (hash, power);
-    long |= u32::from(token_len >= 4) << count;
-    count += 1;
-    let tokens = tokens.get(..count).unwrap_or_default();
-    // The eTLD+1's skeleton and its hash (its bytes were read above: each
-    // has an ASCII skeleton).
-    let mut skeleton = [0u8; MAX_ETLD1_SKELETON];
-    let mut len = 0;
-    let mut etld1_hash = 0u64;
-    for &b in etld1.as_bytes() {
-        let [first, second] = match b {
-            b'.' | b'-' => [b, 0],
-            _ => PROTOTYPES.get(usize::from(b)).copied().unwrap_or_default(),
-        };
-        let Some(out) = skeleton.get_mut(len) else {
-            return true;
-        };
-        *out = first;
-        len += 1;
-        etld1_hash = etld1_hash
-            .wrapping_mul(BASE)
-            .wrapping_add(u64::from(first) + 1);
-        if second != 0 {
-            let Some(out) = skeleton.get_mut(len) else {
-                return true;
-            };
-            *out = second;
-            len += 1;
-            etld1_hash = etld1_hash
-                .wrapping_mul(BASE)
-                .wrapping_add(u64::from(second) + 1);
-        }
-    }
-    let etld1_skeleton = skeleton.get(..len).unwrap_or_default();
-    // The name without registry (what combo squatting reads): the
-    // eTLD+1's skeleton before as many dots as the registry has labels.
-    let registry_labels = etld1
-        .as_bytes()
-        .get(e2ld.len()..)
-        .map_or(0, |r| r.iter().filter(|&&b| b == b'.').count());
-    let mut end = etld1_skeleton.len();
-    for _ in 0..registry_labels {
-        end = etld1_skeleton
-            .get(..end)
-            .and_then(|head| head.iter().rposition(|&b| b == b'.'))
-            .unwrap_or(0);
-    }
+    let etld1_skeleton = read.etld1_skeleton();
+    let etld1_hash = read.etld1_hash();
+    // The name without registry (what combo squatting reads).
+    let end = read.name_len();
     let baked = targets.top.has_baked();
     if baked {
         // The gate: a popular domain is never an imitation (a miss only
@@ -435,7 +209,8 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
                 (0..TopDomains::edit_len())
                     .filter_map(|i| TopDomains::edit_entry(i).map(|(s, _)| s))
             });
-            if may_be_near_edit_skeleton(etld1_skeleton, end) && index.may_have_near(etld1_skeleton)
+            if may_be_near_edit_skeleton(etld1_skeleton, etld1_hash, end)
+                && index.may_have_near(etld1_skeleton)
             {
                 return true;
             }
@@ -451,8 +226,9 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
     }
     let joined = joined_skeletons();
     let bucket = bucket();
-    for (e, &(hash, power)) in tokens.iter().enumerate() {
-        if long & (1 << e) != 0 && joined.contains(hash) {
+    for e in 0..read.count() {
+        let (hash, power) = read.token(e);
+        if read.is_long(e) && joined.contains(hash) {
             return true;
         }
         if e == 0 || !bucket.last_labels.contains(hash) {
@@ -462,7 +238,8 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
         // `before.run`, hashed from the run's hash.
         let (mut hash, mut power) = (hash, power);
         let first = (e + 1).saturating_sub(bucket.max_labels);
-        for &(before, before_power) in tokens.get(first..e).unwrap_or_default().iter().rev() {
+        for b in (first..e).rev() {
+            let (before, before_power) = read.token(b);
             hash = before
                 .wrapping_mul(BASE)
                 .wrapping_add(DOT)
@@ -479,6 +256,7 @@ pub(crate) fn may_match(host: &str, etld1: &str, e2ld: &str, targets: &Targets<'
 
 #[cfg(test)]
 mod tests {
+    use super::super::hashes::hash_str;
     use super::*;
 
     #[test]
@@ -525,7 +303,7 @@ mod tests {
             for v in variants {
                 for name_len in 0..=v.len() + 2 {
                     assert!(
-                        may_be_near_edit_skeleton(&v, name_len),
+                        may_be_near_edit_skeleton(&v, extend(0, &v), name_len),
                         "{} {name_len}",
                         String::from_utf8_lossy(&v)
                     );
@@ -534,7 +312,12 @@ mod tests {
             }
         }
         assert!(near > 1000);
-        assert!(!may_be_near_edit_skeleton(b"unrelated-name.example", 14));
+        let unrelated = b"unrelated-name.example";
+        assert!(!may_be_near_edit_skeleton(
+            unrelated,
+            extend(0, unrelated),
+            14
+        ));
     }
 
     #[test]
@@ -557,24 +340,5 @@ mod tests {
             "example",
             &targets
         ));
-    }
-
-    #[test]
-    fn the_skeleton_table_is_the_prototypes() {
-        for b in 0..128u8 {
-            let want = match ascii_prototype(b) {
-                None => vec![b],
-                Some(p) if p.is_ascii() => p.as_bytes().to_vec(),
-                Some(_) => vec![0],
-            };
-            let got: Vec<u8> = PROTOTYPES[usize::from(b)]
-                .iter()
-                .copied()
-                .enumerate()
-                .filter(|&(i, p)| i == 0 || p != 0)
-                .map(|(_, p)| p)
-                .collect();
-            assert_eq!(got, want, "{b}");
-        }
     }
 }
