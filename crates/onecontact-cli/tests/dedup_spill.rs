@@ -165,7 +165,13 @@ fn counts_in_the_summary_take_their_plural() {
 #[test]
 fn ctrl_c_leaves_no_temporary_file() {
     let temp = temp_dir("sigint");
-    let mut child = bin()
+    // A command started in the background of a shell inherits SIGINT
+    // ignored, and keeps it so (as a program should): GNU env gives the
+    // command SIGINT's default action whatever this test inherited.
+    let mut child = Command::new("env")
+        .arg("--default-signal=INT")
+        .arg(env!("CARGO_BIN_EXE_onecontact"))
+        .env_remove("NO_COLOR")
         .args(["dedup", "--memory", "1K", "--input", "-", "--temp-dir"])
         .arg(&temp)
         .stdin(Stdio::piped())
@@ -204,7 +210,18 @@ fn ctrl_c_leaves_no_temporary_file() {
         .status()
         .unwrap();
     assert!(status.success());
-    let status = child.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("dedup did not end within 30 s of SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
     drop(stdin);
     assert!(!status.success());
     assert_eq!(std::fs::read_dir(&temp).unwrap().count(), 0);
