@@ -10,6 +10,8 @@
 //! and suffix hashes) and probes a hash table per hash. The candidates are
 //! then checked with the exact comparisons.
 
+use super::table::HashTable;
+
 /// Whether `a` and `b` are at most one insertion, deletion or substitution
 /// apart (Chromium's `IsEditDistanceAtMostOne`, on characters).
 pub(crate) fn edit_distance_at_most_one(a: &str, b: &str) -> bool {
@@ -161,40 +163,16 @@ fn neighbours(n: usize, code: impl Fn(usize) -> u64, f: &mut impl FnMut(u64)) {
 }
 
 /// An index of strings by their deletion neighbourhoods (see the module
-/// documentation): an open-addressing table of (hash, string index).
+/// documentation): every (hash, string index) of their neighbourhoods.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Neighbourhoods {
-    slots: Vec<(u64, u32)>,
-    mask: usize,
-    /// 64 less the table's size in bits: the shift that takes a slot
-    /// from a spread hash.
-    shift: u32,
-    /// A bit per slot of a table sixteen times as large, set for the
-    /// hashes held: most hashes not held are told by one bit.
-    filter: Vec<u64>,
-    /// The shift that takes a bit of `filter` from a spread hash.
-    filter_shift: u32,
-}
-
-/// The multiplier that spreads a hash over the table's slots (the
-/// polynomial hashes' low bits follow the characters' low bits).
-const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// An empty slot (a hash of 0 with no string; a real zero hash is moved to 1).
-const EMPTY: (u64, u32) = (0, u32::MAX);
-
-fn key(h: u64) -> u64 {
-    h.max(1)
+    table: HashTable,
 }
 
 impl Neighbourhoods {
     /// No string.
     pub(crate) const EMPTY: Neighbourhoods = Neighbourhoods {
-        slots: Vec::new(),
-        mask: 0,
-        shift: 0,
-        filter: Vec::new(),
-        filter_shift: 0,
+        table: HashTable::EMPTY,
     };
 
     /// The index of `strings` (string `i` is found as `i`).
@@ -204,33 +182,11 @@ impl Neighbourhoods {
             let Ok(i) = u32::try_from(i) else {
                 break;
             };
-            for_each_neighbour(s, |h| entries.push((key(h), i)));
+            for_each_neighbour(s, |h| entries.push((h, i)));
         }
-        entries.sort_unstable();
-        entries.dedup();
-        let size = (entries.len() * 2).next_power_of_two().max(16);
-        let bits = size * 16;
-        let mut index = Neighbourhoods {
-            slots: vec![EMPTY; size],
-            mask: size - 1,
-            shift: 64 - size.trailing_zeros(),
-            filter: vec![0; bits / 64],
-            filter_shift: 64 - bits.trailing_zeros(),
-        };
-        for entry in entries {
-            let bit = index.filter_bit(entry.0);
-            if let Some(word) = index.filter.get_mut(bit / 64) {
-                *word |= 1 << (bit % 64);
-            }
-            let mut at = index.slot(entry.0);
-            while index.slots.get(at).is_some_and(|s| *s != EMPTY) {
-                at = (at + 1) & index.mask;
-            }
-            if let Some(slot) = index.slots.get_mut(at) {
-                *slot = entry;
-            }
+        Neighbourhoods {
+            table: HashTable::new(entries),
         }
-        index
     }
 
     /// Whether some string may be at most one edit or one swap away from
@@ -238,7 +194,7 @@ impl Neighbourhoods {
     /// neighbourhood's hashes are taken in one pass each way, and each is
     /// looked for in the filter, then in the table.
     pub(crate) fn may_have_near(&self, s: &[u8]) -> bool {
-        if self.slots.is_empty() {
+        if self.table.is_empty() {
             return false;
         }
         let Some((&last, init)) = s.split_last() else {
@@ -267,60 +223,21 @@ impl Neighbourhoods {
 
     /// Whether the hash `h` of a neighbour is in the table.
     fn has(&self, h: u64) -> bool {
-        let h = key(h);
-        let bit = self.filter_bit(h);
-        if self
-            .filter
-            .get(bit / 64)
-            .is_none_or(|word| word & (1 << (bit % 64)) == 0)
-        {
-            return false;
-        }
-        let mut at = self.slot(h);
-        loop {
-            match self.slots.get(at) {
-                Some(&(slot, _)) if slot == h => return true,
-                Some(&(0, _)) | None => return false,
-                Some(_) => at = (at + 1) & self.mask,
-            }
-        }
-    }
-
-    /// The bit of `filter` of a hash.
-    fn filter_bit(&self, h: u64) -> usize {
-        // The top bits of the product: below the filter's size.
-        #[allow(clippy::cast_possible_truncation)]
-        let bit = (h.wrapping_mul(SPREAD) >> self.filter_shift) as usize;
-        bit
-    }
-
-    /// The slot a hash is looked for from.
-    fn slot(&self, h: u64) -> usize {
-        // The top bits of the product: at most the table's size.
-        #[allow(clippy::cast_possible_truncation)]
-        let at = (h.wrapping_mul(SPREAD) >> self.shift) as usize;
-        at
+        self.table.holds(h)
     }
 
     /// The indexes of the strings that may be at most one edit or one swap
     /// away from `s`, sorted, each once (to be checked exactly).
     pub(crate) fn candidates(&self, s: &str, out: &mut Vec<u32>) {
         out.clear();
-        if self.slots.is_empty() {
+        if self.table.is_empty() {
             return;
         }
         for_each_neighbour(s, |h| {
-            let h = key(h);
-            let mut at = self.slot(h);
-            while let Some(&(slot, i)) = self.slots.get(at) {
-                if (slot, i) == EMPTY {
-                    break;
-                }
-                if slot == h {
-                    out.push(i);
-                }
-                at = (at + 1) & self.mask;
-            }
+            self.table.any(h, |i| {
+                out.push(i);
+                false
+            });
         });
         out.sort_unstable();
         out.dedup();

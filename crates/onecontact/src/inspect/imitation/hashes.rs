@@ -2,6 +2,8 @@
 //! them (a polynomial over the characters' codes, each code the character
 //! plus one), and sets of them.
 
+use super::table::HashTable;
+
 /// The polynomial's base (a prime).
 pub(super) const BASE: u64 = 0x100_0000_01b3;
 
@@ -45,21 +47,11 @@ pub(super) const POWERS: [u64; MAX_POWER + 1] = {
     table
 };
 
-/// The multiplier that spreads a hash over a table's slots (the
-/// polynomial hashes' low bits follow the characters' low bits).
-const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// A set of hashes, each with the index of the string it was taken from:
-/// an open-addressing table of at most half load, so that a hash not in
-/// the set is told in one or two probes.
-/// A bit filter in front of the table (a bit per slot of a table sixteen
-/// times as large) tells most hashes that are not in it with one test.
+/// A set of hashes, each with the index of the string it was taken from
+/// (one entry per hash: the first string's).
 #[derive(Debug, Default)]
 pub(crate) struct Hashes {
-    slots: Vec<(u64, u32)>,
-    shift: u32,
-    filter: Vec<u64>,
-    filter_shift: u32,
+    table: HashTable,
 }
 
 impl Hashes {
@@ -75,71 +67,20 @@ impl Hashes {
         // by `contains`.
         v.sort_unstable();
         v.dedup_by_key(|e| e.0);
-        let size = (v.len() * 2).next_power_of_two().max(16);
-        let bits = size * 16;
-        let mut set = Hashes {
-            slots: vec![(0, 0); size],
-            shift: 64 - size.trailing_zeros(),
-            filter: vec![0; bits / 64],
-            filter_shift: 64 - bits.trailing_zeros(),
-        };
-        let mask = size - 1;
-        for entry in v {
-            let bit = set.filter_bit(entry.0);
-            if let Some(word) = set.filter.get_mut(bit / 64) {
-                *word |= 1 << (bit % 64);
-            }
-            let mut at = set.slot(entry.0);
-            while set.slots.get(at).is_some_and(|s| s.0 != 0) {
-                at = (at + 1) & mask;
-            }
-            if let Some(slot) = set.slots.get_mut(at) {
-                *slot = entry;
-            }
+        Hashes {
+            table: HashTable::new(v),
         }
-        set
-    }
-
-    fn slot(&self, h: u64) -> usize {
-        // The top bits of the product: below the table's size.
-        #[allow(clippy::cast_possible_truncation)]
-        let at = (h.wrapping_mul(SPREAD) >> self.shift) as usize;
-        at
-    }
-
-    fn filter_bit(&self, h: u64) -> usize {
-        // The top bits of the product: below the filter's size.
-        #[allow(clippy::cast_possible_truncation)]
-        let bit = (h.wrapping_mul(SPREAD) >> self.filter_shift) as usize;
-        bit
     }
 
     /// Whether `h` may be the hash of a string of the set.
     pub(crate) fn contains(&self, h: u64) -> bool {
-        self.any(h, |_| true)
+        self.table.holds(h)
     }
 
     /// Whether the string of the set kept for the hash `h` passes `test`
     /// (given its index); `false` may still leave another string of that
     /// hash.
     pub(super) fn any(&self, h: u64, test: impl Fn(u32) -> bool) -> bool {
-        let h = h.max(1);
-        let bit = self.filter_bit(h);
-        if self
-            .filter
-            .get(bit / 64)
-            .is_none_or(|word| word & (1 << (bit % 64)) == 0)
-        {
-            return false;
-        }
-        let mask = self.slots.len().wrapping_sub(1);
-        let mut at = self.slot(h);
-        loop {
-            match self.slots.get(at) {
-                Some(&(0, _)) | None => return false,
-                Some(&(s, i)) if s == h && test(i) => return true,
-                Some(_) => at = (at + 1) & mask,
-            }
-        }
+        self.table.any(h, test)
     }
 }

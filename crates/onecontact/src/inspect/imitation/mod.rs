@@ -40,6 +40,7 @@ pub(crate) mod engaged;
 mod hashes;
 mod own;
 mod quick;
+mod table;
 mod tokens;
 pub(crate) mod words;
 
