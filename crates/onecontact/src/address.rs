@@ -568,7 +568,7 @@ impl WebAddress {
         flags.set(WebFact::IpHost, self.host == HostClass::Ip);
         flags.set(
             WebFact::InternationalizedDomain,
-            url.domain().is_some_and(crate::host::has_xn_label),
+            url.domain().is_some_and(crate::labels::has_xn_label),
         );
         flags.set(WebFact::NonWebScheme, !self.is_website());
         flags.set(WebFact::HasCredentials, url.has_credentials());

@@ -147,6 +147,7 @@ mod data;
 mod defang;
 mod detail;
 mod detect;
+pub mod display;
 mod error;
 mod facts;
 #[doc(hidden)]
@@ -156,6 +157,7 @@ mod host;
 mod input;
 pub mod inspect;
 mod key;
+mod labels;
 mod lists;
 mod paste;
 mod reading;

@@ -2,7 +2,7 @@
 //! `onecontact` (the `lookalike-of-popular-domain` check).
 //!
 //! It reads the pinned `testdata/top-domains/domains.list` and writes
-//! `crates/onecontact/src/inspect/generated/top_domains.rs`. The skeletons
+//! `crates/onecontact/src/display/generated/top_domains.rs`. The skeletons
 //! come from the crate itself (`onecontact::inspect::codegen`), with the
 //! same code that computes a host's skeletons at run time, so the table and
 //! a list loaded with `TopDomains::parse` agree by construction. The xtask
@@ -15,7 +15,7 @@ use super::Generated;
 use crate::pinfile::sha256_hex;
 
 const INPUT: &str = "testdata/top-domains/domains.list";
-const OUTPUT: &str = "crates/onecontact/src/inspect/generated/top_domains.rs";
+const OUTPUT: &str = "crates/onecontact/src/display/generated/top_domains.rs";
 
 /// Returns the generated table file.
 pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {

@@ -32,7 +32,7 @@ pub fn check_inspect(text: &str) -> Result<(), String> {
     }
     let mut labels = display.labels.iter();
     for (a, s) in ascii.iter().zip(&shown) {
-        if !crate::host::is_xn_label(a) {
+        if !crate::labels::is_xn_label(a) {
             if a != s {
                 return Err(format!("{text:?}: ASCII label {a} shown as {s}"));
             }

@@ -40,7 +40,7 @@
 //! [`LinkReport::display`] is the host as a careful browser shows it in its
 //! address bar ([`display_host`]): each `xn--` label in Unicode when that is
 //! safe, in Punycode when it is not, with the [`DisplayReason`] of each label
-//! kept (the rules are listed in [`display`]), and the popular domain the
+//! kept (the rules are listed in [`display`](crate::display)), and the popular domain the
 //! host imitates, if any ([`TopDomains`]). Hosts without `xn--` labels take
 //! no Unicode step.
 //!
@@ -58,15 +58,15 @@
 //! assert_eq!(report.display().unwrap().host, "президент.рф");
 //! ```
 
+#[doc(hidden)]
+pub mod codegen;
 mod differential;
-pub mod display;
 mod dns_length;
 mod domains;
 mod embedded;
 #[doc(hidden)]
 pub mod fuzzing;
 pub(crate) mod imitation;
-pub(crate) mod name;
 pub(crate) mod paste;
 mod secrets;
 mod spelled_host;
@@ -77,10 +77,8 @@ pub use differential::{
     AuthorityReading, DifferentialReason, ParserDifferential, rfc3986_authority,
 };
 
-#[doc(hidden)]
-pub use display::lookalike::codegen;
-pub use display::lookalike::{TopDomains, TopDomainsError};
-pub use display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
+pub use crate::display::lookalike::{TopDomains, TopDomainsError};
+pub use crate::display::{DisplayReason, HostDisplay, LabelDisplay, display_host};
 pub use dns_length::{DnsLengthProblem, MAX_LABEL, MAX_NAME, dns_length_problem};
 pub use imitation::{Imitation, ImitationKind};
 pub use warning::{Severity, Warning, WarningCode};
@@ -356,7 +354,7 @@ fn host_warnings(url: &Url, host: &HostAnswer, data: &Data, out: &mut Vec<Warnin
     // The name without a root dot or empty labels, which every
     // spelling of the host shares: the warnings read it, and its
     // Public Suffix List answer is the host's when it is the host.
-    let name = name::warning_name(domain);
+    let name = crate::display::name::warning_name(domain);
     let all = match &name {
         std::borrow::Cow::Borrowed(_) => host.answer(url),
         std::borrow::Cow::Owned(_) => None,
@@ -452,7 +450,7 @@ fn display_warnings(display: &HostDisplay, out: &mut Vec<Warning>) {
             DisplayReason::MixedScripts => format!(
                 "it mixes the {} scripts, which no language writes together; letters of another alphabet can \
                  look identical to Latin ones",
-                display::script_names(unicode).join(" and ")
+                crate::display::script_names(unicode).join(" and ")
             ),
             _ => reason.to_string(),
         };

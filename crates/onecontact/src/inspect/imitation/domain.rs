@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use onecontact_psl::{Answer, List, Sections};
 
-use crate::inspect::display::lookalike::{skeleton_of, skeletons};
+use crate::display::lookalike::{name_without_registry, skeleton_of, skeletons};
 
 /// Private registries Chromium treats as public (`kPrivateRegistriesTreatedAsPublic`).
 const PRIVATE_TREATED_AS_PUBLIC: [&str; 2] = ["com.de", "com.se"];
@@ -86,20 +86,9 @@ pub(crate) fn etld_plus_one_and_registry<'h>(
     }
 }
 
-/// `host` without its ICANN registry and the dot before it
-/// (`HostnameWithoutRegistry`); the whole host when the registry is unknown.
-pub(crate) fn name_without_registry<'h>(host: &'h str, psl: &List) -> &'h str {
-    let answer = psl.lookup_with(host, Sections::IcannOnly);
-    if answer.is_implicit() {
-        return host.trim_matches('.');
-    }
-    let start = answer.suffix_start();
-    host.get(..start).unwrap_or(host).trim_matches('.')
-}
-
 /// The skeletons of an ASCII host in Unicode form.
 pub(crate) fn skeletons_of_ascii(ascii: &str) -> Skeletons {
-    if !crate::host::has_xn_label(ascii) {
+    if !crate::labels::has_xn_label(ascii) {
         return Skeletons::One(skeleton_of(ascii));
     }
     let (unicode, _) = onecontact_idna::domain_to_unicode(ascii);
@@ -149,7 +138,7 @@ impl<'a> DomainInfo<'a> {
 
     /// Whether the eTLD+1 has an `xn--` label.
     pub(crate) fn has_idn(&self) -> bool {
-        crate::host::has_xn_label(&self.etld1)
+        crate::labels::has_xn_label(&self.etld1)
     }
 
     /// Whether the domain takes part in the edit-distance heuristics

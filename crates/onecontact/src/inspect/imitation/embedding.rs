@@ -8,7 +8,7 @@ use super::domain::{DomainInfo, e2ld_de_facto};
 use super::words::is_common_word;
 use super::{Imitation, ImitationKind, Targets};
 use super::{hashes, quick};
-use crate::inspect::display::lookalike::skeleton_of;
+use crate::display::lookalike::skeleton_of;
 
 /// Chromium's `kMinE2LDLengthForTargetEmbedding`: names without registry
 /// of at most this many characters are not protected.
@@ -95,7 +95,7 @@ fn joined_target(token: &str, targets: &Targets<'_>) -> Option<&'static str> {
         }
         return targets.top.find_joined(&skeleton_of(token));
     }
-    crate::inspect::display::lookalike::skeletons(token)
+    crate::display::lookalike::skeletons(token)
         .iter()
         .find_map(|s| targets.top.find_joined(s))
 }
@@ -154,7 +154,7 @@ fn split_tokens(host: &str) -> Vec<&str> {
 fn search(info: &DomainInfo<'_>, targets: &Targets<'_>, tips_allowed: bool) -> Option<Imitation> {
     // The tokens are read in Unicode, so that an `xn--` label is one name
     // and not cut at its `--`.
-    let idn = crate::host::has_xn_label(&info.hostname);
+    let idn = crate::labels::has_xn_label(&info.hostname);
     let unicode_host: Cow<'_, str> = if idn {
         Cow::Owned(onecontact_idna::domain_to_unicode(&info.hostname).0)
     } else {

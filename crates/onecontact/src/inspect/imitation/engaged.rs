@@ -7,7 +7,7 @@ use onecontact_psl::List;
 
 use super::distance::Neighbourhoods;
 use super::domain::DomainInfo;
-use crate::inspect::display::lookalike::strip_accents;
+use crate::display::lookalike::strip_accents;
 
 /// One site of one's own.
 #[derive(Debug, Clone)]

@@ -46,12 +46,11 @@ pub(crate) mod words;
 
 use onecontact_psl::{Answer, List};
 
-use super::display::lookalike::TopDomains;
 use super::warning::Severity;
 use crate::Data;
+use crate::display::lookalike::TopDomains;
 use distance::{edit_distance_at_most_one, one_character_swap};
 use domain::DomainInfo;
-pub(crate) use domain::name_without_registry;
 pub(crate) use engaged::Engaged;
 
 /// How a host imitates a domain: the heuristic that matched.
@@ -435,7 +434,7 @@ fn near_own(info: &DomainInfo<'_>, targets: &Targets<'_>) -> Option<Imitation> {
     // A swap on the hosts without diacritics (`éxapmle.com`), which the
     // skeletons miss when a letter becomes two (`m` is `rn`).
     let (unicode, _) = onecontact_idna::domain_to_unicode(&info.etld1);
-    let bare = super::display::lookalike::strip_accents(&unicode);
+    let bare = crate::display::lookalike::strip_accents(&unicode);
     if bare != unicode {
         for site in &engaged.sites {
             if one_character_swap(&bare, &site.without_diacritics) {

@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use crate::inspect::display::lookalike::{TopDomains, ascii_prototype};
+use crate::display::lookalike::{TopDomains, ascii_prototype};
 
 use super::Targets;
 use super::hashes::{BASE, Hashes, POWERS, extend, step};
@@ -261,7 +261,7 @@ mod tests {
 
     #[test]
     fn hashes_agree_with_the_skeletons() {
-        let skeleton = crate::inspect::display::lookalike::skeleton_of("google.com");
+        let skeleton = crate::display::lookalike::skeleton_of("google.com");
         assert_eq!(
             joined_skeleton_hash("google.com"),
             Some(hash_str(&skeleton.replace(['.', '-'], "")))

@@ -3,7 +3,7 @@
 //! skeleton of the eTLD+1, its hash and where its name without registry
 //! ends in it.
 
-use crate::inspect::display::lookalike::ascii_prototype;
+use crate::display::lookalike::ascii_prototype;
 
 use super::hashes::{BASE, MAX_POWER, POWERS};
 

@@ -7,13 +7,13 @@ use std::fmt::Write as _;
 
 #[cfg(feature = "baked-top-domains")]
 mod generated {
-    use crate::inspect::display::lookalike::packed::Packed;
+    use crate::display::lookalike::packed::Packed;
     include!("../generated/lookalike_words.rs");
 }
 /// Without the built-in lists (the generator's build), empty lists.
 #[cfg(not(feature = "baked-top-domains"))]
 mod generated {
-    use crate::inspect::display::lookalike::packed::Packed;
+    use crate::display::lookalike::packed::Packed;
     pub(super) static COMMON_WORDS: Packed = Packed::new("", &[]);
     pub(super) static COMBO_BRANDS: &[(&str, &str)] = &[];
     pub(super) static COMBO_KEYWORDS: &[&str] = &[];
@@ -87,7 +87,7 @@ pub(crate) fn source(
     combo_keywords: &str,
     inputs: &[(&str, &str)],
 ) -> Result<String, String> {
-    use crate::inspect::display::lookalike::packed;
+    use crate::display::lookalike::packed;
     let words = common_words(count_1w, brands_in_common_words)?;
     let mut names = Vec::new();
     let mut skeletons = Vec::new();

@@ -27,13 +27,14 @@
 
 mod chars;
 mod confusables;
-pub(super) mod lookalike;
+pub(crate) mod lookalike;
+pub(crate) mod name;
 mod patterns;
 mod scripts;
 mod tld;
 
 use crate::gigo::Gigo;
-use crate::host::{has_xn_label, is_xn_label};
+use crate::labels::{has_xn_label, is_xn_label};
 pub use chars::Blocked;
 pub use confusables::WholeScript;
 use lookalike::TopDomains;
