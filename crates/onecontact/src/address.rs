@@ -12,7 +12,7 @@ use crate::detail::{ParseDetail, Spans};
 use crate::error::WebError;
 use crate::facts::{WebFact, WebFacts, WebFlags};
 use crate::gigo::Gigo;
-use crate::key::v2::{self, KeyV2Decision, MAX_WRAPPERS, V2Parts};
+use crate::key::v2_steps::{KeyV2Decision, MAX_WRAPPERS, V2Parts, push_key_v2};
 use crate::key::{self, KeyParts, KeyVersion};
 use crate::reading::{Read, Reader, Reading, SchemeSource};
 use crate::social::{self, SocialProfile};
@@ -487,7 +487,7 @@ impl WebAddress {
             opaque_path: url.has_opaque_path(),
             query: url.query(),
         };
-        v2::push_key_v2(out, &parts, None, data, notes);
+        push_key_v2(out, &parts, None, data, notes);
         url.host_str().unwrap_or_default().to_owned()
     }
 

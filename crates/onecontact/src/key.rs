@@ -5,6 +5,7 @@
 
 pub(crate) mod direct;
 pub(crate) mod v2;
+pub(crate) mod v2_steps;
 
 use crate::rules::DEFAULT_DOCUMENTS;
 

@@ -182,9 +182,9 @@ pub use key::direct::{
     registrable_domain_with,
 };
 pub use key::v2::{
-    KeyV2Decision, key_v2, key_v2_and_host_with, key_v2_explained_with, key_v2_with,
-    push_key_v2_with,
+    key_v2, key_v2_and_host_with, key_v2_explained_with, key_v2_with, push_key_v2_with,
 };
+pub use key::v2_steps::KeyV2Decision;
 pub use key::{KeyVersion, PathRule};
 pub use lists::{HostingList, ListError, TrackingTable, WrapperList};
 pub use paste::read_paste;
