@@ -31,6 +31,8 @@
     clippy::indexing_slicing
 )]
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -410,21 +412,6 @@ fn generate(seed: u64) -> Case {
     }
 }
 
-fn init_from(v: &Map<String, Value>) -> UrlPatternInit {
-    let get = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
-    UrlPatternInit {
-        protocol: get("protocol"),
-        username: get("username"),
-        password: get("password"),
-        hostname: get("hostname"),
-        port: get("port"),
-        pathname: get("pathname"),
-        search: get("search"),
-        hash: get("hash"),
-        base_url: get("baseURL"),
-    }
-}
-
 /// The component values a match saw.
 fn inputs_json(r: Option<UrlPatternResult>) -> Value {
     let Some(r) = r else { return Value::Null };
@@ -470,7 +457,9 @@ fn ours(case: &Case) -> Value {
     let options = UrlPatternOptions::ignore_case(case.ignore_case);
     let built = match &case.pattern {
         Value::String(s) => UrlPattern::new(PatternInput::String(s, case.base.as_deref()), options),
-        Value::Object(o) => UrlPattern::new(PatternInput::Init(&init_from(o)), options),
+        Value::Object(o) => {
+            UrlPattern::new(PatternInput::Init(&common::ours::init_from(o)), options)
+        }
         _ => unreachable!(),
     };
     let p = match built {
@@ -501,7 +490,7 @@ fn ours(case: &Case) -> Value {
                     everything.exec_with_base(s, b),
                 ),
                 [Value::Object(i)] => {
-                    let init = init_from(i);
+                    let init = common::ours::init_from(i);
                     (
                         p.test(MatchInput::Init(&init)),
                         p.exec(MatchInput::Init(&init)),

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use onecontact_bytes::{cmp_utf16, hex_value};
+use onecontact_bytes::hex_value;
 
 use crate::data::Data;
 use crate::key::{self, PathScan, is_unreserved};
@@ -206,17 +206,7 @@ fn push_query_v2(
         }
         params.push(normal);
     }
-    if params.is_empty() {
-        return;
-    }
-    params.sort_unstable_by(|a, b| cmp_utf16(a, b));
-    out.push('?');
-    for (n, param) in params.iter().enumerate() {
-        if n > 0 {
-            out.push('&');
-        }
-        out.push_str(param);
-    }
+    key::push_sorted_params(out, params.iter().map(AsRef::as_ref));
 }
 
 /// `piece` with each `%XX` escape of an unreserved character decoded and
